@@ -1,0 +1,96 @@
+//===- Expr.h - Statement bodies of the loop-nest IR ------------*- C++ -*-===//
+//
+// The right- and left-hand sides of statements, kept as a small C expression
+// tree owned by the IR (not by Clang), so that transformations can rewrite
+// accesses (privatization, array expansion, reading from a copy) and the C and
+// CUDA printers can print them with renamed indices.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_IR_EXPR_H
+#define LOOPGPU_IR_EXPR_H
+
+#include "loopgpu/IR/AffineExpr.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace loopgpu {
+
+/// An arithmetic C type, as much as the printers and the analysis need.
+struct ScalarType {
+  enum class Kind { Bool, Char, Short, Int, Long, LongLong, Float, Double, LongDouble };
+  Kind K = Kind::Int;
+  bool IsUnsigned = false;
+
+  static ScalarType intType() { return {Kind::Int, false}; }
+  static ScalarType floatType() { return {Kind::Float, false}; }
+  static ScalarType doubleType() { return {Kind::Double, false}; }
+  bool isFloating() const {
+    return K == Kind::Float || K == Kind::Double || K == Kind::LongDouble;
+  }
+  bool isInteger() const { return !isFloating(); }
+  /// C spelling: "float", "unsigned int", "long long", "_Bool".
+  std::string str() const;
+  bool operator==(const ScalarType &O) const {
+    return K == O.K && IsUnsigned == O.IsUnsigned;
+  }
+};
+
+/// The location of a construct in the input file. `Raw` is the opaque
+/// encoding of the Clang SourceLocation (0 if the IR was not built by the
+/// frontend); diagnostics use it for carets, everything else uses Line/Col.
+struct SourceLoc {
+  unsigned Line = 0;
+  unsigned Col = 0;
+  unsigned Raw = 0;
+  bool isValid() const { return Line != 0; }
+};
+
+class Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+/// A C expression of a statement body.
+class Expr {
+public:
+  enum class Kind {
+    IntLiteral,   ///< IntValue; Text keeps the source spelling
+    FloatLiteral, ///< FloatValue; Text keeps the source spelling (1.0f)
+    IteratorRef,  ///< Index: loop id
+    ParamRef,     ///< Index: parameter id
+    ScalarRef,    ///< Index: scalar id
+    ArrayRef,     ///< Index: array id; Ops: subscripts as written
+                  ///< (one per C subscript); AccessId links to its Access
+    Unary,        ///< Op in {"-", "+", "!", "~", "++pre", "--pre", "post++", "post--"}
+    Binary,       ///< Op in {"+","-","*","/","%","<<",">>","<","<=",">",">=",
+                  ///<       "==","!=","&","|","^","&&","||"}
+    Assign,       ///< Op in {"=", "+=", "-=", ...}; Ops[0] lvalue, Ops[1] value
+    Conditional,  ///< Ops: condition, then, else
+    Call,         ///< Name: callee (side-effect-free math function); Ops: args
+    Cast,         ///< Ops[0]; Type: target type
+  };
+
+  Kind K;
+  ScalarType Type;       ///< the C type of the value
+  std::string Op;        ///< Unary / Binary / Assign operator
+  std::string Name;      ///< Call: callee
+  std::string Text;      ///< literals: source spelling
+  int64_t IntValue = 0;
+  double FloatValue = 0;
+  unsigned Index = 0;    ///< IteratorRef, ParamRef, ScalarRef, ArrayRef
+  int AccessId = -1;     ///< ArrayRef/ScalarRef: the first Access it produced
+  SourceLoc Loc;
+  std::vector<ExprPtr> Ops;
+
+  explicit Expr(Kind K) : K(K) {}
+  ExprPtr clone() const;
+
+  bool isLValueRef() const { return K == Kind::ScalarRef || K == Kind::ArrayRef; }
+  /// Calls F on this node and every sub-expression, pre-order.
+  void walk(const std::function<void(const Expr &)> &F) const;
+  void walk(const std::function<void(Expr &)> &F);
+};
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_IR_EXPR_H

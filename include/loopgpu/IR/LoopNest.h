@@ -1,0 +1,235 @@
+//===- LoopNest.h - The affine loop-nest IR ----------------------*- C++ -*-===//
+//
+// One `Nest` per `#pragma loopgpu` loop nest. It holds
+//   - the symbol tables: parameters, arrays, scalars;
+//   - the loop tree (loops, ifs and statements in textual order);
+//   - flat tables of loops and statements, with each statement's enclosing
+//     loops, guards and accesses, which is what the analysis reads.
+//
+// Conventions
+//   - Loop bounds are inclusive: Lower <= i <= Upper. For Step > 0 the loop
+//     starts at Lower and runs upward (i = Lower + t*Step); for Step < 0 it
+//     starts at Upper and runs downward (i = Upper - t*|Step|). Execution order
+//     along a loop therefore follows its Step's sign.
+//   - A statement's domain is its enclosing loops' ranges intersected with its
+//     affine guards; a statement under a data-dependent guard (`if (A[i] > 0)`)
+//     may or may not execute: its accesses are "may" accesses.
+//   - Scalars declared inside the nest have one instance per iteration of the
+//     loops enclosing their declaration (ScalarInfo::DeclDepth), which makes
+//     them private to those iterations by construction.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_IR_LOOPNEST_H
+#define LOOPGPU_IR_LOOPNEST_H
+
+#include "loopgpu/IR/AffineExpr.h"
+#include "loopgpu/IR/Expr.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loopgpu {
+
+/// One clause of a `#pragma loopgpu` line.
+struct Clause {
+  enum class Kind { Tile, Coarsen, Parallel, Sequential, Interchange, Distribute, Private, Shared };
+  Kind K;
+  std::vector<int64_t> Ints;       ///< tile(32,32), coarsen(4)
+  std::vector<std::string> Names;  ///< interchange(j,i), private(t), shared(A)
+  /// Named integer arguments: coarsen(4, stride: 32) -> {"stride", 32};
+  /// coarsen(block: 2) -> {"block", 2}.
+  std::vector<std::pair<std::string, int64_t>> Named;
+  SourceLoc Loc;
+};
+const char *spelling(Clause::Kind K);
+
+/// An integer variable that is invariant in the nest (function parameter or
+/// variable defined before it) and used in bounds, subscripts or guards.
+struct ParamInfo {
+  std::string Name;
+  ScalarType Type;
+  SourceLoc Loc;            ///< declaration
+};
+
+/// An array the nest reads or writes.
+struct ArrayInfo {
+  enum class Storage {
+    VLAParam,    ///< `float A[n][m]` as a function parameter
+    FixedSize,   ///< `float A[64][64]` (parameter, local or global)
+    FlatPointer, ///< `float *A` indexed with linearized subscripts
+  };
+  std::string Name;
+  ScalarType ElementType;
+  Storage Kind = Storage::FixedSize;
+  /// Extent of each dimension, outermost first, in parameters. The outermost
+  /// extent is unknown (nullopt) for pointers and decayed array parameters
+  /// whose size is not written. For a delinearized flat pointer these are the
+  /// delinearized dimensions: `A[i*K + k]` gives {nullopt, K}.
+  std::vector<std::optional<AffExpr>> Extents;
+  bool IsConst = false;       ///< elements are const-qualified
+  bool IsRestrict = false;    ///< pointer parameter declared restrict
+  bool IsParameter = false;   ///< a parameter of the enclosing function
+  bool IsGlobal = false;      ///< file-scope variable
+  bool IsDelinearized = false;
+  /// Arrays with the same AliasClass may share memory; each array starts in
+  /// its own class. The frontend merges classes of non-restrict pointers of
+  /// the same element type when one of them is written.
+  unsigned AliasClass = 0;
+  SourceLoc Loc;
+
+  unsigned rank() const { return static_cast<unsigned>(Extents.size()); }
+};
+
+/// A non-array variable of arithmetic type that the nest reads or writes and
+/// that is not a parameter.
+struct ScalarInfo {
+  std::string Name;
+  ScalarType Type;
+  /// Declared inside the nest: number of loops enclosing the declaration
+  /// (one instance per iteration of those loops); -1 if declared outside.
+  int DeclDepth = -1;
+  /// The loops enclosing the declaration, outermost first (DeclDepth of them).
+  std::vector<unsigned> DeclLoops;
+  bool IsWritten = false;
+  SourceLoc Loc;
+
+  bool declaredInside() const { return DeclDepth >= 0; }
+};
+
+/// One memory access of a statement.
+struct Access {
+  enum class Target { Array, Scalar };
+  unsigned Id = 0;            ///< index in Nest::Accesses
+  unsigned Stmt = 0;          ///< statement id
+  Target On = Target::Array;
+  unsigned Index = 0;         ///< array id or scalar id
+  bool IsWrite = false;       ///< write (else read); `x += e` gives a read and a write
+  /// Affine: one subscript per array dimension (empty for scalars). Not
+  /// affine: the access may touch any element of the array.
+  bool IsAffine = true;
+  std::vector<AffExpr> Subscripts;
+  /// False when the statement is under a data-dependent guard.
+  bool IsMust = true;
+  SourceLoc Loc;
+  std::string Text;           ///< source spelling, e.g. "A[i][j-1]"
+
+  bool isArray() const { return On == Target::Array; }
+  bool isScalar() const { return On == Target::Scalar; }
+};
+
+/// A loop of the nest.
+struct Loop {
+  unsigned Id = 0;            ///< index in Nest::Loops
+  std::string Iterator;
+  ScalarType IteratorType;
+  AffExpr Lower, Upper;       ///< inclusive bounds (may contain min/max)
+  int64_t Step = 1;           ///< non-zero; sign gives the direction
+  unsigned Depth = 0;         ///< 0 for the outermost loop
+  int Parent = -1;            ///< enclosing loop id, -1 at the top
+  bool IteratorDeclaredOutside = false; ///< `for (i = 0; ...)`: i is live after
+  std::vector<Clause> Clauses;          ///< from a `#pragma loopgpu` before it
+  SourceLoc Loc;                        ///< the `for` keyword
+};
+
+/// A guard on a statement: an enclosing `if`'s condition, or its negation
+/// for the else branch.
+struct Guard {
+  bool IsAffine = true;
+  AffCond Cond;               ///< when affine (already negated for `else`)
+  const Expr *Condition = nullptr; ///< when data-dependent: the `if` condition
+  bool Negated = false;       ///< data-dependent: statement is in the else branch
+  SourceLoc Loc;
+};
+
+/// A statement: an expression statement or a scalar declaration with an
+/// initializer (then Body is an "=" Assign to the declared scalar).
+struct Statement {
+  unsigned Id = 0;            ///< index in Nest::Statements; printed as S<Id+1>
+  std::vector<unsigned> Loops;///< enclosing loops, outermost first
+  std::vector<Guard> Guards;  ///< enclosing ifs, outermost first
+  std::vector<unsigned> Accesses; ///< ids in Nest::Accesses, in evaluation order
+  ExprPtr Body;
+  bool IsDeclaration = false; ///< `float t = ...;`
+  SourceLoc Loc;
+  std::string Text;           ///< source spelling, for diagnostics and comments
+
+  std::string name() const { return "S" + std::to_string(Id + 1); }
+  bool isGuardedByData() const {
+    for (const Guard &G : Guards)
+      if (!G.IsAffine)
+        return true;
+    return false;
+  }
+};
+
+/// The loop tree: loops, ifs and statements in textual order.
+struct Node {
+  enum class Kind { Loop, If, Stmt };
+  Kind K;
+  unsigned Id = 0;            ///< Loop: loop id; Stmt: statement id
+  // If:
+  bool IsAffine = true;
+  AffCond Cond;               ///< affine if-condition
+  ExprPtr Condition;          ///< the condition as an expression (always set for If)
+  std::vector<std::unique_ptr<Node>> Body; ///< Loop body or If then-branch
+  std::vector<std::unique_ptr<Node>> Else; ///< If else-branch
+  SourceLoc Loc;
+
+  explicit Node(Kind K) : K(K) {}
+};
+using NodePtr = std::unique_ptr<Node>;
+
+/// A parameter of the function that contains the nest, for the host code.
+struct FunctionParam {
+  std::string Name;
+  std::string TypeSpelling;   ///< as written, e.g. "float A[n][m]", "const float *restrict x"
+  int ArrayId = -1;           ///< if the parameter is an array of the nest
+  int ParamId = -1;           ///< if it is a parameter of the nest
+  int ScalarId = -1;          ///< if it is a scalar of the nest
+};
+
+struct Nest {
+  std::string Function;       ///< enclosing function's name
+  std::string ReturnType;
+  std::vector<FunctionParam> FunctionParams;
+  unsigned Ordinal = 0;       ///< 0-based index among the function's nests
+  SourceLoc Loc;              ///< the pragma
+  unsigned BeginOffset = 0, EndOffset = 0; ///< file offsets of the outer loop
+  std::vector<Clause> Clauses;///< the nest pragma's clauses (also on Loops[0])
+
+  std::vector<ParamInfo> Params;
+  std::vector<ArrayInfo> Arrays;
+  std::vector<ScalarInfo> Scalars;
+  std::vector<Loop> Loops;
+  std::vector<Statement> Statements;
+  std::vector<Access> Accesses;
+  std::vector<NodePtr> Root;
+
+  std::string nameOf(AffVar V) const {
+    return V.isIterator() ? Loops[V.Index].Iterator : Params[V.Index].Name;
+  }
+  /// Names for AffExpr::str.
+  std::function<std::string(AffVar)> namer() const {
+    return [this](AffVar V) { return nameOf(V); };
+  }
+  /// The loops common to two statements (longest common prefix).
+  std::vector<unsigned> commonLoops(unsigned S1, unsigned S2) const;
+  /// Calls F on every statement node, in textual order.
+  void forEachNode(const std::function<void(const Node &)> &F) const;
+  /// Name of an access's target.
+  const std::string &targetName(const Access &A) const {
+    return A.isArray() ? Arrays[A.Index].Name : Scalars[A.Index].Name;
+  }
+};
+
+/// All marked nests of one input file.
+struct Program {
+  std::string File;
+  std::vector<Nest> Nests;
+};
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_IR_LOOPNEST_H

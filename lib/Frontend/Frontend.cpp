@@ -1,0 +1,267 @@
+//===- Frontend.cpp - Clang frontend: find and lower marked nests ---------===//
+#include "loopgpu/Frontend/Frontend.h"
+#include "ClangDiagnostics.h"
+#include "NestBuilder.h"
+#include "PragmaParser.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+#ifndef LOOPGPU_CLANG_RESOURCE_DIR
+#define LOOPGPU_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace loopgpu {
+namespace {
+
+/// Statements in statement position (where a pragma may precede them), with
+/// the function whose body contains them.
+class StatementCollector : public RecursiveASTVisitor<StatementCollector> {
+public:
+  struct Entry {
+    const Stmt *S;
+    const FunctionDecl *FD;
+  };
+  std::vector<Entry> Stmts;
+  std::vector<const FunctionDecl *> Functions;
+
+  explicit StatementCollector(const SourceManager &SM) : SM(SM) {}
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasBody() || !FD->doesThisDeclarationHaveABody() ||
+        !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      return true;
+    Functions.push_back(FD);
+    Current = FD;
+    TraverseStmt(FD->getBody());
+    Current = nullptr;
+    return true;
+  }
+  void add(const Stmt *S) {
+    if (S && Current && !isa<CompoundStmt>(S))
+      Stmts.push_back({S, Current});
+  }
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    for (Stmt *Child : CS->body())
+      add(Child);
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) { add(S->getBody()); return true; }
+  bool VisitWhileStmt(WhileStmt *S) { add(S->getBody()); return true; }
+  bool VisitDoStmt(DoStmt *S) { add(S->getBody()); return true; }
+  bool VisitIfStmt(IfStmt *S) {
+    add(S->getThen());
+    add(S->getElse());
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt *S) { add(S->getSubStmt()); return true; }
+
+private:
+  const SourceManager &SM;
+  const FunctionDecl *Current = nullptr;
+};
+
+class LoopgpuConsumer : public ASTConsumer {
+public:
+  LoopgpuConsumer(CompilerInstance &CI, std::vector<PragmaRecord> &Pragmas,
+                  const ProgramCallback &OnProgram, bool &HadErrors)
+      : CI(CI), Pragmas(Pragmas), OnProgram(OnProgram), HadErrors(HadErrors) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    if (DE.hasErrorOccurred()) {
+      HadErrors = true;
+      return;
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    ClangDiagnostics Diag(DE, SM);
+
+    StatementCollector SC(SM);
+    SC.TraverseDecl(Ctx.getTranslationUnitDecl());
+    auto Before = [&](SourceLocation A, SourceLocation B) {
+      return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+    };
+    std::sort(SC.Stmts.begin(), SC.Stmts.end(),
+              [&](const auto &A, const auto &B) { return Before(A.S->getBeginLoc(), B.S->getBeginLoc()); });
+
+    // Attach each pragma to the statement that follows it.
+    std::map<const ForStmt *, std::vector<Clause>> LoopClauses;
+    std::map<const ForStmt *, std::pair<const FunctionDecl *, SourceLocation>> Marked;
+    for (const PragmaRecord &P : Pragmas) {
+      if (!SM.isInMainFile(SM.getExpansionLoc(P.Loc)))
+        continue;
+      std::vector<Clause> Clauses;
+      if (!parseClauses(P, Diag, Clauses))
+        continue;
+      const FunctionDecl *Owner = nullptr;
+      for (const FunctionDecl *FD : SC.Functions) {
+        SourceRange R = FD->getBody()->getSourceRange();
+        if (Before(R.getBegin(), P.Loc) && Before(P.Loc, R.getEnd()))
+          Owner = FD;
+      }
+      if (!Owner) {
+        Diag.error(Diag.loc(P.Loc), "'#pragma loopgpu' must appear inside a function body, "
+                                    "immediately before a 'for' loop");
+        continue;
+      }
+      auto It = std::find_if(SC.Stmts.begin(), SC.Stmts.end(), [&](const auto &E) {
+        return E.FD == Owner && Before(P.Loc, E.S->getBeginLoc());
+      });
+      const ForStmt *FS = nullptr;
+      if (It != SC.Stmts.end() && Before(It->S->getBeginLoc(), Owner->getBody()->getEndLoc()))
+        FS = dyn_cast<ForStmt>(It->S);
+      if (!FS) {
+        Diag.error(Diag.loc(P.Loc), "'#pragma loopgpu' must be followed by a 'for' loop");
+        continue;
+      }
+      if (LoopClauses.count(FS)) {
+        Diag.error(Diag.loc(P.Loc), "more than one '#pragma loopgpu' on the same loop");
+        continue;
+      }
+      LoopClauses[FS] = Clauses;
+      Marked[FS] = {Owner, P.Loc};
+    }
+
+    // A marked loop inside another marked loop only carries clauses.
+    Program Prog;
+    Prog.File = SM.getFileEntryRefForID(SM.getMainFileID())->getName().str();
+    std::map<const FunctionDecl *, unsigned> Ordinals;
+    std::vector<std::pair<const ForStmt *, std::pair<const FunctionDecl *, SourceLocation>>> Outer;
+    for (const auto &[FS, Info] : Marked) {
+      bool Inner = false;
+      for (const auto &[Other, OtherInfo] : Marked)
+        if (Other != FS && Before(Other->getBeginLoc(), FS->getBeginLoc()) &&
+            Before(FS->getEndLoc(), Other->getEndLoc()) &&
+            Other->getSourceRange().fullyContains(FS->getSourceRange()))
+          Inner = true;
+      if (!Inner)
+        Outer.push_back({FS, Info});
+    }
+    std::sort(Outer.begin(), Outer.end(),
+              [&](const auto &A, const auto &B) { return Before(A.first->getBeginLoc(), B.first->getBeginLoc()); });
+    for (const auto &[FS, Info] : Outer) {
+      unsigned &Ord = Ordinals[Info.first];
+      if (std::optional<Nest> N = buildNest(Ctx, Diag, *Info.first, *FS, LoopClauses, Ord, Info.second))
+        Prog.Nests.push_back(std::move(*N));
+      ++Ord;
+    }
+    if (Diag.hasErrors()) {
+      HadErrors = true;
+      return;
+    }
+    if (Prog.Nests.empty())
+      Diag.warning(Diag.loc(SM.getLocForStartOfFile(SM.getMainFileID())),
+                   "no '#pragma loopgpu' loop nest in this file; nothing to do");
+    OnProgram(Prog, Diag);
+    if (Diag.hasErrors() || DE.hasErrorOccurred())
+      HadErrors = true;
+  }
+
+private:
+  CompilerInstance &CI;
+  std::vector<PragmaRecord> &Pragmas;
+  const ProgramCallback &OnProgram;
+  bool &HadErrors;
+};
+
+class LoopgpuAction : public ASTFrontendAction {
+public:
+  LoopgpuAction(const ProgramCallback &OnProgram, bool &HadErrors)
+      : OnProgram(OnProgram), HadErrors(HadErrors) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    CI.getPreprocessor().AddPragmaHandler(new LoopgpuPragmaHandler(Pragmas));
+    return std::make_unique<LoopgpuConsumer>(CI, Pragmas, OnProgram, HadErrors);
+  }
+
+private:
+  const ProgramCallback &OnProgram;
+  bool &HadErrors;
+  std::vector<PragmaRecord> Pragmas;
+};
+
+class LoopgpuActionFactory : public tooling::FrontendActionFactory {
+public:
+  LoopgpuActionFactory(const ProgramCallback &OnProgram, bool &HadErrors)
+      : OnProgram(OnProgram), HadErrors(HadErrors) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LoopgpuAction>(OnProgram, HadErrors);
+  }
+
+private:
+  const ProgramCallback &OnProgram;
+  bool &HadErrors;
+};
+
+} // namespace
+
+std::vector<std::string> defaultCompilerArgs(const std::vector<std::string> &UserArgs) {
+  std::vector<std::string> Args;
+  bool HasStd = false;
+  for (const std::string &A : UserArgs)
+    HasStd |= llvm::StringRef(A).starts_with("-std=");
+  if (!HasStd)
+    Args.push_back("-std=c11");
+  std::string Resource = LOOPGPU_CLANG_RESOURCE_DIR;
+  if (!Resource.empty())
+    Args.push_back("-resource-dir=" + Resource);
+  return Args;
+}
+
+FrontendStatus runFrontend(const tooling::CompilationDatabase &DB, StringRef File,
+                           const ProgramCallback &OnProgram) {
+  tooling::ClangTool Tool(DB, {File.str()});
+  std::vector<std::string> Extra = defaultCompilerArgs({});
+  Tool.appendArgumentsAdjuster(
+      [Extra](const tooling::CommandLineArguments &Args, StringRef) {
+        tooling::CommandLineArguments Out = Args;
+        bool HasStd = false;
+        for (const std::string &A : Args)
+          HasStd |= StringRef(A).starts_with("-std=");
+        for (const std::string &E : Extra)
+          if (!(HasStd && StringRef(E).starts_with("-std=")))
+            Out.insert(Out.begin() + 1, E);
+        return Out;
+      });
+  bool HadErrors = false;
+  LoopgpuActionFactory Factory(OnProgram, HadErrors);
+  int RC = Tool.run(&Factory);
+  return RC != 0 || HadErrors ? FrontendStatus::InputErrors : FrontendStatus::Success;
+}
+
+FrontendStatus runFrontendOnCode(StringRef Code, StringRef FileName,
+                                 const std::vector<std::string> &UserArgs,
+                                 const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer) {
+  bool HadErrors = false;
+  std::vector<std::string> Args = {"loopgpu", "-fsyntax-only"};
+  for (const std::string &A : defaultCompilerArgs(UserArgs))
+    Args.push_back(A);
+  for (const std::string &A : UserArgs)
+    Args.push_back(A);
+  Args.push_back(FileName.str());
+
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(new llvm::vfs::InMemoryFileSystem);
+  Overlay->pushOverlay(Memory);
+  Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Overlay));
+
+  tooling::ToolInvocation Invocation(Args, std::make_unique<LoopgpuAction>(OnProgram, HadErrors),
+                                     Files.get());
+  if (Consumer)
+    Invocation.setDiagnosticConsumer(Consumer);
+  bool OK = Invocation.run();
+  return !OK || HadErrors ? FrontendStatus::InputErrors : FrontendStatus::Success;
+}
+
+} // namespace loopgpu

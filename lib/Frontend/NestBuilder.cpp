@@ -1,0 +1,1353 @@
+//===- NestBuilder.cpp - Lower a marked Clang loop nest to the IR ---------===//
+//
+// Walks the Clang AST of one `#pragma loopgpu` nest and builds the loop-nest
+// IR. Anything outside the supported subset is reported with a located error
+// ("<what> is not supported inside a '#pragma loopgpu' nest") and the nest is
+// dropped; building never asserts on user input.
+//
+//===----------------------------------------------------------------------===//
+#include "NestBuilder.h"
+#include "ClangDiagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <set>
+
+using namespace clang;
+
+namespace loopgpu {
+namespace {
+
+const char *const NotSupported = " is not supported inside a '#pragma loopgpu' nest";
+
+/// Side-effect-free math functions a nest may call.
+bool isPureMathFunction(llvm::StringRef Name) {
+  static const llvm::StringSet<> Names = {
+      "sqrtf", "sqrt", "fabsf", "fabs", "expf", "exp", "logf", "log", "powf", "pow",
+      "fminf", "fmin", "fmaxf", "fmax", "abs", "labs", "llabs", "sinf", "sin", "cosf", "cos",
+      "tanf", "tan", "tanhf", "tanh", "exp2f", "exp2", "log2f", "log2", "log10f", "log10",
+      "floorf", "floor", "ceilf", "ceil", "fmaf", "fma", "rsqrtf", "cbrtf", "cbrt", "erff", "erf",
+      "atanf", "atan", "atan2f", "atan2", "asinf", "asin", "acosf", "acos", "roundf", "round",
+      "truncf", "trunc", "fmodf", "fmod", "copysignf", "copysign", "hypotf", "hypot"};
+  return Names.contains(Name);
+}
+
+std::optional<ScalarType> scalarTypeOf(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *ET = T->getAs<EnumType>())
+    T = ET->getDecl()->getIntegerType().getCanonicalType();
+  const auto *BT = T->getAs<BuiltinType>();
+  if (!BT)
+    return std::nullopt;
+  using K = ScalarType::Kind;
+  switch (BT->getKind()) {
+  case BuiltinType::Bool: return ScalarType{K::Bool, true};
+  case BuiltinType::Char_S: case BuiltinType::SChar: return ScalarType{K::Char, false};
+  case BuiltinType::Char_U: case BuiltinType::UChar: return ScalarType{K::Char, true};
+  case BuiltinType::Short: return ScalarType{K::Short, false};
+  case BuiltinType::UShort: return ScalarType{K::Short, true};
+  case BuiltinType::Int: return ScalarType{K::Int, false};
+  case BuiltinType::UInt: return ScalarType{K::Int, true};
+  case BuiltinType::Long: return ScalarType{K::Long, false};
+  case BuiltinType::ULong: return ScalarType{K::Long, true};
+  case BuiltinType::LongLong: return ScalarType{K::LongLong, false};
+  case BuiltinType::ULongLong: return ScalarType{K::LongLong, true};
+  case BuiltinType::Float: return ScalarType{K::Float, false};
+  case BuiltinType::Double: return ScalarType{K::Double, false};
+  case BuiltinType::LongDouble: return ScalarType{K::LongDouble, false};
+  default: return std::nullopt;
+  }
+}
+
+/// Collects the variables a statement writes (assignment targets, ++/--),
+/// the variables it declares, and the iterators of its for loops.
+class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
+public:
+  std::set<const VarDecl *> Written, Declared, Iterators;
+
+  static const VarDecl *baseVar(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    return nullptr;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *V = baseVar(BO->getLHS()))
+        Written.insert(V);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *V = baseVar(UO->getSubExpr()))
+        Written.insert(V);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    Declared.insert(VD);
+    return true;
+  }
+  bool VisitForStmt(ForStmt *FS) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+          Iterators.insert(VD);
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            Iterators.insert(VD);
+    }
+    return true;
+  }
+};
+
+/// A pending read access of a data-dependent if condition; it is added to
+/// every statement under that if.
+struct GuardRead {
+  Access A;
+};
+
+class Builder {
+public:
+  Builder(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
+          const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(Diag), FD(FD), LoopClauses(LoopClauses) {}
+
+  std::optional<Nest> build(const ForStmt &Outer, unsigned Ordinal, SourceLocation PragmaLoc) {
+    WriteCollector WC;
+    WC.TraverseStmt(const_cast<ForStmt *>(&Outer));
+    Written = std::move(WC.Written);
+    DeclaredInside = std::move(WC.Declared);
+    AllIterators = std::move(WC.Iterators);
+
+    N.Function = FD.getNameAsString();
+    N.ReturnType = FD.getReturnType().getAsString(Ctx.getPrintingPolicy());
+    N.Ordinal = Ordinal;
+    N.Loc = Diag.loc(PragmaLoc);
+    N.BeginOffset = SM.getFileOffset(SM.getExpansionLoc(Outer.getBeginLoc()));
+    SourceLocation End = Lexer::getLocForEndOfToken(SM.getExpansionLoc(Outer.getEndLoc()), 0, SM,
+                                                    Ctx.getLangOpts());
+    N.EndOffset = End.isValid() ? SM.getFileOffset(End) : N.BeginOffset;
+    if (auto It = LoopClauses.find(&Outer); It != LoopClauses.end())
+      N.Clauses = It->second;
+
+    buildLoop(Outer, N.Root);
+    if (Failed)
+      return std::nullopt;
+    finish();
+    if (Failed)
+      return std::nullopt;
+    return std::move(N);
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Diagnostics
+  //===--------------------------------------------------------------------===//
+  void error(SourceLocation L, const std::string &Msg) {
+    Diag.error(Diag.loc(L), Msg);
+    Failed = true;
+  }
+  void unsupported(SourceLocation L, const std::string &What) { error(L, What + NotSupported); }
+
+  std::string sourceText(SourceRange R) const {
+    CharSourceRange CR = CharSourceRange::getTokenRange(R);
+    CR = Lexer::makeFileCharRange(CR, SM, Ctx.getLangOpts());
+    if (CR.isInvalid())
+      return "";
+    std::string S = Lexer::getSourceText(CR, SM, Ctx.getLangOpts()).str();
+    // Collapse whitespace runs so that the text fits on one line.
+    std::string Out;
+    bool Space = false;
+    for (char C : S) {
+      if (C == '\n' || C == '\t' || C == '\r' || C == ' ') {
+        Space = true;
+        continue;
+      }
+      if (Space && !Out.empty())
+        Out += ' ';
+      Space = false;
+      Out += C;
+    }
+    return Out;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Symbols
+  //===--------------------------------------------------------------------===//
+  std::string uniqueName(const std::string &Base) {
+    std::string Name = Base;
+    for (unsigned I = 2; UsedNames.count(Name); ++I)
+      Name = Base + "_" + std::to_string(I);
+    UsedNames.insert(Name);
+    return Name;
+  }
+
+  /// The loop id if VD is the iterator of an active loop.
+  std::optional<unsigned> activeIterator(const VarDecl *VD) const {
+    for (auto It = Active.rbegin(); It != Active.rend(); ++It)
+      if (It->first == VD)
+        return It->second;
+    return std::nullopt;
+  }
+
+  bool isParamCandidate(const VarDecl *VD) const {
+    return !DeclaredInside.count(VD) && !Written.count(VD) && !AllIterators.count(VD) &&
+           VD->getType()->isIntegerType() && !VD->getType().isVolatileQualified() &&
+           scalarTypeOf(VD->getType()).has_value();
+  }
+
+  unsigned paramFor(const VarDecl *VD) {
+    auto It = ParamIds.find(VD);
+    if (It != ParamIds.end())
+      return It->second;
+    ParamInfo P;
+    P.Name = VD->getNameAsString();
+    UsedNames.insert(P.Name);
+    P.Type = *scalarTypeOf(VD->getType());
+    P.Loc = Diag.loc(VD->getLocation());
+    N.Params.push_back(P);
+    return ParamIds[VD] = N.Params.size() - 1;
+  }
+
+  unsigned scalarFor(const VarDecl *VD) {
+    auto It = ScalarIds.find(VD);
+    if (It != ScalarIds.end())
+      return It->second;
+    ScalarInfo S;
+    S.Name = DeclaredInside.count(VD) ? uniqueName(VD->getNameAsString()) : VD->getNameAsString();
+    if (!DeclaredInside.count(VD))
+      UsedNames.insert(S.Name);
+    S.Type = *scalarTypeOf(VD->getType());
+    S.Loc = Diag.loc(VD->getLocation());
+    if (DeclaredInside.count(VD)) {
+      S.DeclDepth = static_cast<int>(LoopStack.size());
+      S.DeclLoops = LoopStack;
+    }
+    N.Scalars.push_back(S);
+    return ScalarIds[VD] = N.Scalars.size() - 1;
+  }
+
+  /// Describes an array variable's shape; reports and returns nullopt if the
+  /// type is not an array of arithmetic elements loopgpu can handle.
+  std::optional<unsigned> arrayFor(const VarDecl *VD, SourceLocation Use) {
+    auto It = ArrayIds.find(VD);
+    if (It != ArrayIds.end())
+      return It->second;
+    ArrayInfo A;
+    A.Name = VD->getNameAsString();
+    UsedNames.insert(A.Name);
+    A.Loc = Diag.loc(VD->getLocation());
+    const auto *PVD = dyn_cast<ParmVarDecl>(VD);
+    A.IsParameter = PVD != nullptr;
+    A.IsGlobal = VD->hasGlobalStorage() && !PVD;
+    QualType T = PVD ? PVD->getOriginalType() : VD->getType();
+    if (VD->getType().isRestrictQualified() || T.isRestrictQualified())
+      A.IsRestrict = true;
+    bool HasVLA = false, First = true, IsPointer = false;
+    while (true) {
+      if (T.isVolatileQualified()) {
+        unsupported(Use, "access to volatile array '" + A.Name + "'");
+        return std::nullopt;
+      }
+      if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+        if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
+          A.Extents.push_back(AffExpr::constant(CAT->getSize().getSExtValue()));
+        } else if (const auto *VAT = dyn_cast<VariableArrayType>(AT)) {
+          HasVLA = true;
+          const clang::Expr *Size = VAT->getSizeExpr();
+          std::optional<AffExpr> E = Size ? toAffine(Size) : std::nullopt;
+          if (E && usesIterator(*E))
+            E = std::nullopt;
+          A.Extents.push_back(E);
+        } else {
+          A.Extents.push_back(std::nullopt);
+        }
+        if (AT->getIndexTypeQualifiers().hasRestrict())
+          A.IsRestrict = true;
+        T = AT->getElementType();
+        First = false;
+        continue;
+      }
+      if (const auto *PT = T->getAs<PointerType>()) {
+        if (!First) {
+          unsupported(Use, "pointer-to-pointer array '" + A.Name + "'");
+          return std::nullopt;
+        }
+        IsPointer = true;
+        A.Extents.push_back(std::nullopt);
+        T = PT->getPointeeType();
+        First = false;
+        continue;
+      }
+      break;
+    }
+    if (A.Extents.empty()) {
+      error(Use, "'" + A.Name + "' is subscripted but is not an array or pointer");
+      return std::nullopt;
+    }
+    if (T.isVolatileQualified()) {
+      unsupported(Use, "access to volatile array '" + A.Name + "'");
+      return std::nullopt;
+    }
+    std::optional<ScalarType> ET = scalarTypeOf(T);
+    if (!ET) {
+      if (T->isStructureOrClassType() || T->isUnionType())
+        unsupported(Use, "array of structs '" + A.Name + "'");
+      else
+        unsupported(Use, "array '" + A.Name + "' of element type '" + T.getAsString() + "'");
+      return std::nullopt;
+    }
+    A.ElementType = *ET;
+    A.IsConst = T.isConstQualified();
+    A.Kind = HasVLA ? ArrayInfo::Storage::VLAParam
+                    : (IsPointer && A.Extents.size() == 1 ? ArrayInfo::Storage::FlatPointer
+                                                          : ArrayInfo::Storage::FixedSize);
+    if (HasVLA && !PVD)
+      A.Kind = ArrayInfo::Storage::FixedSize; // a local VLA: fixed for the nest
+    A.AliasClass = N.Arrays.size();
+    N.Arrays.push_back(A);
+    return ArrayIds[VD] = N.Arrays.size() - 1;
+  }
+
+  bool usesIterator(const AffExpr &E) const {
+    bool Uses = false;
+    E.forEachVar([&](AffVar V) { Uses |= V.isIterator(); });
+    return Uses;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Affine expressions (no diagnostics: callers say what was expected)
+  //===--------------------------------------------------------------------===//
+  std::optional<int64_t> constantInt(const clang::Expr *E) const {
+    if (E->isValueDependent() || !E->getType()->isIntegerType())
+      return std::nullopt;
+    clang::Expr::EvalResult R;
+    if (!E->EvaluateAsInt(R, Ctx) || R.HasSideEffects)
+      return std::nullopt;
+    if (R.Val.getInt().getSignificantBits() > 62)
+      return std::nullopt;
+    return R.Val.getInt().getSExtValue();
+  }
+
+  std::optional<AffExpr> toAffine(const clang::Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+      if (!ICE->getType()->isIntegerType() || !ICE->getSubExpr()->getType()->isIntegerType())
+        return std::nullopt;
+      return toAffine(ICE->getSubExpr());
+    }
+    if (const auto *CE = dyn_cast<CStyleCastExpr>(E)) {
+      if (!CE->getType()->isIntegerType() || !CE->getSubExpr()->getType()->isIntegerType())
+        return std::nullopt;
+      return toAffine(CE->getSubExpr());
+    }
+    if (!E->getType()->isIntegerType())
+      return std::nullopt;
+    if (std::optional<int64_t> C = constantInt(E))
+      return AffExpr::constant(*C);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return std::nullopt;
+      if (std::optional<unsigned> L = activeIterator(VD))
+        return AffExpr::iterator(*L);
+      if (isParamCandidate(VD))
+        return AffExpr::param(paramFor(VD));
+      return std::nullopt;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Minus)
+        if (auto S = toAffine(UO->getSubExpr()))
+          return AffExpr::mul(*S, -1);
+      if (UO->getOpcode() == UO_Plus)
+        return toAffine(UO->getSubExpr());
+      return std::nullopt;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub: {
+        auto L = toAffine(BO->getLHS()), R = toAffine(BO->getRHS());
+        if (!L || !R)
+          return std::nullopt;
+        return BO->getOpcode() == BO_Add ? AffExpr::add(*L, *R) : AffExpr::sub(*L, *R);
+      }
+      case BO_Mul: {
+        if (auto C = constantInt(BO->getLHS()))
+          if (auto R = toAffine(BO->getRHS()))
+            return AffExpr::mul(*R, *C);
+        if (auto C = constantInt(BO->getRHS()))
+          if (auto L = toAffine(BO->getLHS()))
+            return AffExpr::mul(*L, *C);
+        return std::nullopt;
+      }
+      case BO_Div:
+      case BO_Rem: {
+        auto C = constantInt(BO->getRHS());
+        if (!C || *C <= 0)
+          return std::nullopt;
+        auto L = toAffine(BO->getLHS());
+        if (!L)
+          return std::nullopt;
+        return BO->getOpcode() == BO_Div ? AffExpr::div(*L, *C) : AffExpr::rem(*L, *C);
+      }
+      default:
+        return std::nullopt;
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      // a < b ? a : b (min) and the other spellings of min / max.
+      const auto *Cmp = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+      if (!Cmp || !Cmp->isRelationalOp())
+        return std::nullopt;
+      auto A = toAffine(Cmp->getLHS()), B = toAffine(Cmp->getRHS());
+      auto T = toAffine(CO->getTrueExpr()), F = toAffine(CO->getFalseExpr());
+      if (!A || !B || !T || !F)
+        return std::nullopt;
+      bool Less = Cmp->getOpcode() == BO_LT || Cmp->getOpcode() == BO_LE;
+      if (*T == *A && *F == *B)
+        return Less ? AffExpr::min(*A, *B) : AffExpr::max(*A, *B);
+      if (*T == *B && *F == *A)
+        return Less ? AffExpr::max(*A, *B) : AffExpr::min(*A, *B);
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<AffCond> toAffCond(const clang::Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_LNot)
+        if (auto C = toAffCond(UO->getSubExpr()))
+          return AffCond::negate(*C);
+      return std::nullopt;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO)
+      return std::nullopt;
+    if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+      auto L = toAffCond(BO->getLHS()), R = toAffCond(BO->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return BO->getOpcode() == BO_LAnd ? AffCond::conj(*L, *R) : AffCond::disj(*L, *R);
+    }
+    std::optional<AffCond::CmpOp> Op;
+    switch (BO->getOpcode()) {
+    case BO_LT: Op = AffCond::CmpOp::LT; break;
+    case BO_LE: Op = AffCond::CmpOp::LE; break;
+    case BO_GT: Op = AffCond::CmpOp::GT; break;
+    case BO_GE: Op = AffCond::CmpOp::GE; break;
+    case BO_EQ: Op = AffCond::CmpOp::EQ; break;
+    case BO_NE: Op = AffCond::CmpOp::NE; break;
+    default: return std::nullopt;
+    }
+    auto L = toAffine(BO->getLHS()), R = toAffine(BO->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    return AffCond::compare(*L, *Op, *R);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Loops
+  //===--------------------------------------------------------------------===//
+  const VarDecl *iteratorRef(const clang::Expr *E) const {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    return nullptr;
+  }
+
+  /// Splits `a && b && ...` into conjuncts.
+  static void conjuncts(const clang::Expr *E, std::vector<const clang::Expr *> &Out) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      if (BO->getOpcode() == BO_LAnd) {
+        conjuncts(BO->getLHS(), Out);
+        conjuncts(BO->getRHS(), Out);
+        return;
+      }
+    Out.push_back(E);
+  }
+
+  void buildLoop(const ForStmt &FS, std::vector<NodePtr> &Out) {
+    SourceLocation ForLoc = FS.getForLoc();
+    // Iterator and initial value.
+    const VarDecl *Iter = nullptr;
+    const clang::Expr *Init = nullptr;
+    bool DeclaredOutside = false;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+          Iter = VD;
+          Init = VD->getInit();
+        }
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS.getInit())) {
+      if (BO->getOpcode() == BO_Assign) {
+        Iter = iteratorRef(BO->getLHS());
+        Init = BO->getRHS();
+        DeclaredOutside = true;
+      }
+    }
+    if (!Iter || !Init) {
+      error(FS.getInit() ? FS.getInit()->getBeginLoc() : ForLoc,
+            "loop initialization must declare or assign a single integer iterator "
+            "(e.g. 'int i = 0' or 'i = 0')");
+      return;
+    }
+    if (!Iter->getType()->isIntegerType() || !scalarTypeOf(Iter->getType())) {
+      error(Iter->getLocation(), "loop iterator '" + Iter->getNameAsString() +
+                                     "' must have an integer type");
+      return;
+    }
+    if (Iter->getType().isVolatileQualified()) {
+      unsupported(Iter->getLocation(), "volatile loop iterator '" + Iter->getNameAsString() + "'");
+      return;
+    }
+    if (activeIterator(Iter)) {
+      error(Iter->getLocation(), "'" + Iter->getNameAsString() +
+                                     "' is already the iterator of an enclosing loop");
+      return;
+    }
+    std::string IterName = Iter->getNameAsString();
+    std::optional<AffExpr> Start = toAffine(Init);
+    if (!Start) {
+      error(Init->getBeginLoc(), "loop initial value '" + sourceText(Init->getSourceRange()) +
+                                     "' is not affine in the outer loop iterators and parameters");
+      return;
+    }
+
+    // Step.
+    int64_t Step = 0;
+    const clang::Expr *Inc = FS.getInc();
+    if (!Inc) {
+      error(ForLoc, "loop has no increment; expected '" + IterName + "++', '" + IterName +
+                        "--', '" + IterName + " += c' or '" + IterName + " -= c'");
+      return;
+    }
+    const clang::Expr *IncE = Inc->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(IncE)) {
+      if (UO->isIncrementDecrementOp() && iteratorRef(UO->getSubExpr()) == Iter)
+        Step = UO->isIncrementOp() ? 1 : -1;
+    } else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(IncE)) {
+      if (iteratorRef(CAO->getLHS()) == Iter &&
+          (CAO->getOpcode() == BO_AddAssign || CAO->getOpcode() == BO_SubAssign))
+        if (auto C = constantInt(CAO->getRHS()))
+          Step = CAO->getOpcode() == BO_AddAssign ? *C : -*C;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(IncE)) {
+      // i = i + c, i = i - c, i = c + i
+      if (BO->getOpcode() == BO_Assign && iteratorRef(BO->getLHS()) == Iter)
+        if (const auto *Rhs = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
+          if ((Rhs->getOpcode() == BO_Add || Rhs->getOpcode() == BO_Sub) &&
+              iteratorRef(Rhs->getLHS()) == Iter)
+            if (auto C = constantInt(Rhs->getRHS()))
+              Step = Rhs->getOpcode() == BO_Add ? *C : -*C;
+          if (Rhs->getOpcode() == BO_Add && iteratorRef(Rhs->getRHS()) == Iter)
+            if (auto C = constantInt(Rhs->getLHS()))
+              Step = *C;
+        }
+    }
+    if (Step == 0) {
+      error(Inc->getBeginLoc(), "loop increment '" + sourceText(Inc->getSourceRange()) +
+                                    "' is not supported; expected '" + IterName + "++', '" +
+                                    IterName + "--', '" + IterName + " += c' or '" + IterName +
+                                    " -= c' with a non-zero integer constant c");
+      return;
+    }
+
+    // Condition: conjuncts of `iter OP bound` (or `bound OP iter`).
+    const clang::Expr *Cond = FS.getCond();
+    if (!Cond) {
+      error(ForLoc, "loop has no condition; expected '" + IterName + " < bound' or similar");
+      return;
+    }
+    std::vector<const clang::Expr *> Parts;
+    conjuncts(Cond, Parts);
+    std::optional<AffExpr> Bound; // inclusive, in the direction of the step
+    for (const clang::Expr *P : Parts) {
+      const auto *BO = dyn_cast<BinaryOperator>(P);
+      BinaryOperatorKind Op = BO ? BO->getOpcode() : BO_Comma;
+      const clang::Expr *Other = nullptr;
+      if (BO && BO->isRelationalOp()) {
+        if (iteratorRef(BO->getLHS()) == Iter) {
+          Other = BO->getRHS();
+        } else if (iteratorRef(BO->getRHS()) == Iter) {
+          Other = BO->getLHS();
+          Op = Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op == BO_GT ? BO_LT : BO_LE;
+        }
+      }
+      if (!Other) {
+        error(P->getBeginLoc(), "loop condition '" + sourceText(P->getSourceRange()) +
+                                    "' must compare the iterator '" + IterName +
+                                    "' with <, <=, > or >=");
+        return;
+      }
+      bool Upward = Op == BO_LT || Op == BO_LE;
+      if (Upward != (Step > 0)) {
+        error(P->getBeginLoc(), "loop condition '" + sourceText(P->getSourceRange()) +
+                                    "' does not agree with the direction of the step " +
+                                    std::to_string(Step));
+        return;
+      }
+      std::optional<AffExpr> B = toAffine(Other);
+      if (!B) {
+        error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) +
+                                        "' is not affine in the outer loop iterators and "
+                                        "parameters");
+        return;
+      }
+      if (Op == BO_LT)
+        B = AffExpr::sub(*B, AffExpr::constant(1));
+      else if (Op == BO_GT)
+        B = AffExpr::add(*B, AffExpr::constant(1));
+      if (!Bound)
+        Bound = B;
+      else
+        Bound = Upward ? AffExpr::min(*Bound, *B) : AffExpr::max(*Bound, *B);
+    }
+
+    Loop L;
+    L.Id = N.Loops.size();
+    L.Iterator = uniqueName(IterName);
+    L.IteratorType = *scalarTypeOf(Iter->getType());
+    L.Step = Step;
+    L.Lower = Step > 0 ? *Start : *Bound;
+    L.Upper = Step > 0 ? *Bound : *Start;
+    L.Depth = LoopStack.size();
+    L.Parent = LoopStack.empty() ? -1 : static_cast<int>(LoopStack.back());
+    L.IteratorDeclaredOutside = DeclaredOutside;
+    L.Loc = Diag.loc(ForLoc);
+    if (auto It = LoopClauses.find(&FS); It != LoopClauses.end())
+      L.Clauses = It->second;
+    N.Loops.push_back(L);
+
+    auto Nd = std::make_unique<Node>(Node::Kind::Loop);
+    Nd->Id = L.Id;
+    Nd->Loc = L.Loc;
+    LoopStack.push_back(L.Id);
+    Active.push_back({Iter, L.Id});
+    buildBody(FS.getBody(), Nd->Body);
+    Active.pop_back();
+    LoopStack.pop_back();
+    Out.push_back(std::move(Nd));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Statements
+  //===--------------------------------------------------------------------===//
+  void buildBody(const Stmt *S, std::vector<NodePtr> &Out) {
+    if (!S)
+      return;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body())
+        buildBody(Child, Out);
+      return;
+    }
+    switch (S->getStmtClass()) {
+    case Stmt::ForStmtClass:
+      return buildLoop(*cast<ForStmt>(S), Out);
+    case Stmt::IfStmtClass:
+      return buildIf(*cast<IfStmt>(S), Out);
+    case Stmt::DeclStmtClass:
+      return buildDecl(*cast<DeclStmt>(S), Out);
+    case Stmt::NullStmtClass:
+      return;
+    case Stmt::WhileStmtClass: return unsupported(S->getBeginLoc(), "'while' loop");
+    case Stmt::DoStmtClass: return unsupported(S->getBeginLoc(), "'do' loop");
+    case Stmt::BreakStmtClass: return unsupported(S->getBeginLoc(), "'break'");
+    case Stmt::ContinueStmtClass: return unsupported(S->getBeginLoc(), "'continue'");
+    case Stmt::GotoStmtClass:
+    case Stmt::IndirectGotoStmtClass: return unsupported(S->getBeginLoc(), "'goto'");
+    case Stmt::ReturnStmtClass: return unsupported(S->getBeginLoc(), "'return'");
+    case Stmt::SwitchStmtClass: return unsupported(S->getBeginLoc(), "'switch'");
+    case Stmt::LabelStmtClass: return unsupported(S->getBeginLoc(), "a label");
+    case Stmt::GCCAsmStmtClass:
+    case Stmt::MSAsmStmtClass: return unsupported(S->getBeginLoc(), "inline assembly");
+    default:
+      break;
+    }
+    if (const auto *E = dyn_cast<clang::Expr>(S))
+      return buildExprStmt(*E, Out);
+    unsupported(S->getBeginLoc(), std::string("statement '") + S->getStmtClassName() + "'");
+  }
+
+  void buildIf(const IfStmt &IS, std::vector<NodePtr> &Out) {
+    if (IS.getInit() || IS.getConditionVariable()) {
+      unsupported(IS.getBeginLoc(), "an 'if' with a declaration in its condition");
+      return;
+    }
+    auto Nd = std::make_unique<Node>(Node::Kind::If);
+    Nd->Loc = Diag.loc(IS.getIfLoc());
+    const clang::Expr *C = IS.getCond();
+    std::optional<AffCond> AC = toAffCond(C);
+    std::vector<Access> CondReads;
+    ExprHasSideEffect = false;
+    Nd->Condition = buildExpr(C, Ctx_Read, &CondReads);
+    if (!Nd->Condition)
+      return;
+    // The condition's reads are attached to each guarded statement, so the
+    // condition itself links to no single access.
+    Nd->Condition->walk([](Expr &X) { X.AccessId = -1; });
+    if (ExprHasSideEffect) {
+      unsupported(C->getBeginLoc(), "an assignment or increment in an 'if' condition");
+      return;
+    }
+    Guard G;
+    G.Loc = Nd->Loc;
+    if (AC) {
+      Nd->IsAffine = true;
+      Nd->Cond = *AC;
+      G.IsAffine = true;
+      G.Cond = *AC;
+    } else {
+      Nd->IsAffine = false;
+      G.IsAffine = false;
+      G.Condition = Nd->Condition.get();
+    }
+    // Reads of the condition happen under the guards already active.
+    for (Access &A : CondReads)
+      A.IsMust = !guardedByData();
+    GuardReads.push_back(CondReads);
+    Guards.push_back(G);
+    buildBody(IS.getThen(), Nd->Body);
+    Guards.pop_back();
+    if (IS.getElse()) {
+      Guard E = G;
+      if (G.IsAffine)
+        E.Cond = AffCond::negate(G.Cond);
+      else
+        E.Negated = true;
+      Guards.push_back(E);
+      buildBody(IS.getElse(), Nd->Else);
+      Guards.pop_back();
+    }
+    GuardReads.pop_back();
+    Out.push_back(std::move(Nd));
+  }
+
+  bool guardedByData() const {
+    for (const Guard &G : Guards)
+      if (!G.IsAffine)
+        return true;
+    return false;
+  }
+
+  void buildDecl(const DeclStmt &DS, std::vector<NodePtr> &Out) {
+    for (const Decl *D : DS.decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD) {
+        unsupported(D->getLocation(), "this declaration");
+        continue;
+      }
+      QualType T = VD->getType();
+      if (T->isArrayType()) {
+        unsupported(VD->getLocation(), "declaring array '" + VD->getNameAsString() + "'");
+        continue;
+      }
+      if (T.isVolatileQualified()) {
+        unsupported(VD->getLocation(), "volatile variable '" + VD->getNameAsString() + "'");
+        continue;
+      }
+      if (VD->isStaticLocal() || VD->hasExternalStorage()) {
+        unsupported(VD->getLocation(), "static or extern variable '" + VD->getNameAsString() + "'");
+        continue;
+      }
+      if (!scalarTypeOf(T)) {
+        unsupported(VD->getLocation(), "variable '" + VD->getNameAsString() + "' of type '" +
+                                           T.getAsString() + "'");
+        continue;
+      }
+      unsigned SId = scalarFor(VD);
+      if (!VD->getInit())
+        continue;
+      if (isa<InitListExpr>(VD->getInit()->IgnoreParenImpCasts())) {
+        unsupported(VD->getInit()->getBeginLoc(), "an initializer list");
+        continue;
+      }
+      // `T x = e;` is the statement `x = e`.
+      StmtAccesses.clear();
+      ExprHasSideEffect = false;
+      ExprPtr Value = buildExpr(VD->getInit(), Ctx_Read, nullptr);
+      if (!Value)
+        continue;
+      if (ExprHasSideEffect) {
+        unsupported(VD->getInit()->getBeginLoc(), "an assignment inside an expression");
+        continue;
+      }
+      auto Target = std::make_unique<Expr>(Expr::Kind::ScalarRef);
+      Target->Index = SId;
+      Target->Type = N.Scalars[SId].Type;
+      Target->Loc = Diag.loc(VD->getLocation());
+      Access W;
+      W.On = Access::Target::Scalar;
+      W.Index = SId;
+      W.IsWrite = true;
+      W.Loc = Target->Loc;
+      W.Text = N.Scalars[SId].Name;
+      Target->AccessId = StmtAccesses.size();
+      StmtAccesses.push_back(W);
+      auto Assign = std::make_unique<Expr>(Expr::Kind::Assign);
+      Assign->Op = "=";
+      Assign->Type = Target->Type;
+      Assign->Loc = Target->Loc;
+      Assign->Ops.push_back(std::move(Target));
+      Assign->Ops.push_back(std::move(Value));
+      addStatement(std::move(Assign), /*IsDecl=*/true, VD->getSourceRange(), VD->getBeginLoc(), Out);
+    }
+  }
+
+  void buildExprStmt(const clang::Expr &E, std::vector<NodePtr> &Out) {
+    StmtAccesses.clear();
+    ExprHasSideEffect = false;
+    const clang::Expr *Top = E.IgnoreParens();
+    ExprPtr Body;
+    // The top-level assignment or increment is the statement's one side effect.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Top); BO && BO->isAssignmentOp()) {
+      Body = buildAssign(*BO);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(Top); UO && UO->isIncrementDecrementOp()) {
+      Body = buildIncDec(*UO);
+    } else {
+      Body = buildExpr(Top, Ctx_Read, nullptr);
+      if (Body && ExprHasSideEffect) {
+        unsupported(Top->getBeginLoc(), "an assignment inside an expression");
+        return;
+      }
+    }
+    if (!Body)
+      return;
+    addStatement(std::move(Body), false, E.getSourceRange(), E.getBeginLoc(), Out);
+  }
+
+  void addStatement(ExprPtr Body, bool IsDecl, SourceRange Range, SourceLocation Begin,
+                    std::vector<NodePtr> &Out) {
+    Statement S;
+    S.Id = N.Statements.size();
+    S.Loops = LoopStack;
+    S.Guards = Guards;
+    S.IsDeclaration = IsDecl;
+    S.Loc = Diag.loc(Begin);
+    S.Text = sourceText(Range);
+    bool May = guardedByData();
+    // Reads of enclosing data-dependent conditions come first.
+    std::vector<Access> All;
+    for (const auto &Reads : GuardReads)
+      for (const Access &A : Reads)
+        All.push_back(A);
+    unsigned Offset = N.Accesses.size() + All.size();
+    for (Access &A : StmtAccesses) {
+      if (May)
+        A.IsMust = false;
+      All.push_back(A);
+    }
+    // Renumber the expression tree's access links to global ids.
+    Body->walk([&](Expr &X) {
+      if (X.AccessId >= 0)
+        X.AccessId += Offset;
+    });
+    for (Access &A : All) {
+      A.Id = N.Accesses.size();
+      A.Stmt = S.Id;
+      if (A.isScalar() && A.IsWrite)
+        N.Scalars[A.Index].IsWritten = true;
+      S.Accesses.push_back(A.Id);
+      N.Accesses.push_back(A);
+    }
+    S.Body = std::move(Body);
+    auto Nd = std::make_unique<Node>(Node::Kind::Stmt);
+    Nd->Id = S.Id;
+    Nd->Loc = S.Loc;
+    N.Statements.push_back(std::move(S));
+    Out.push_back(std::move(Nd));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Expressions
+  //===--------------------------------------------------------------------===//
+  enum ExprCtx { Ctx_Read, Ctx_Write, Ctx_ReadWrite };
+
+  ExprPtr buildAssign(const BinaryOperator &BO) {
+    std::string Op = BinaryOperator::getOpcodeStr(BO.getOpcode()).str();
+    // Evaluation order for the accesses: the value's reads, then the target
+    // (its subscripts' reads, its read for compound assignment, its write).
+    ExprPtr Value = buildExpr(BO.getRHS(), Ctx_Read, nullptr);
+    if (!Value)
+      return nullptr;
+    if (ExprHasSideEffect) {
+      unsupported(BO.getRHS()->getBeginLoc(), "an assignment inside an expression");
+      return nullptr;
+    }
+    ExprPtr Target = buildLValue(BO.getLHS(), BO.isCompoundAssignmentOp() ? Ctx_ReadWrite : Ctx_Write);
+    if (!Target)
+      return nullptr;
+    auto E = std::make_unique<Expr>(Expr::Kind::Assign);
+    E->Op = Op;
+    E->Type = Target->Type;
+    E->Loc = Diag.loc(BO.getOperatorLoc());
+    E->Ops.push_back(std::move(Target));
+    E->Ops.push_back(std::move(Value));
+    return E;
+  }
+
+  ExprPtr buildIncDec(const UnaryOperator &UO) {
+    ExprPtr Target = buildLValue(UO.getSubExpr(), Ctx_ReadWrite);
+    if (!Target)
+      return nullptr;
+    auto E = std::make_unique<Expr>(Expr::Kind::Unary);
+    bool Inc = UO.isIncrementOp();
+    E->Op = UO.isPrefix() ? (Inc ? "++pre" : "--pre") : (Inc ? "post++" : "post--");
+    E->Type = Target->Type;
+    E->Loc = Diag.loc(UO.getOperatorLoc());
+    E->Ops.push_back(std::move(Target));
+    return E;
+  }
+
+  ExprPtr buildLValue(const clang::Expr *E, ExprCtx C) {
+    const clang::Expr *X = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (VD && activeIterator(VD)) {
+        error(X->getBeginLoc(), "loop iterator '" + VD->getNameAsString() +
+                                    "' is modified inside its loop");
+        return nullptr;
+      }
+    }
+    if (!isa<DeclRefExpr>(X) && !isa<ArraySubscriptExpr>(X)) {
+      unsupported(X->getBeginLoc(), "assigning to '" + sourceText(X->getSourceRange()) + "'");
+      return nullptr;
+    }
+    return buildExpr(X, C, nullptr);
+  }
+
+  ScalarType typeOrInt(QualType T) { return scalarTypeOf(T).value_or(ScalarType::intType()); }
+
+  Access &recordAccess(Access A, std::vector<Access> *Sink) {
+    std::vector<Access> &V = Sink ? *Sink : StmtAccesses;
+    V.push_back(A);
+    return V.back();
+  }
+
+  /// Adds the read/write accesses of a reference in context C; returns the
+  /// local index of the first one.
+  int recordRef(Access Base, ExprCtx C, std::vector<Access> *Sink) {
+    std::vector<Access> &V = Sink ? *Sink : StmtAccesses;
+    int First = V.size();
+    if (C == Ctx_Read || C == Ctx_ReadWrite) {
+      Access R = Base;
+      R.IsWrite = false;
+      recordAccess(R, Sink);
+    }
+    if (C == Ctx_Write || C == Ctx_ReadWrite) {
+      Access W = Base;
+      W.IsWrite = true;
+      recordAccess(W, Sink);
+    }
+    return First;
+  }
+
+  std::string literalText(const clang::Expr *E) {
+    SourceLocation B = E->getBeginLoc();
+    if (B.isValid() && !B.isMacroID())
+      return sourceText(E->getSourceRange());
+    return "";
+  }
+
+  ExprPtr buildExpr(const clang::Expr *E, ExprCtx C, std::vector<Access> *Sink) {
+    if (Failed)
+      return nullptr;
+    E = E->IgnoreParens();
+    auto Make = [&](Expr::Kind K) {
+      auto X = std::make_unique<Expr>(K);
+      X->Type = typeOrInt(E->getType());
+      X->Loc = Diag.loc(E->getExprLoc());
+      return X;
+    };
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+      if (ICE->getCastKind() == CK_ArrayToPointerDecay || ICE->getCastKind() == CK_FunctionToPointerDecay) {
+        unsupported(E->getBeginLoc(), "using array '" + sourceText(E->getSourceRange()) +
+                                          "' other than by subscripting it (pointer arithmetic, "
+                                          "passing it, or taking part of it)");
+        return nullptr;
+      }
+      return buildExpr(ICE->getSubExpr(), C, Sink);
+    }
+    if (C != Ctx_Read && !isa<DeclRefExpr>(E) && !isa<ArraySubscriptExpr>(E)) {
+      unsupported(E->getBeginLoc(), "assigning to '" + sourceText(E->getSourceRange()) + "'");
+      return nullptr;
+    }
+    switch (E->getStmtClass()) {
+    case Stmt::IntegerLiteralClass:
+    case Stmt::CharacterLiteralClass:
+    case Stmt::UnaryExprOrTypeTraitExprClass: {
+      std::optional<int64_t> V = constantInt(E);
+      if (!V) {
+        unsupported(E->getBeginLoc(), "this expression");
+        return nullptr;
+      }
+      auto X = Make(Expr::Kind::IntLiteral);
+      X->IntValue = *V;
+      X->Text = isa<IntegerLiteral>(E) ? literalText(E) : "";
+      if (X->Text.empty())
+        X->Text = std::to_string(*V);
+      return X;
+    }
+    case Stmt::FloatingLiteralClass: {
+      const auto *FL = cast<FloatingLiteral>(E);
+      auto X = Make(Expr::Kind::FloatLiteral);
+      X->FloatValue = FL->getValueAsApproximateDouble();
+      X->Text = literalText(E);
+      if (X->Text.empty()) {
+        llvm::SmallString<32> S;
+        FL->getValue().toString(S, 17, 0, false);
+        X->Text = S.str().str();
+        if (X->Text.find_first_of(".eEni") == std::string::npos)
+          X->Text += ".0";
+        if (X->Type.K == ScalarType::Kind::Float)
+          X->Text += "f";
+      }
+      return X;
+    }
+    case Stmt::DeclRefExprClass:
+      return buildDeclRef(cast<DeclRefExpr>(E), C, Sink);
+    case Stmt::ArraySubscriptExprClass:
+      return buildArrayRef(cast<ArraySubscriptExpr>(E), C, Sink);
+    case Stmt::UnaryOperatorClass: {
+      const auto *UO = cast<UnaryOperator>(E);
+      switch (UO->getOpcode()) {
+      case UO_AddrOf:
+        unsupported(E->getBeginLoc(), "the address-of operator '&'");
+        return nullptr;
+      case UO_Deref:
+        unsupported(E->getBeginLoc(), "pointer dereference '*'");
+        return nullptr;
+      case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
+        ExprHasSideEffect = true;
+        return buildIncDec(*UO);
+      case UO_Minus: case UO_Plus: case UO_LNot: case UO_Not: {
+        ExprPtr Sub = buildExpr(UO->getSubExpr(), Ctx_Read, Sink);
+        if (!Sub)
+          return nullptr;
+        auto X = Make(Expr::Kind::Unary);
+        X->Op = UnaryOperator::getOpcodeStr(UO->getOpcode()).str();
+        X->Ops.push_back(std::move(Sub));
+        return X;
+      }
+      default:
+        unsupported(E->getBeginLoc(), "operator '" +
+                                          UnaryOperator::getOpcodeStr(UO->getOpcode()).str() + "'");
+        return nullptr;
+      }
+    }
+    case Stmt::BinaryOperatorClass:
+    case Stmt::CompoundAssignOperatorClass: {
+      const auto *BO = cast<BinaryOperator>(E);
+      if (BO->isAssignmentOp()) {
+        ExprHasSideEffect = true;
+        return buildAssign(*BO);
+      }
+      if (BO->getOpcode() == BO_Comma) {
+        unsupported(E->getBeginLoc(), "the comma operator");
+        return nullptr;
+      }
+      if (BO->getLHS()->getType()->isPointerType() || BO->getRHS()->getType()->isPointerType()) {
+        unsupported(E->getBeginLoc(), "pointer arithmetic");
+        return nullptr;
+      }
+      ExprPtr L = buildExpr(BO->getLHS(), Ctx_Read, Sink);
+      if (!L)
+        return nullptr;
+      ExprPtr R = buildExpr(BO->getRHS(), Ctx_Read, Sink);
+      if (!R)
+        return nullptr;
+      auto X = Make(Expr::Kind::Binary);
+      X->Op = BO->getOpcodeStr().str();
+      X->Ops.push_back(std::move(L));
+      X->Ops.push_back(std::move(R));
+      return X;
+    }
+    case Stmt::ConditionalOperatorClass: {
+      const auto *CO = cast<ConditionalOperator>(E);
+      auto X = Make(Expr::Kind::Conditional);
+      for (const clang::Expr *Sub : {CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr()}) {
+        ExprPtr S = buildExpr(Sub, Ctx_Read, Sink);
+        if (!S)
+          return nullptr;
+        X->Ops.push_back(std::move(S));
+      }
+      return X;
+    }
+    case Stmt::CStyleCastExprClass: {
+      const auto *CE = cast<CStyleCastExpr>(E);
+      if (!scalarTypeOf(CE->getType()) && !CE->getType()->isVoidType()) {
+        unsupported(E->getBeginLoc(), "a cast to '" + CE->getType().getAsString() + "'");
+        return nullptr;
+      }
+      ExprPtr Sub = buildExpr(CE->getSubExpr(), Ctx_Read, Sink);
+      if (!Sub)
+        return nullptr;
+      if (CE->getType()->isVoidType())
+        return Sub;
+      auto X = Make(Expr::Kind::Cast);
+      X->Ops.push_back(std::move(Sub));
+      return X;
+    }
+    case Stmt::CallExprClass:
+      return buildCall(cast<CallExpr>(E), Sink);
+    case Stmt::MemberExprClass:
+      unsupported(E->getBeginLoc(), "struct member access");
+      return nullptr;
+    case Stmt::StmtExprClass:
+      unsupported(E->getBeginLoc(), "a statement expression");
+      return nullptr;
+    case Stmt::CompoundLiteralExprClass:
+      unsupported(E->getBeginLoc(), "a compound literal");
+      return nullptr;
+    case Stmt::StringLiteralClass:
+      unsupported(E->getBeginLoc(), "a string literal");
+      return nullptr;
+    default:
+      unsupported(E->getBeginLoc(), std::string("expression '") + sourceText(E->getSourceRange()) +
+                                        "' (" + E->getStmtClassName() + ")");
+      return nullptr;
+    }
+  }
+
+  ExprPtr buildCall(const CallExpr *CE, std::vector<Access> *Sink) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    std::string Name = Callee ? Callee->getNameAsString() : "";
+    bool Library = Callee && (Callee->getBuiltinID() != 0 ||
+                              SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())));
+    // INFINITY and HUGE_VALF expand to builtins.
+    if (Name == "__builtin_inff" || Name == "__builtin_huge_valf" || Name == "__builtin_inf" ||
+        Name == "__builtin_huge_val") {
+      auto X = std::make_unique<Expr>(Expr::Kind::FloatLiteral);
+      X->Type = typeOrInt(CE->getType());
+      X->Loc = Diag.loc(CE->getBeginLoc());
+      X->Text = X->Type.K == ScalarType::Kind::Float ? "INFINITY" : "HUGE_VAL";
+      X->FloatValue = HUGE_VAL;
+      return X;
+    }
+    if (!Callee || !Library || !isPureMathFunction(Name)) {
+      unsupported(CE->getBeginLoc(),
+                  "call to '" + (Name.empty() ? sourceText(CE->getCallee()->getSourceRange()) : Name) +
+                      "' (only side-effect-free math functions such as sqrtf, fabsf, expf, logf, "
+                      "powf, fminf, fmaxf and abs are allowed)");
+      return nullptr;
+    }
+    auto X = std::make_unique<Expr>(Expr::Kind::Call);
+    X->Name = Name;
+    X->Type = typeOrInt(CE->getType());
+    X->Loc = Diag.loc(CE->getBeginLoc());
+    for (const clang::Expr *Arg : CE->arguments()) {
+      ExprPtr A = buildExpr(Arg, Ctx_Read, Sink);
+      if (!A)
+        return nullptr;
+      X->Ops.push_back(std::move(A));
+    }
+    return X;
+  }
+
+  ExprPtr buildDeclRef(const DeclRefExpr *DRE, ExprCtx C, std::vector<Access> *Sink) {
+    auto Make = [&](Expr::Kind K) {
+      auto X = std::make_unique<Expr>(K);
+      X->Type = typeOrInt(DRE->getType());
+      X->Loc = Diag.loc(DRE->getLocation());
+      return X;
+    };
+    if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      auto X = Make(Expr::Kind::IntLiteral);
+      X->IntValue = ECD->getInitVal().getSExtValue();
+      X->Text = std::to_string(X->IntValue);
+      return X;
+    }
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD) {
+      unsupported(DRE->getBeginLoc(), "use of '" + DRE->getNameInfo().getAsString() + "'");
+      return nullptr;
+    }
+    std::string Name = VD->getNameAsString();
+    if (std::optional<unsigned> L = activeIterator(VD)) {
+      auto X = Make(Expr::Kind::IteratorRef);
+      X->Index = *L;
+      return X;
+    }
+    if (AllIterators.count(VD)) {
+      unsupported(DRE->getBeginLoc(), "use of loop iterator '" + Name + "' outside its loop");
+      return nullptr;
+    }
+    QualType T = VD->getType();
+    if (T.isVolatileQualified()) {
+      unsupported(DRE->getBeginLoc(), "access to volatile variable '" + Name + "'");
+      return nullptr;
+    }
+    if (T->isArrayType() || T->isPointerType()) {
+      unsupported(DRE->getBeginLoc(), "using array '" + Name +
+                                          "' other than by subscripting it (pointer arithmetic, "
+                                          "passing it, or taking part of it)");
+      return nullptr;
+    }
+    if (T->isStructureOrClassType() || T->isUnionType()) {
+      unsupported(DRE->getBeginLoc(), "struct variable '" + Name + "'");
+      return nullptr;
+    }
+    if (!scalarTypeOf(T)) {
+      unsupported(DRE->getBeginLoc(), "variable '" + Name + "' of type '" + T.getAsString() + "'");
+      return nullptr;
+    }
+    if (C == Ctx_Read && isParamCandidate(VD)) {
+      auto X = Make(Expr::Kind::ParamRef);
+      X->Index = paramFor(VD);
+      return X;
+    }
+    unsigned SId = scalarFor(VD);
+    auto X = Make(Expr::Kind::ScalarRef);
+    X->Index = SId;
+    Access A;
+    A.On = Access::Target::Scalar;
+    A.Index = SId;
+    A.Loc = X->Loc;
+    A.Text = N.Scalars[SId].Name;
+    X->AccessId = recordRef(A, C, Sink);
+    return X;
+  }
+
+  ExprPtr buildArrayRef(const ArraySubscriptExpr *ASE, ExprCtx C, std::vector<Access> *Sink) {
+    // Collect the subscripts outermost first: A[i][j] is (A[i])[j].
+    std::vector<const clang::Expr *> Subs;
+    const clang::Expr *Base = ASE;
+    while (const auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+      if (S->getBase()->getType()->isIntegerType()) { // i[A]
+        unsupported(S->getBeginLoc(), "subscripts written as 'index[array]'");
+        return nullptr;
+      }
+      Subs.insert(Subs.begin(), S->getIdx());
+      Base = S->getBase();
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const VarDecl *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD) {
+      unsupported(Base->getBeginLoc(), "subscripting '" + sourceText(Base->getSourceRange()) +
+                                           "' (only named arrays and pointers)");
+      return nullptr;
+    }
+    std::optional<unsigned> AId = arrayFor(VD, ASE->getBeginLoc());
+    if (!AId)
+      return nullptr;
+    const ArrayInfo &Arr = N.Arrays[*AId];
+    if (Subs.size() != Arr.rank()) {
+      unsupported(ASE->getBeginLoc(), "a partial reference to array '" + Arr.Name + "' (" +
+                                          std::to_string(Subs.size()) + " of its " +
+                                          std::to_string(Arr.rank()) + " subscripts)");
+      return nullptr;
+    }
+    auto X = std::make_unique<Expr>(Expr::Kind::ArrayRef);
+    X->Index = *AId;
+    X->Type = Arr.ElementType;
+    X->Loc = Diag.loc(ASE->getBeginLoc());
+    Access A;
+    A.On = Access::Target::Array;
+    A.Index = *AId;
+    A.Loc = X->Loc;
+    A.Text = sourceText(ASE->getSourceRange());
+    for (const clang::Expr *S : Subs) {
+      // Subscript expressions are read whatever the reference's context.
+      ExprPtr SE = buildExpr(S, Ctx_Read, Sink);
+      if (!SE)
+        return nullptr;
+      X->Ops.push_back(std::move(SE));
+      std::optional<AffExpr> Aff = toAffine(S);
+      if (Aff)
+        A.Subscripts.push_back(*Aff);
+      else
+        A.IsAffine = false;
+    }
+    if (!A.IsAffine)
+      A.Subscripts.clear();
+    int First = recordRef(A, C, Sink);
+    X->AccessId = First;
+    return X;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // After the walk
+  //===--------------------------------------------------------------------===//
+  void finish() {
+    // Arrays that may share memory: non-restrict pointers (parameters) and
+    // globals of the same element type, one of them written in the nest.
+    std::vector<bool> ArrayWritten(N.Arrays.size(), false);
+    for (const Access &A : N.Accesses)
+      if (A.isArray() && A.IsWrite)
+        ArrayWritten[A.Index] = true;
+    for (unsigned I = 0; I < N.Arrays.size(); ++I)
+      for (unsigned J = I + 1; J < N.Arrays.size(); ++J) {
+        ArrayInfo &A = N.Arrays[I], &B = N.Arrays[J];
+        bool External = (A.IsParameter || A.IsGlobal) && (B.IsParameter || B.IsGlobal);
+        bool DistinctObjects = A.IsGlobal && B.IsGlobal;
+        if (!External || DistinctObjects || A.IsRestrict || B.IsRestrict ||
+            !(A.ElementType == B.ElementType) || !(ArrayWritten[I] || ArrayWritten[J]))
+          continue;
+        unsigned From = B.AliasClass, To = A.AliasClass;
+        for (ArrayInfo &C : N.Arrays)
+          if (C.AliasClass == From)
+            C.AliasClass = To;
+        const ArrayInfo &W = ArrayWritten[J] ? B : A, &O = ArrayWritten[J] ? A : B;
+        Diag.warning(W.Loc, "'" + W.Name + "' may alias '" + O.Name +
+                                "' (neither is declared restrict): dependences between them are "
+                                "assumed; declare them restrict if they never overlap");
+      }
+    // The enclosing function's signature, for the host code.
+    for (const ParmVarDecl *P : FD.parameters()) {
+      FunctionParam FP;
+      FP.Name = P->getNameAsString();
+      llvm::raw_string_ostream OS(FP.TypeSpelling);
+      P->getOriginalType().print(OS, Ctx.getPrintingPolicy(), FP.Name);
+      OS.flush();
+      if (auto It = ArrayIds.find(P); It != ArrayIds.end())
+        FP.ArrayId = It->second;
+      if (auto It = ParamIds.find(P); It != ParamIds.end())
+        FP.ParamId = It->second;
+      if (auto It = ScalarIds.find(P); It != ScalarIds.end())
+        FP.ScalarId = It->second;
+      N.FunctionParams.push_back(FP);
+    }
+  }
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  ClangDiagnostics &Diag;
+  const FunctionDecl &FD;
+  const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses;
+
+  Nest N;
+  bool Failed = false;
+  bool ExprHasSideEffect = false;
+  std::set<const VarDecl *> Written, DeclaredInside, AllIterators;
+  std::map<const VarDecl *, unsigned> ParamIds, ArrayIds, ScalarIds;
+  std::set<std::string> UsedNames;
+  std::vector<std::pair<const VarDecl *, unsigned>> Active; ///< iterator -> loop id
+  std::vector<unsigned> LoopStack;
+  std::vector<Guard> Guards;
+  std::vector<std::vector<Access>> GuardReads;
+  std::vector<Access> StmtAccesses; ///< accesses of the statement being built
+};
+
+} // namespace
+
+std::optional<Nest> buildNest(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
+                              const ForStmt &Outer,
+                              const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses,
+                              unsigned Ordinal, SourceLocation PragmaLoc) {
+  return Builder(Ctx, Diag, FD, LoopClauses).build(Outer, Ordinal, PragmaLoc);
+}
+
+} // namespace loopgpu

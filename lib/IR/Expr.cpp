@@ -1,0 +1,153 @@
+//===- Expr.cpp - Statement bodies of the loop-nest IR ---------------------===//
+#include "loopgpu/IR/Expr.h"
+#include "loopgpu/IR/ExprPrinter.h"
+
+namespace loopgpu {
+
+std::string ScalarType::str() const {
+  const char *Base = "int";
+  switch (K) {
+  case Kind::Bool: return "_Bool";
+  case Kind::Char: Base = "char"; break;
+  case Kind::Short: Base = "short"; break;
+  case Kind::Int: Base = "int"; break;
+  case Kind::Long: Base = "long"; break;
+  case Kind::LongLong: Base = "long long"; break;
+  case Kind::Float: return "float";
+  case Kind::Double: return "double";
+  case Kind::LongDouble: return "long double";
+  }
+  return IsUnsigned ? std::string("unsigned ") + Base : std::string(Base);
+}
+
+ExprPtr Expr::clone() const {
+  auto C = std::make_unique<Expr>(K);
+  C->Type = Type;
+  C->Op = Op;
+  C->Name = Name;
+  C->Text = Text;
+  C->IntValue = IntValue;
+  C->FloatValue = FloatValue;
+  C->Index = Index;
+  C->AccessId = AccessId;
+  C->Loc = Loc;
+  for (const ExprPtr &O : Ops)
+    C->Ops.push_back(O->clone());
+  return C;
+}
+
+void Expr::walk(const std::function<void(const Expr &)> &F) const {
+  F(*this);
+  for (const ExprPtr &O : Ops)
+    static_cast<const Expr &>(*O).walk(F);
+}
+
+void Expr::walk(const std::function<void(Expr &)> &F) {
+  F(*this);
+  for (ExprPtr &O : Ops)
+    O->walk(F);
+}
+
+//===----------------------------------------------------------------------===//
+// ExprPrinter
+//===----------------------------------------------------------------------===//
+
+// C operator precedence, higher binds tighter.
+enum : int {
+  PrecAssign = 2, PrecCond = 3, PrecLOr = 4, PrecLAnd = 5, PrecOr = 6, PrecXor = 7,
+  PrecAnd = 8, PrecEq = 9, PrecRel = 10, PrecShift = 11, PrecAdd = 12, PrecMul = 13,
+  PrecUnary = 15, PrecPostfix = 16, PrecAtom = 17
+};
+
+static int binaryPrec(const std::string &Op) {
+  if (Op == "*" || Op == "/" || Op == "%") return PrecMul;
+  if (Op == "+" || Op == "-") return PrecAdd;
+  if (Op == "<<" || Op == ">>") return PrecShift;
+  if (Op == "<" || Op == "<=" || Op == ">" || Op == ">=") return PrecRel;
+  if (Op == "==" || Op == "!=") return PrecEq;
+  if (Op == "&") return PrecAnd;
+  if (Op == "^") return PrecXor;
+  if (Op == "|") return PrecOr;
+  if (Op == "&&") return PrecLAnd;
+  return PrecLOr;
+}
+
+std::string ExprPrinter::operand(const Expr &E, int MinPrec) const {
+  int P;
+  std::string S = print(E, P);
+  return P < MinPrec ? "(" + S + ")" : S;
+}
+
+std::string ExprPrinter::print(const Expr &E) const {
+  int P;
+  return print(E, P);
+}
+
+std::string ExprPrinter::print(const Expr &E, int &Prec) const {
+  if (Override)
+    if (std::optional<std::string> S = Override(E)) {
+      Prec = PrecAtom;
+      return *S;
+    }
+  using K = Expr::Kind;
+  Prec = PrecAtom;
+  switch (E.K) {
+  case K::IntLiteral:
+  case K::FloatLiteral:
+    if (!E.Text.empty() && E.Text[0] == '-')
+      Prec = PrecUnary;
+    return E.Text;
+  case K::IteratorRef:
+    return N.Loops[E.Index].Iterator;
+  case K::ParamRef:
+    return N.Params[E.Index].Name;
+  case K::ScalarRef:
+    return N.Scalars[E.Index].Name;
+  case K::ArrayRef: {
+    Prec = PrecPostfix;
+    std::string S = N.Arrays[E.Index].Name;
+    for (const ExprPtr &Sub : E.Ops)
+      S += "[" + print(*Sub) + "]";
+    return S;
+  }
+  case K::Unary: {
+    if (E.Op == "post++" || E.Op == "post--") {
+      Prec = PrecPostfix;
+      return operand(*E.Ops[0], PrecPostfix) + E.Op.substr(4);
+    }
+    Prec = PrecUnary;
+    std::string Op = E.Op == "++pre" ? "++" : E.Op == "--pre" ? "--" : E.Op;
+    std::string Sub = operand(*E.Ops[0], PrecUnary);
+    // Avoid printing "- -x" as "--x".
+    if (!Sub.empty() && (Sub[0] == '-' || Sub[0] == '+') && (Op == "-" || Op == "+"))
+      Sub = "(" + Sub + ")";
+    return Op + Sub;
+  }
+  case K::Binary: {
+    int P = binaryPrec(E.Op);
+    Prec = P;
+    // Left-associative: the right operand needs strictly higher precedence.
+    return operand(*E.Ops[0], P) + " " + E.Op + " " + operand(*E.Ops[1], P + 1);
+  }
+  case K::Assign:
+    Prec = PrecAssign;
+    return operand(*E.Ops[0], PrecUnary) + " " + E.Op + " " + operand(*E.Ops[1], PrecAssign);
+  case K::Conditional:
+    Prec = PrecCond;
+    return operand(*E.Ops[0], PrecLOr) + " ? " + operand(*E.Ops[1], PrecAssign) + " : " +
+           operand(*E.Ops[2], PrecCond);
+  case K::Call: {
+    Prec = PrecPostfix;
+    std::string S = E.Name + "(";
+    for (size_t I = 0; I < E.Ops.size(); ++I)
+      S += (I ? ", " : "") + print(*E.Ops[I]);
+    return S + ")";
+  }
+  case K::Cast:
+    Prec = PrecUnary;
+    return "(" + E.Type.str() + ")" + operand(*E.Ops[0], PrecUnary);
+  }
+  return "?";
+}
+
+} // namespace loopgpu

@@ -1,0 +1,221 @@
+//===- loopgpu.cpp - The loopgpu command-line driver -----------------------===//
+//
+//   loopgpu FILE.c [options] [-- extra clang args]
+//
+// Parses options, runs the frontend, and hands each file's IR to the phases
+// the -emit option asks for. All the work lives in the libraries.
+//
+//===----------------------------------------------------------------------===//
+#if __has_include("loopgpu/Analysis/Dependences.h") // TEMP until the analysis lands
+#define LOOPGPU_HAVE_ANALYSIS 1
+#include "loopgpu/Analysis/DependencePrinter.h"
+#include "loopgpu/Analysis/Dependences.h"
+#endif
+#include "loopgpu/Frontend/Frontend.h"
+#include "loopgpu/IR/IRPrinter.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace loopgpu;
+
+#ifndef LOOPGPU_VERSION
+#define LOOPGPU_VERSION "unknown"
+#endif
+
+namespace {
+
+enum ExitCode { ExitSuccess = 0, ExitInputErrors = 1, ExitUsage = 2 };
+enum class EmitKind { IR, Deps, C, CUDA };
+enum class OutputFormat { Text, JSON };
+
+cl::OptionCategory Category("loopgpu options");
+
+cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input.c>"), cl::cat(Category));
+cl::opt<std::string> OutputFile("o", cl::desc("Write output to <file> (default: standard output)"),
+                                cl::value_desc("file"), cl::init("-"), cl::cat(Category));
+cl::opt<std::string> BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
+                               cl::value_desc("build-dir"), cl::cat(Category));
+cl::opt<std::string> TileOpt("tile", cl::desc("Tile sizes, outermost parallel loop first (e.g. 32 or 32,32)"),
+                             cl::value_desc("N[,N...]"), cl::cat(Category));
+cl::opt<std::string> CoarsenOpt("coarsen", cl::desc("Thread-coarsening factors (outputs per thread)"),
+                                cl::value_desc("N[,N...]"), cl::cat(Category));
+cl::opt<std::string> ArchOpt("arch", cl::desc("CUDA target architecture"), cl::value_desc("sm_XX"),
+                             cl::init("sm_90"), cl::cat(Category));
+cl::opt<EmitKind> Emit("emit", cl::desc("What to print"), cl::init(EmitKind::CUDA),
+                       cl::values(clEnumValN(EmitKind::IR, "ir", "the loop-nest IR"),
+                                  clEnumValN(EmitKind::Deps, "deps", "dependences and legality verdicts"),
+                                  clEnumValN(EmitKind::C, "c", "the transformed C program"),
+                                  clEnumValN(EmitKind::CUDA, "cuda", "CUDA kernels and host code (default)")),
+                       cl::cat(Category));
+cl::opt<OutputFormat> Format("format", cl::desc("Output format of -emit=ir and -emit=deps"),
+                             cl::init(OutputFormat::Text),
+                             cl::values(clEnumValN(OutputFormat::Text, "text", "readable text (default)"),
+                                        clEnumValN(OutputFormat::JSON, "json", "JSON")),
+                             cl::cat(Category));
+cl::opt<bool> Validate("validate", cl::desc("Compile the emitted CUDA and the original loop, run both "
+                                            "on random inputs and compare"),
+                       cl::cat(Category));
+cl::list<std::string> Params("param", cl::desc("Value of an integer parameter for --validate"),
+                             cl::value_desc("NAME=VALUE"), cl::cat(Category));
+cl::opt<unsigned> Seed("seed", cl::desc("Random seed for --validate inputs"), cl::init(1),
+                       cl::cat(Category));
+
+void printVersion(raw_ostream &OS) {
+  OS << "loopgpu " << LOOPGPU_VERSION << " (Clang/LLVM " << LLVM_VERSION_STRING << ", ISL)\n";
+}
+
+int usageError(const Twine &Msg) {
+  WithColor::error(errs(), "loopgpu") << Msg << "\n";
+  return ExitUsage;
+}
+
+int notImplemented(const Twine &What) {
+  WithColor::error(errs(), "loopgpu") << What << ": not implemented yet\n";
+  return ExitUsage;
+}
+
+/// Parses "N[,N...]" into 1 to 3 positive integers.
+bool parseSizes(StringRef Name, StringRef Value, std::vector<int64_t> &Out, std::string &Err) {
+  SmallVector<StringRef, 4> Parts;
+  Value.split(Parts, ',');
+  for (StringRef P : Parts) {
+    int64_t V;
+    if (P.trim().getAsInteger(10, V) || V <= 0 || V > 1024) {
+      Err = ("-" + Name + "=" + Value + ": expected 1 to 3 comma-separated integers between 1 and 1024").str();
+      return false;
+    }
+    Out.push_back(V);
+  }
+  if (Out.empty() || Out.size() > 3) {
+    Err = ("-" + Name + "=" + Value + ": expected 1 to 3 comma-separated integers between 1 and 1024").str();
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  // Everything after `--` goes to Clang.
+  std::vector<const char *> Ours;
+  std::vector<std::string> ClangArgs;
+  bool SawDashDash = false;
+  for (int I = 0; I < argc; ++I) {
+    if (!SawDashDash && I > 0 && StringRef(argv[I]) == "--") {
+      SawDashDash = true;
+      continue;
+    }
+    if (SawDashDash)
+      ClangArgs.push_back(argv[I]);
+    else
+      Ours.push_back(argv[I]);
+  }
+
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  std::string ErrText;
+  raw_string_ostream ErrStream(ErrText);
+  if (!cl::ParseCommandLineOptions(Ours.size(), Ours.data(),
+                                   "loopgpu: annotated C loop nests to CUDA\n\n"
+                                   "  loopgpu FILE.c [options] [-- extra clang arguments]\n",
+                                   &ErrStream)) {
+    ErrStream.flush();
+    errs() << ErrText;
+    return ExitUsage;
+  }
+
+  if (InputFile.empty())
+    return usageError("no input file (usage: loopgpu FILE.c [options] [-- clang args])");
+  if (!sys::fs::exists(InputFile))
+    return usageError("no such file: '" + InputFile + "'");
+
+  std::vector<int64_t> Tiles, Coarsen;
+  if (!TileOpt.empty()) {
+    if (TileOpt == "auto")
+      return notImplemented("-tile auto (autotuning)");
+    if (!parseSizes("tile", TileOpt, Tiles, ErrText))
+      return usageError(ErrText);
+  }
+  if (!CoarsenOpt.empty()) {
+    if (CoarsenOpt == "auto")
+      return notImplemented("-coarsen auto (autotuning)");
+    if (!parseSizes("coarsen", CoarsenOpt, Coarsen, ErrText))
+      return usageError(ErrText);
+  }
+  if (!Regex("^sm_[0-9]{2,3}[a-z]?$").match(ArchOpt))
+    return usageError("-arch=" + ArchOpt + ": expected a CUDA architecture such as sm_90");
+  for (const std::string &P : Params) {
+    auto [Name, Value] = StringRef(P).split('=');
+    int64_t V;
+    if (Name.empty() || !Regex("^[A-Za-z_][A-Za-z0-9_]*$").match(Name) || Value.getAsInteger(10, V))
+      return usageError("--param " + P + ": expected NAME=INTEGER");
+  }
+  if (Validate)
+    return notImplemented("--validate");
+  if (Format == OutputFormat::JSON && Emit != EmitKind::IR && Emit != EmitKind::Deps)
+    return usageError("-format=json applies to -emit=ir and -emit=deps only");
+  if (Emit == EmitKind::C)
+    return notImplemented("-emit=c");
+  if (Emit == EmitKind::CUDA)
+    return notImplemented("-emit=cuda");
+
+  // Compile commands: -p BUILD_DIR, else `-- args`, else C defaults.
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB;
+  if (!BuildPath.empty()) {
+    std::string Err;
+    DB = clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
+    if (!DB)
+      return usageError("cannot load a compilation database from '" + BuildPath + "': " + Err);
+  } else {
+    DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", ClangArgs);
+  }
+
+  std::error_code EC;
+  ToolOutputFile Out(OutputFile, EC, sys::fs::OF_Text);
+  if (EC)
+    return usageError("cannot write '" + OutputFile + "': " + EC.message());
+
+  FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
+    P.File = InputFile; // as the user wrote it
+    switch (Emit) {
+    case EmitKind::IR:
+      if (Format == OutputFormat::JSON)
+        printIRJSON(P, Out.os());
+      else
+        printIR(P, Out.os());
+      break;
+    case EmitKind::Deps: {
+#ifdef LOOPGPU_HAVE_ANALYSIS
+      std::vector<DependenceInfo> Infos;
+      for (const Nest &N : P.Nests) {
+        Infos.push_back(analyzeDependences(N));
+        checkParallelClauses(N, Infos.back(), Diag);
+      }
+      if (Format == OutputFormat::JSON)
+        printDependencesJSON(P, Infos, Out.os());
+      else
+        for (size_t I = 0; I < P.Nests.size(); ++I)
+          printDependencesText(P.Nests[I], Infos[I], Out.os());
+#endif
+      break;
+    }
+    default:
+      break;
+    }
+  });
+  if (Status != FrontendStatus::Success)
+    return ExitInputErrors;
+  Out.keep();
+  return ExitSuccess;
+}
