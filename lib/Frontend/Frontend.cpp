@@ -140,8 +140,7 @@ public:
       bool Inner = false;
       for (const auto &[Other, OtherInfo] : Marked)
         if (Other != FS && Before(Other->getBeginLoc(), FS->getBeginLoc()) &&
-            Before(FS->getEndLoc(), Other->getEndLoc()) &&
-            Other->getSourceRange().fullyContains(FS->getSourceRange()))
+            !Before(Other->getEndLoc(), FS->getEndLoc()))
           Inner = true;
       if (!Inner)
         Outer.push_back({FS, Info});

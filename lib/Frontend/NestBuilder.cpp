@@ -203,6 +203,13 @@ private:
     return std::nullopt;
   }
 
+  bool activeIteratorNamed(const std::string &Name) const {
+    for (unsigned L : LoopStack)
+      if (N.Loops[L].Iterator == Name)
+        return true;
+    return false;
+  }
+
   bool isParamCandidate(const VarDecl *VD) const {
     return !DeclaredInside.count(VD) && !Written.count(VD) && !AllIterators.count(VD) &&
            VD->getType()->isIntegerType() && !VD->getType().isVolatileQualified() &&
@@ -619,7 +626,11 @@ private:
 
     Loop L;
     L.Id = N.Loops.size();
-    L.Iterator = uniqueName(IterName);
+    // Sibling loops may share an iterator name; a name taken by another
+    // symbol or an enclosing loop gets a suffix.
+    L.Iterator = IterName;
+    for (unsigned I = 2; UsedNames.count(L.Iterator) || activeIteratorNamed(L.Iterator); ++I)
+      L.Iterator = IterName + "_" + std::to_string(I);
     L.IteratorType = *scalarTypeOf(Iter->getType());
     L.Step = Step;
     L.Lower = Step > 0 ? *Start : *Bound;

@@ -1,6 +1,7 @@
 //===- AffineExpr.cpp - Quasi-affine expressions and conditions -----------===//
 #include "loopgpu/IR/AffineExpr.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace loopgpu {
@@ -20,9 +21,51 @@ AffExpr AffExpr::var(AffVar V) {
 }
 
 
+/// Builds the canonical tree of a linear form: positive terms first, then
+/// negative ones (iterators before parameters within each), then the
+/// constant; so `n - 1 - i` prints as `n - i - 1`.
+static AffExpr fromLinear(const LinearForm &F) {
+  std::vector<std::pair<AffVar, int64_t>> Terms(F.Coefficients.begin(), F.Coefficients.end());
+  std::stable_sort(Terms.begin(), Terms.end(),
+                   [](const auto &X, const auto &Y) { return (X.second > 0) > (Y.second > 0); });
+  std::optional<AffExpr> Sum;
+  auto Append = [&](AffExpr T) {
+    if (!Sum) {
+      Sum = std::move(T);
+      return;
+    }
+    AffExpr E = std::move(*Sum);
+    Sum = AffExpr::addRaw(std::move(E), std::move(T));
+  };
+  for (const auto &[V, C] : Terms)
+    Append(AffExpr::mul(AffExpr::var(V), C));
+  if (F.Constant != 0 || !Sum)
+    Append(AffExpr::constant(F.Constant));
+  return *Sum;
+}
+
+AffExpr AffExpr::addRaw(AffExpr A, AffExpr B) {
+  AffExpr E;
+  E.K = Kind::Add;
+  E.Ops = {std::move(A), std::move(B)};
+  return E;
+}
+
 AffExpr AffExpr::add(AffExpr A, AffExpr B) {
   if (A.isConstant() && B.isConstant())
     return constant(A.Value + B.Value);
+  std::optional<LinearForm> LA = A.linear(), LB = B.linear();
+  if (LA && LB) {
+    LinearForm F = *LA;
+    F.Constant += LB->Constant;
+    for (const auto &[V, C] : LB->Coefficients) {
+      int64_t &Slot = F.Coefficients[V];
+      Slot += C;
+      if (Slot == 0)
+        F.Coefficients.erase(V);
+    }
+    return fromLinear(F);
+  }
   if (A.isConstant() && A.Value == 0)
     return B;
   if (B.isConstant() && B.Value == 0)

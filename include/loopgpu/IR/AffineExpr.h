@@ -66,7 +66,8 @@ public:
   static AffExpr var(AffVar V);
   static AffExpr iterator(unsigned LoopId) { return var(AffVar::iterator(LoopId)); }
   static AffExpr param(unsigned ParamId) { return var(AffVar::param(ParamId)); }
-  static AffExpr add(AffExpr A, AffExpr B);
+  static AffExpr add(AffExpr A, AffExpr B); ///< canonicalizes linear sums
+  static AffExpr addRaw(AffExpr A, AffExpr B); ///< no canonicalization
   static AffExpr sub(AffExpr A, AffExpr B);
   static AffExpr mul(AffExpr A, int64_t Factor);
   static AffExpr div(AffExpr A, int64_t Divisor); ///< Divisor > 0

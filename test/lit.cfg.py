@@ -1,0 +1,31 @@
+# lit configuration for the loopgpu regression tests.
+#
+# Substitutions:
+#   %loopgpu   the loopgpu binary of this build
+#   %examples  the examples/ directory
+#   %nvcc      nvcc (tests that use it say `REQUIRES: nvcc`)
+#   %cc        the host C compiler
+import os
+import lit.formats
+
+config.name = "loopgpu"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".test"]
+config.excludes = ["CMakeLists.txt", "unittests", "fuzz", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.loopgpu_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.loopgpu_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "CI", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+# The Clang libraries are not instrumented; leaks in them are not ours to fix.
+config.environment.setdefault("ASAN_OPTIONS", "detect_leaks=0")
+
+config.substitutions.append(("%loopgpu", os.path.join(config.loopgpu_tools_dir, "loopgpu")))
+config.substitutions.append(("%examples", os.path.join(config.loopgpu_src_root, "examples")))
+config.substitutions.append(("%cc", config.cc))
+if config.nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", config.nvcc))
