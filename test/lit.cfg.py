@@ -29,3 +29,5 @@ config.substitutions.append(("%cc", config.cc))
 if config.nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", config.nvcc))
+config.substitutions.append(
+    ("%expect_exit", "python3 " + os.path.join(config.loopgpu_src_root, "test", "Inputs", "expect_exit.py")))

@@ -10,6 +10,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <algorithm>
@@ -188,19 +190,6 @@ private:
   std::vector<PragmaRecord> Pragmas;
 };
 
-class LoopgpuActionFactory : public tooling::FrontendActionFactory {
-public:
-  LoopgpuActionFactory(const ProgramCallback &OnProgram, bool &HadErrors)
-      : OnProgram(OnProgram), HadErrors(HadErrors) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LoopgpuAction>(OnProgram, HadErrors);
-  }
-
-private:
-  const ProgramCallback &OnProgram;
-  bool &HadErrors;
-};
-
 } // namespace
 
 std::vector<std::string> defaultCompilerArgs(const std::vector<std::string> &UserArgs) {
@@ -216,51 +205,59 @@ std::vector<std::string> defaultCompilerArgs(const std::vector<std::string> &Use
   return Args;
 }
 
-FrontendStatus runFrontend(const tooling::CompilationDatabase &DB, StringRef File,
-                           const ProgramCallback &OnProgram) {
-  tooling::ClangTool Tool(DB, {File.str()});
-  std::vector<std::string> Extra = defaultCompilerArgs({});
-  Tool.appendArgumentsAdjuster(
-      [Extra](const tooling::CommandLineArguments &Args, StringRef) {
-        tooling::CommandLineArguments Out = Args;
-        bool HasStd = false;
-        for (const std::string &A : Args)
-          HasStd |= StringRef(A).starts_with("-std=");
-        for (const std::string &E : Extra)
-          if (!(HasStd && StringRef(E).starts_with("-std=")))
-            Out.insert(Out.begin() + 1, E);
-        return Out;
-      });
+/// Runs the loopgpu action over one compile command; unlike ClangTool, says
+/// nothing beyond the diagnostics themselves.
+static FrontendStatus runInvocation(std::vector<std::string> Args, StringRef WorkingDir,
+                                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                                    const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer) {
   bool HadErrors = false;
-  LoopgpuActionFactory Factory(OnProgram, HadErrors);
-  int RC = Tool.run(&Factory);
-  return RC != 0 || HadErrors ? FrontendStatus::InputErrors : FrontendStatus::Success;
-}
-
-FrontendStatus runFrontendOnCode(StringRef Code, StringRef FileName,
-                                 const std::vector<std::string> &UserArgs,
-                                 const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer) {
-  bool HadErrors = false;
-  std::vector<std::string> Args = {"loopgpu", "-fsyntax-only"};
-  for (const std::string &A : defaultCompilerArgs(UserArgs))
-    Args.push_back(A);
-  for (const std::string &A : UserArgs)
-    Args.push_back(A);
-  Args.push_back(FileName.str());
-
-  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
-  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(new llvm::vfs::InMemoryFileSystem);
-  Overlay->pushOverlay(Memory);
-  Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
-  llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), Overlay));
-
-  tooling::ToolInvocation Invocation(Args, std::make_unique<LoopgpuAction>(OnProgram, HadErrors),
+  if (!WorkingDir.empty())
+    FS->setCurrentWorkingDirectory(WorkingDir);
+  llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+  tooling::ToolInvocation Invocation(std::move(Args),
+                                     std::make_unique<LoopgpuAction>(OnProgram, HadErrors),
                                      Files.get());
   if (Consumer)
     Invocation.setDiagnosticConsumer(Consumer);
   bool OK = Invocation.run();
   return !OK || HadErrors ? FrontendStatus::InputErrors : FrontendStatus::Success;
+}
+
+/// Inserts loopgpu's defaults after argv[0] and makes the run syntax-only.
+static std::vector<std::string> adjust(std::vector<std::string> Args, StringRef File) {
+  Args = tooling::getClangStripOutputAdjuster()(Args, File);
+  Args = tooling::getClangSyntaxOnlyAdjuster()(Args, File);
+  std::vector<std::string> User(Args.begin() + (Args.empty() ? 0 : 1), Args.end());
+  std::vector<std::string> Extra = defaultCompilerArgs(User);
+  Args.insert(Args.begin() + (Args.empty() ? 0 : 1), Extra.begin(), Extra.end());
+  return Args;
+}
+
+FrontendStatus runFrontend(const tooling::CompilationDatabase &DB, StringRef File,
+                           const ProgramCallback &OnProgram) {
+  std::vector<tooling::CompileCommand> Cmds = DB.getCompileCommands(File);
+  if (Cmds.empty()) {
+    llvm::errs() << "loopgpu: error: no compile command for '" << File << "'\n";
+    return FrontendStatus::InputErrors;
+  }
+  const tooling::CompileCommand &Cmd = Cmds.front();
+  return runInvocation(adjust(Cmd.CommandLine, File), Cmd.Directory, llvm::vfs::createPhysicalFileSystem(),
+                       OnProgram, nullptr);
+}
+
+FrontendStatus runFrontendOnCode(StringRef Code, StringRef FileName,
+                                 const std::vector<std::string> &UserArgs,
+                                 const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer) {
+  std::vector<std::string> Args = {"loopgpu"};
+  for (const std::string &A : UserArgs)
+    Args.push_back(A);
+  Args.push_back(FileName.str());
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> Overlay(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(new llvm::vfs::InMemoryFileSystem);
+  Overlay->pushOverlay(Memory);
+  Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
+  return runInvocation(adjust(Args, FileName), "", Overlay, OnProgram, Consumer);
 }
 
 } // namespace loopgpu

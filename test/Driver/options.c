@@ -1,0 +1,48 @@
+// Command-line handling: exit 0 on success, 1 on input errors, 2 on usage.
+// RUN: %loopgpu --version | FileCheck %s --check-prefix=VERSION
+// VERSION: loopgpu {{[0-9]+\.[0-9]+\.[0-9]+}} (Clang/LLVM 19.1
+
+// RUN: %loopgpu --help | FileCheck %s --check-prefix=HELP
+// HELP: loopgpu options:
+// HELP-DAG: -tile=<N[,N...]>
+// HELP-DAG: -coarsen=<N[,N...]>
+// HELP-DAG: -emit=<value>
+// HELP-DAG: -arch=<sm_XX>
+// HELP-DAG: --validate
+// HELP-DAG: --param=<NAME=VALUE>
+// HELP-NOT: -polly
+
+// RUN: %expect_exit 2 %loopgpu %s -tile 0 2>&1 | FileCheck %s --check-prefix=BADTILE
+// BADTILE: error: -tile=0: expected 1 to 3 comma-separated integers between 1 and 1024
+// RUN: %expect_exit 2 %loopgpu %s -coarsen 2,x 2>&1 | FileCheck %s --check-prefix=BADCOARSEN
+// BADCOARSEN: error: -coarsen=2,x: expected
+// RUN: %expect_exit 2 %loopgpu %s -arch=gfx90a 2>&1 | FileCheck %s --check-prefix=BADARCH
+// BADARCH: error: -arch=gfx90a: expected a CUDA architecture such as sm_90
+// RUN: %expect_exit 2 %loopgpu %s --param n 2>&1 | FileCheck %s --check-prefix=BADPARAM
+// BADPARAM: error: --param n: expected NAME=INTEGER
+// RUN: %expect_exit 2 %loopgpu %s -emit=llvm 2>&1 | FileCheck %s --check-prefix=BADEMIT
+// BADEMIT: Cannot find option named 'llvm'
+// RUN: %expect_exit 2 %loopgpu %t.does-not-exist.c 2>&1 | FileCheck %s --check-prefix=NOFILE
+// NOFILE: error: no such file: '{{.*}}does-not-exist.c'
+// RUN: %expect_exit 2 %loopgpu 2>&1 | FileCheck %s --check-prefix=NOINPUT
+// NOINPUT: error: no input file
+// RUN: %expect_exit 2 %loopgpu %s -emit=c -format=json 2>&1 | FileCheck %s --check-prefix=JSONC
+// JSONC: error: -format=json applies to -emit=ir and -emit=deps only
+
+// Phases that are not built yet say so, with exit 2.
+// RUN: %expect_exit 2 %loopgpu %s 2>&1 | FileCheck %s --check-prefix=CUDA
+// CUDA: error: -emit=cuda: not implemented yet
+// RUN: %expect_exit 2 %loopgpu %s --validate 2>&1 | FileCheck %s --check-prefix=VALIDATE
+// VALIDATE: error: --validate: not implemented yet
+
+// No compilation-database noise without -p, and -o writes the file.
+// RUN: %loopgpu %s -emit=ir -o %t.ir 2>&1 | count 0
+// RUN: FileCheck %s --check-prefix=IR < %t.ir
+// IR: nest 0 in f (line [[#@LINE+4]])
+// RUN: %expect_exit 2 %loopgpu %s -emit=ir -p %t.nodb 2>&1 | FileCheck %s --check-prefix=NODB
+// NODB: error: cannot load a compilation database from
+void f(int n, float *restrict A) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    A[i] = 2 * A[i];
+}

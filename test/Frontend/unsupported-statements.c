@@ -1,0 +1,44 @@
+// Statements outside the supported subset get a located error and exit 1.
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=1 2>&1 | FileCheck %s --check-prefix=WHILE
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=2 2>&1 | FileCheck %s --check-prefix=DO
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=3 2>&1 | FileCheck %s --check-prefix=BREAK
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=4 2>&1 | FileCheck %s --check-prefix=CONTINUE
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=5 2>&1 | FileCheck %s --check-prefix=GOTO
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=6 2>&1 | FileCheck %s --check-prefix=RETURN
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=7 2>&1 | FileCheck %s --check-prefix=SWITCH
+// RUN: not %loopgpu %s -emit=ir -- -DCASE=8 2>&1 | FileCheck %s --check-prefix=ARRAYDECL
+// RUN: %expect_exit 1 %loopgpu %s -emit=ir -- -DCASE=1
+
+void f(int n, float *restrict A) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+#if CASE == 1
+    while (A[i] > 1) A[i] /= 2;
+// WHILE: unsupported-statements.c:[[@LINE-1]]:5: error: 'while' loop is not supported inside a '#pragma loopgpu' nest
+// WHILE-NEXT: {{^}} {{ *}}[[@LINE-2]] |     while (A[i] > 1) A[i] /= 2;
+// WHILE-NEXT: {{^ *}}|     ^{{$}}
+#elif CASE == 2
+    do A[i] -= 1; while (A[i] > 0);
+// DO: unsupported-statements.c:[[@LINE-1]]:5: error: 'do' loop is not supported inside a '#pragma loopgpu' nest
+#elif CASE == 3
+    if (A[i] < 0) break;
+// BREAK: unsupported-statements.c:[[@LINE-1]]:19: error: 'break' is not supported inside a '#pragma loopgpu' nest
+#elif CASE == 4
+    if (A[i] < 0) continue;
+// CONTINUE: unsupported-statements.c:[[@LINE-1]]:19: error: 'continue' is not supported inside a '#pragma loopgpu' nest
+#elif CASE == 5
+    if (A[i] < 0) goto out;
+// GOTO: unsupported-statements.c:[[@LINE-1]]:19: error: 'goto' is not supported inside a '#pragma loopgpu' nest
+#elif CASE == 6
+    if (A[i] < 0) return;
+// RETURN: unsupported-statements.c:[[@LINE-1]]:19: error: 'return' is not supported inside a '#pragma loopgpu' nest
+#elif CASE == 7
+    switch (i) { case 0: A[i] = 1; }
+// SWITCH: unsupported-statements.c:[[@LINE-1]]:5: error: 'switch' is not supported inside a '#pragma loopgpu' nest
+#elif CASE == 8
+    float t[4];
+// ARRAYDECL: unsupported-statements.c:[[@LINE-1]]:11: error: declaring array 't' is not supported inside a '#pragma loopgpu' nest
+#endif
+  }
+out:;
+}
