@@ -9,6 +9,8 @@
 #include "NestBuilder.h"
 #include "ClangDiagnostics.h"
 
+#include "loopgpu/IR/IslBuilder.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -19,7 +21,9 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <set>
 
 using namespace clang;
@@ -113,11 +117,18 @@ public:
   }
 };
 
-/// A pending read access of a data-dependent if condition; it is added to
-/// every statement under that if.
-struct GuardRead {
-  Access A;
+/// A flat-pointer subscript written as a row-major linearization,
+/// `i*N*M + j*M + k`: the per-dimension subscripts (outermost first) and the
+/// parameters that are the extents of dimensions 1..rank-1.
+struct Delinearization {
+  std::vector<AffExpr> Subscripts;
+  std::vector<unsigned> ExtentParams;
+  bool Proven = false; ///< 0 <= subscript < extent shown for dims 1..rank-1
 };
+
+/// A polynomial in the parameters whose coefficients are affine: the
+/// monomial (sorted parameter ids) -> its affine coefficient.
+using Poly = std::map<std::vector<unsigned>, AffExpr>;
 
 class Builder {
 public:
@@ -468,6 +479,112 @@ private:
   }
 
   //===--------------------------------------------------------------------===//
+  // Delinearization of flat-pointer subscripts
+  //===--------------------------------------------------------------------===//
+  /// A single monomial c * p1 * ... * pk (k >= 0): its parameters and c.
+  static std::optional<std::pair<std::vector<unsigned>, int64_t>> asMonomial(const Poly &P) {
+    if (P.size() != 1)
+      return std::nullopt;
+    const auto &[Key, Coef] = *P.begin();
+    std::optional<LinearForm> L = Coef.linear();
+    if (!L)
+      return std::nullopt;
+    if (L->isConstant())
+      return std::make_pair(Key, L->Constant);
+    if (L->Constant != 0 || L->Coefficients.size() != 1 || !L->Coefficients.begin()->first.isParam())
+      return std::nullopt;
+    std::vector<unsigned> K = Key;
+    K.push_back(L->Coefficients.begin()->first.Index);
+    std::sort(K.begin(), K.end());
+    return std::make_pair(K, L->Coefficients.begin()->second);
+  }
+
+  std::optional<Poly> toPoly(const clang::Expr *E) {
+    E = E->IgnoreParens();
+    if (std::optional<AffExpr> A = toAffine(E))
+      return Poly{{{}, *A}};
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+      return ICE->getType()->isIntegerType() ? toPoly(ICE->getSubExpr()) : std::nullopt;
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO)
+      return std::nullopt;
+    std::optional<Poly> L = toPoly(BO->getLHS()), R = toPoly(BO->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub: {
+      Poly Out = *L;
+      for (auto &[Key, Coef] : *R) {
+        AffExpr C = BO->getOpcode() == BO_Add ? Coef : AffExpr::mul(Coef, -1);
+        auto It = Out.find(Key);
+        Out[Key] = It == Out.end() ? C : AffExpr::add(It->second, C);
+      }
+      return Out;
+    }
+    case BO_Mul: {
+      auto Scale = [](const Poly &P, const std::pair<std::vector<unsigned>, int64_t> &M) {
+        Poly Out;
+        for (const auto &[Key, Coef] : P) {
+          std::vector<unsigned> K = Key;
+          K.insert(K.end(), M.first.begin(), M.first.end());
+          std::sort(K.begin(), K.end());
+          Out[K] = AffExpr::mul(Coef, M.second);
+        }
+        return Out;
+      };
+      if (auto M = asMonomial(*L))
+        return Scale(*R, *M);
+      if (auto M = asMonomial(*R))
+        return Scale(*L, *M);
+      return std::nullopt;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  /// Recognizes `i*K + k` (and deeper chains `i*N*M + j*M + k`) and proves
+  /// that every inner subscript stays within its extent in the current
+  /// domain, so that the 1-D access is exactly the multi-dimensional one.
+  std::optional<Delinearization> delinearize(const clang::Expr *Subscript) {
+    std::optional<Poly> P = toPoly(Subscript);
+    if (!P)
+      return std::nullopt;
+    std::vector<std::pair<std::vector<unsigned>, AffExpr>> Terms;
+    for (auto &[Key, Coef] : *P)
+      if (!(Coef.isConstant() && Coef.constantValue() == 0))
+        Terms.push_back({Key, Coef});
+    std::sort(Terms.begin(), Terms.end(),
+              [](const auto &A, const auto &B) { return A.first.size() < B.first.size(); });
+    if (Terms.empty() || Terms.back().first.empty())
+      return std::nullopt;
+    if (!Terms.front().first.empty()) // no innermost term: its subscript is 0
+      Terms.insert(Terms.begin(), {{}, AffExpr::constant(0)});
+    Delinearization D;
+    unsigned Rank = Terms.size();
+    D.Subscripts.resize(Rank);
+    for (unsigned T = 0; T < Rank; ++T) {
+      if (Terms[T].first.size() != T)
+        return std::nullopt; // a level of the chain is missing
+      if (T > 0) {
+        std::vector<unsigned> Added;
+        std::set_difference(Terms[T].first.begin(), Terms[T].first.end(), Terms[T - 1].first.begin(),
+                            Terms[T - 1].first.end(), std::back_inserter(Added));
+        if (Added.size() != 1)
+          return std::nullopt;
+        D.ExtentParams.insert(D.ExtentParams.begin(), Added[0]);
+      }
+      D.Subscripts[Rank - 1 - T] = Terms[T].second;
+    }
+    D.Proven = true;
+    for (unsigned Dim = 1; Dim < Rank; ++Dim)
+      D.Proven &= provesBounds(N, LoopStack, Guards, D.Subscripts[Dim], AffExpr::constant(0),
+                               AffExpr::param(D.ExtentParams[Dim - 1]));
+    return D;
+  }
+
+  //===--------------------------------------------------------------------===//
   // Loops
   //===--------------------------------------------------------------------===//
   const VarDecl *iteratorRef(const clang::Expr *E) const {
@@ -788,6 +905,7 @@ private:
       }
       // `T x = e;` is the statement `x = e`.
       StmtAccesses.clear();
+      StmtDelin.clear();
       ExprHasSideEffect = false;
       ExprPtr Value = buildExpr(VD->getInit(), Ctx_Read, nullptr);
       if (!Value)
@@ -820,6 +938,7 @@ private:
 
   void buildExprStmt(const clang::Expr &E, std::vector<NodePtr> &Out) {
     StmtAccesses.clear();
+    StmtDelin.clear();
     ExprHasSideEffect = false;
     const clang::Expr *Top = E.IgnoreParens();
     ExprPtr Body;
@@ -866,6 +985,9 @@ private:
       if (X.AccessId >= 0)
         X.AccessId += Offset;
     });
+    for (auto &[Local, D] : StmtDelin)
+      Delin[Offset + Local] = D;
+    StmtDelin.clear();
     for (Access &A : All) {
       A.Id = N.Accesses.size();
       A.Stmt = S.Id;
@@ -1284,7 +1406,13 @@ private:
     }
     if (!A.IsAffine)
       A.Subscripts.clear();
+    std::optional<Delinearization> D;
+    if (!A.IsAffine && !Sink && Arr.Kind == ArrayInfo::Storage::FlatPointer)
+      D = delinearize(Subs[0]);
     int First = recordRef(A, C, Sink);
+    if (D && !Sink)
+      for (size_t I = First; I < StmtAccesses.size(); ++I)
+        StmtDelin[I] = *D;
     X->AccessId = First;
     return X;
   }
@@ -1292,7 +1420,44 @@ private:
   //===--------------------------------------------------------------------===//
   // After the walk
   //===--------------------------------------------------------------------===//
+  /// A flat pointer is delinearized when every one of its accesses is the
+  /// same proven row-major chain; otherwise its accesses stay as they are
+  /// (affine 1-D, or may-accesses of the whole array).
+  void applyDelinearizations() {
+    for (unsigned AId = 0; AId < N.Arrays.size(); ++AId) {
+      ArrayInfo &Arr = N.Arrays[AId];
+      if (Arr.Kind != ArrayInfo::Storage::FlatPointer)
+        continue;
+      std::optional<std::vector<unsigned>> Extents;
+      bool All = true, Any = false;
+      for (const Access &A : N.Accesses) {
+        if (!A.isArray() || A.Index != AId)
+          continue;
+        auto It = Delin.find(A.Id);
+        if (It == Delin.end() || !It->second.Proven ||
+            (Extents && *Extents != It->second.ExtentParams)) {
+          All = false;
+          break;
+        }
+        Extents = It->second.ExtentParams;
+        Any = true;
+      }
+      if (!All || !Any)
+        continue;
+      Arr.IsDelinearized = true;
+      Arr.Extents.assign(1, std::nullopt);
+      for (unsigned P : *Extents)
+        Arr.Extents.push_back(AffExpr::param(P));
+      for (Access &A : N.Accesses)
+        if (A.isArray() && A.Index == AId) {
+          A.IsAffine = true;
+          A.Subscripts = Delin[A.Id].Subscripts;
+        }
+    }
+  }
+
   void finish() {
+    applyDelinearizations();
     // Arrays that may share memory: non-restrict pointers (parameters) and
     // globals of the same element type, one of them written in the nest.
     std::vector<bool> ArrayWritten(N.Arrays.size(), false);
@@ -1350,6 +1515,8 @@ private:
   std::vector<Guard> Guards;
   std::vector<std::vector<Access>> GuardReads;
   std::vector<Access> StmtAccesses; ///< accesses of the statement being built
+  std::map<size_t, Delinearization> StmtDelin; ///< by index in StmtAccesses
+  std::map<unsigned, Delinearization> Delin;   ///< by access id
 };
 
 } // namespace
