@@ -1376,7 +1376,9 @@ private:
     std::optional<unsigned> AId = arrayFor(VD, ASE->getBeginLoc());
     if (!AId)
       return nullptr;
-    const ArrayInfo &Arr = N.Arrays[*AId];
+    // Copies: building the subscripts may add arrays (A[idx[i]]), which
+    // reallocates N.Arrays.
+    const ArrayInfo Arr = N.Arrays[*AId];
     if (Subs.size() != Arr.rank()) {
       unsupported(ASE->getBeginLoc(), "a partial reference to array '" + Arr.Name + "' (" +
                                           std::to_string(Subs.size()) + " of its " +
