@@ -1,0 +1,314 @@
+//===- ReductionForms.cpp - Recognizing reduction statements ---------------===//
+//
+// See ReductionForms.h.
+//
+//===----------------------------------------------------------------------===//
+#include "ReductionForms.h"
+
+#include <utility>
+
+namespace loopgpu {
+
+namespace {
+
+const Expr *strip(const Expr *E) {
+  while (E && E->K == Expr::Kind::Cast && E->Ops.size() == 1)
+    E = E->Ops[0].get();
+  return E;
+}
+
+void walk(const Expr &E, const std::function<void(const Expr &)> &F) {
+  F(E);
+  for (const ExprPtr &O : E.Ops)
+    if (O)
+      walk(*O, F);
+}
+
+/// Does E read or write memory M (or an array that may alias it)?
+bool refersTo(const Nest &N, const Expr &E, MemoryRef M) {
+  bool Found = false;
+  walk(E, [&](const Expr &X) {
+    if (M.isScalar() && X.K == Expr::Kind::ScalarRef && X.Index == M.Index)
+      Found = true;
+    if (M.isArray() && X.K == Expr::Kind::ArrayRef && X.Index < N.Arrays.size() &&
+        N.Arrays[X.Index].AliasClass == N.Arrays[M.Index].AliasClass)
+      Found = true;
+  });
+  return Found;
+}
+
+/// No assignment, increment or decrement inside E.
+bool isPure(const Expr &E) {
+  bool Pure = true;
+  walk(E, [&](const Expr &X) {
+    if (X.K == Expr::Kind::Assign)
+      Pure = false;
+    if (X.K == Expr::Kind::Unary && (X.Op == "++pre" || X.Op == "--pre" || X.Op == "post++" ||
+                                     X.Op == "post--"))
+      Pure = false;
+  });
+  return Pure;
+}
+
+std::optional<MemoryRef> memoryOf(const Expr &X) {
+  if (X.K == Expr::Kind::ScalarRef)
+    return MemoryRef{Access::Target::Scalar, X.Index};
+  if (X.K == Expr::Kind::ArrayRef)
+    return MemoryRef{Access::Target::Array, X.Index};
+  return std::nullopt;
+}
+
+/// Leaves of a chain of Op (for "+", also "-" and unary "-"), with their sign.
+void flatten(const Expr *E, const std::string &Op, bool Negated,
+             std::vector<std::pair<const Expr *, bool>> &Leaves) {
+  E = strip(E);
+  if (E->K == Expr::Kind::Binary && E->Ops.size() == 2 &&
+      (E->Op == Op || (Op == "+" && E->Op == "-"))) {
+    flatten(E->Ops[0].get(), Op, Negated, Leaves);
+    flatten(E->Ops[1].get(), Op, E->Op == "-" ? !Negated : Negated, Leaves);
+    return;
+  }
+  if (Op == "+" && E->K == Expr::Kind::Unary && E->Op == "-" && E->Ops.size() == 1) {
+    flatten(E->Ops[0].get(), Op, !Negated, Leaves);
+    return;
+  }
+  Leaves.push_back({E, Negated});
+}
+
+bool isComparison(const Expr *E) {
+  return E && E->K == Expr::Kind::Binary && E->Ops.size() == 2 &&
+         (E->Op == "<" || E->Op == "<=" || E->Op == ">" || E->Op == ">=");
+}
+
+std::string negatedComparison(const std::string &Op) {
+  if (Op == "<") return ">=";
+  if (Op == "<=") return ">";
+  if (Op == ">") return "<=";
+  return "<";
+}
+
+/// For a comparison `P op Q` that holds, which of P and Q is the smaller
+/// one? Returns the operand index (0 or 1).
+unsigned smallerWhenTrue(const std::string &Op) { return (Op == "<" || Op == "<=") ? 0 : 1; }
+
+/// x op e (one application): the operator name if Value is a chain that uses
+/// X exactly once, positively, and nothing else reads X's memory.
+std::optional<std::string> chainReduction(const Nest &N, const Expr &X, MemoryRef M,
+                                          const Expr &Value) {
+  const Expr *V = strip(&Value);
+  if (V->K != Expr::Kind::Binary)
+    return std::nullopt;
+  std::string Op = V->Op == "-" ? "+" : V->Op;
+  if (Op != "+" && Op != "*" && Op != "&" && Op != "|" && Op != "^")
+    return std::nullopt;
+  std::vector<std::pair<const Expr *, bool>> Leaves;
+  flatten(V, Op, false, Leaves);
+  unsigned Uses = 0;
+  for (auto &[Leaf, Neg] : Leaves) {
+    if (sameExpr(*Leaf, X)) {
+      if (Neg)
+        return std::nullopt;
+      ++Uses;
+    } else if (refersTo(N, *Leaf, M)) {
+      return std::nullopt;
+    }
+  }
+  if (Uses != 1)
+    return std::nullopt;
+  return Op;
+}
+
+std::optional<std::string> callReduction(const Nest &N, const Expr &X, MemoryRef M,
+                                         const Expr &Value) {
+  const Expr *V = strip(&Value);
+  if (V->K != Expr::Kind::Call || V->Ops.size() != 2)
+    return std::nullopt;
+  std::string Op;
+  if (V->Name == "fminf" || V->Name == "fmin" || V->Name == "fminl" || V->Name == "min")
+    Op = "min";
+  else if (V->Name == "fmaxf" || V->Name == "fmax" || V->Name == "fmaxl" || V->Name == "max")
+    Op = "max";
+  else
+    return std::nullopt;
+  const Expr &A = *V->Ops[0], &B = *V->Ops[1];
+  if (sameExpr(A, X) && !refersTo(N, B, M))
+    return Op;
+  if (sameExpr(B, X) && !refersTo(N, A, M))
+    return Op;
+  return std::nullopt;
+}
+
+/// Compare P op Q where {P, Q} = {X, E}: "min" if the selected value Chosen
+/// is the smaller one when the comparison holds, else "max".
+std::optional<std::string> selectReduction(const Nest &N, const Expr &X, MemoryRef M,
+                                           const Expr *Cmp, const std::string &CmpOp,
+                                           const Expr &E, const Expr &Chosen) {
+  const Expr &P = *Cmp->Ops[0], &Q = *Cmp->Ops[1];
+  bool XFirst = sameExpr(P, X) && sameExpr(Q, E);
+  bool XSecond = sameExpr(Q, X) && sameExpr(P, E);
+  if (!XFirst && !XSecond)
+    return std::nullopt;
+  if (refersTo(N, E, M) || !isPure(E))
+    return std::nullopt;
+  const Expr &Smaller = smallerWhenTrue(CmpOp) == 0 ? P : Q;
+  return sameExpr(Chosen, Smaller) ? std::string("min") : std::string("max");
+}
+
+} // namespace
+
+bool sameExpr(const Expr &A, const Expr &B) {
+  const Expr *X = strip(&A), *Y = strip(&B);
+  if (X->K != Y->K || X->Ops.size() != Y->Ops.size())
+    return false;
+  switch (X->K) {
+  case Expr::Kind::IntLiteral:
+    if (X->IntValue != Y->IntValue)
+      return false;
+    break;
+  case Expr::Kind::FloatLiteral:
+    if (X->FloatValue != Y->FloatValue)
+      return false;
+    break;
+  case Expr::Kind::IteratorRef:
+  case Expr::Kind::ParamRef:
+  case Expr::Kind::ScalarRef:
+  case Expr::Kind::ArrayRef:
+    if (X->Index != Y->Index)
+      return false;
+    break;
+  case Expr::Kind::Unary:
+  case Expr::Kind::Binary:
+  case Expr::Kind::Assign:
+    if (X->Op != Y->Op)
+      return false;
+    break;
+  case Expr::Kind::Call:
+    if (X->Name != Y->Name)
+      return false;
+    break;
+  case Expr::Kind::Conditional:
+  case Expr::Kind::Cast:
+    break;
+  }
+  for (size_t K = 0; K < X->Ops.size(); ++K) {
+    if (!X->Ops[K] || !Y->Ops[K])
+      return false;
+    if (!sameExpr(*X->Ops[K], *Y->Ops[K]))
+      return false;
+  }
+  return true;
+}
+
+std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &S) {
+  if (!S.Body)
+    return std::nullopt;
+  const Expr &Body = *S.Body;
+  const Expr *X = nullptr;
+  std::string Op;
+  const Expr *PatternGuard = nullptr; // the guard of the `if (e < x) x = e;` form
+
+  if (Body.K == Expr::Kind::Unary && Body.Ops.size() == 1 &&
+      (Body.Op == "++pre" || Body.Op == "--pre" || Body.Op == "post++" || Body.Op == "post--")) {
+    X = strip(Body.Ops[0].get());
+    Op = "+";
+  } else if (Body.K == Expr::Kind::Assign && Body.Ops.size() == 2) {
+    X = strip(Body.Ops[0].get());
+    const Expr &Value = *Body.Ops[1];
+    auto M = memoryOf(*X);
+    if (!M)
+      return std::nullopt;
+    if (Body.Op == "+=" || Body.Op == "-=")
+      Op = "+";
+    else if (Body.Op == "*=")
+      Op = "*";
+    else if (Body.Op == "&=" || Body.Op == "|=" || Body.Op == "^=")
+      Op = Body.Op.substr(0, 1);
+    if (!Op.empty()) {
+      if (refersTo(N, Value, *M))
+        return std::nullopt;
+    } else if (Body.Op == "=") {
+      const Expr *V = strip(&Value);
+      if (auto R = chainReduction(N, *X, *M, Value)) {
+        Op = *R;
+      } else if (auto R = callReduction(N, *X, *M, Value)) {
+        Op = *R;
+      } else if (V->K == Expr::Kind::Conditional && V->Ops.size() == 3 &&
+                 isComparison(strip(V->Ops[0].get()))) {
+        const Expr *Cmp = strip(V->Ops[0].get());
+        const Expr &T = *V->Ops[1], &F = *V->Ops[2];
+        const Expr *E = sameExpr(T, *X) ? &F : sameExpr(F, *X) ? &T : nullptr;
+        if (!E)
+          return std::nullopt;
+        auto R = selectReduction(N, *X, *M, Cmp, Cmp->Op, *E, T);
+        if (!R)
+          return std::nullopt;
+        Op = *R;
+      } else {
+        // `if (e < x) x = e;`: the innermost data-dependent guard compares x
+        // with the assigned value.
+        for (const Guard &G : S.Guards) {
+          if (G.IsAffine || !G.Condition || !refersTo(N, *G.Condition, *M))
+            continue;
+          if (PatternGuard)
+            return std::nullopt; // two guards read x
+          const Expr *Cmp = strip(G.Condition);
+          if (!isComparison(Cmp))
+            return std::nullopt;
+          std::string CmpOp = G.Negated ? negatedComparison(Cmp->Op) : Cmp->Op;
+          auto R = selectReduction(N, *X, *M, Cmp, CmpOp, Value, Value);
+          if (!R)
+            return std::nullopt;
+          Op = *R;
+          PatternGuard = G.Condition;
+        }
+        if (!PatternGuard)
+          return std::nullopt;
+      }
+    }
+  }
+  if (!X || Op.empty())
+    return std::nullopt;
+  auto M = memoryOf(*X);
+  if (!M || !isPure(*X))
+    return std::nullopt;
+  // Data-dependent guards (other than the pattern's) must not read x.
+  for (const Guard &G : S.Guards)
+    if (!G.IsAffine && G.Condition && G.Condition != PatternGuard &&
+        refersTo(N, *G.Condition, *M))
+      return std::nullopt;
+
+  // The statement's accesses of x (and of arrays that may alias it) must all
+  // be x itself: same array, same subscripts.
+  ReductionForm F;
+  F.Memory = *M;
+  F.Op = Op;
+  const Access *First = nullptr;
+  bool HasWrite = false;
+  for (unsigned Id : S.Accesses) {
+    const Access &A = N.Accesses[Id];
+    if (A.On != M->On)
+      continue;
+    if (M->isScalar() && A.Index != M->Index)
+      continue;
+    if (M->isArray() && N.Arrays[A.Index].AliasClass != N.Arrays[M->Index].AliasClass)
+      continue;
+    if (A.Index != M->Index)
+      return std::nullopt;
+    if (M->isArray()) {
+      if (!First)
+        First = &A;
+      else if (A.IsAffine != First->IsAffine ||
+               (A.IsAffine && A.Subscripts != First->Subscripts))
+        return std::nullopt;
+    }
+    HasWrite |= A.IsWrite;
+    F.Accesses.push_back(Id);
+    if (A.IsWrite && F.Text.empty())
+      F.Text = accessText(N, A);
+  }
+  if (!HasWrite)
+    return std::nullopt;
+  return F;
+}
+
+} // namespace loopgpu

@@ -1,0 +1,47 @@
+//===- ReductionForms.h - Recognizing reduction statements ------*- C++ -*-===//
+//
+// The syntactic half of reduction detection: does a statement update a
+// variable x with an associative and commutative operator, reading x only
+// for that update? Recognized forms (casts around x are looked through):
+//
+//   x op= e          op in + - * & | ^   ("-=" is a "+" reduction)
+//   x = x op e ...   a chain of one operator in + - * & | ^ with x once
+//                    (not negated), e.g. x = x + a - b
+//   x++, ++x, x--, --x                  ("+")
+//   x = fminf(x, e), fmin, fminl, min   ("min"; max likewise)
+//   x = x < e ? x : e  (any comparison, either operand order)   min / max
+//   if (e < x) x = e;  (data-dependent guard comparing x and e)  min / max
+//
+// x is a scalar or an array element; e must not read x (nor any array that
+// may alias it) and must have no side effects. Whether the statement really
+// is a reduction of a loop is decided by Dependences.cpp: every dependence
+// the loop carries on x must run between such updates with the same operator.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_LIB_ANALYSIS_REDUCTIONFORMS_H
+#define LOOPGPU_LIB_ANALYSIS_REDUCTIONFORMS_H
+
+#include "loopgpu/Analysis/Dependences.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loopgpu {
+
+struct ReductionForm {
+  MemoryRef Memory;              ///< the variable x
+  std::string Op;                ///< "+", "*", "min", "max", "&", "|", "^"
+  std::string Text;              ///< x as written
+  std::vector<unsigned> Accesses;///< the statement's accesses of x
+};
+
+/// The reduction update a statement performs, if any.
+std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &S);
+
+/// Structural equality of two expressions, looking through casts.
+bool sameExpr(const Expr &A, const Expr &B);
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_LIB_ANALYSIS_REDUCTIONFORMS_H
