@@ -6,11 +6,8 @@
 // the -emit option asks for. All the work lives in the libraries.
 //
 //===----------------------------------------------------------------------===//
-#if __has_include("loopgpu/Analysis/Dependences.h") // TEMP until the analysis lands
-#define LOOPGPU_HAVE_ANALYSIS 1
 #include "loopgpu/Analysis/DependencePrinter.h"
 #include "loopgpu/Analysis/Dependences.h"
-#endif
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
 
@@ -196,7 +193,6 @@ int main(int argc, const char **argv) {
         printIR(P, Out.os());
       break;
     case EmitKind::Deps: {
-#ifdef LOOPGPU_HAVE_ANALYSIS
       std::vector<DependenceInfo> Infos;
       for (const Nest &N : P.Nests) {
         Infos.push_back(analyzeDependences(N));
@@ -207,7 +203,6 @@ int main(int argc, const char **argv) {
       else
         for (size_t I = 0; I < P.Nests.size(); ++I)
           printDependencesText(P.Nests[I], Infos[I], Out.os());
-#endif
       break;
     }
     default:
