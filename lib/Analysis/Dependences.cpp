@@ -859,7 +859,7 @@ void DependenceAnalyzer::analyzeLoop(unsigned L) {
   } else if (!Info.Reds[L].empty()) {
     V.K = LoopVerdict::Reduction;
     for (const Reduction &R : Info.Reds[L])
-      V.Reason += (V.Reason.empty() ? "reduction " : ", ") + R.Text + " (" + R.Op + ")";
+      V.Reason += (V.Reason.empty() ? "" : ", ") + R.Text + " (" + R.Op + ")";
     if (!Info.Privs[L].empty())
       V.Reason += "; privatize " + PrivText();
   } else {

@@ -696,7 +696,7 @@ TEST(Reductions, ScalarSum) {
   ASSERT_EQ(DI.reductions(I).size(), 1u);
   EXPECT_EQ(DI.reductions(I)[0].Op, "+");
   EXPECT_EQ(DI.reductions(I)[0].Text, "s");
-  EXPECT_EQ(DI.verdict(I).Reason, "reduction s (+)");
+  EXPECT_EQ(DI.verdict(I).Reason, "s (+)");
 }
 
 // float s; for (i = 0; i < n; i++) { s += A[i]; B[i] = s; }   (a scan)
