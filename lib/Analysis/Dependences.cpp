@@ -742,9 +742,8 @@ bool DependenceAnalyzer::copyOutValid(unsigned L, MemoryRef M) const {
 bool DependenceAnalyzer::expandable(unsigned L, MemoryRef M) {
   if (!M.isScalar())
     return false;
-  const ScalarInfo &S = N.Scalars[M.Index];
-  if (S.declaredInside() && S.DeclDepth > static_cast<int>(N.Loops[L].Depth))
-    return true; // declared in L's body (or deeper)
+  if (privateByDeclaration(L, M))
+    return true; // declared in L's body (or deeper): one instance per iteration
   if (!coversReads(L, M))
     return false;
   return !isLiveAfter(L, M) || copyOutValid(L, M);
@@ -1053,6 +1052,30 @@ bool DependenceInfo::isLegalPermutation(const std::vector<unsigned> &BandLoops,
           return false;
         break;
       }
+    }
+  }
+  return true;
+}
+
+bool DependenceInfo::isTileable(const std::vector<unsigned> &BandLoops) const {
+  for (const Dependence &D : Deps) {
+    std::vector<unsigned> Pos;
+    for (unsigned L : BandLoops)
+      if (auto P = D.position(L))
+        Pos.push_back(*P);
+    if (Pos.empty())
+      continue;
+    if (Pos.size() != BandLoops.size())
+      return false;
+    for (size_t K = 1; K < Pos.size(); ++K)
+      if (Pos[K] != Pos[0] + K)
+        return false;
+    for (const DirectionVector &V : D.Directions) {
+      if (!allEqual(V, 0, Pos[0]))
+        continue; // carried outside the band
+      for (unsigned P : Pos)
+        if (V[P] == Direction::GT)
+          return false;
     }
   }
   return true;

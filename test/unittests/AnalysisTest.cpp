@@ -117,6 +117,7 @@ TEST(LectureNests, SecondNest) {
             "RAW A[j][i] -> A[j-1][i] lines 13->13, direction (=,<)");
   // Interchange is legal: (=,<) -> (<,=) and (<,<) -> (<,<).
   EXPECT_TRUE(DI.isLegalPermutation({I, J}, {J, I}));
+  EXPECT_TRUE(DI.isTileable({I, J}));
 }
 
 // for (i = 2; i <= N; i++) for (j = 1; j <= N; j++) A[i][j] = A[i-1][j+1];
@@ -140,6 +141,8 @@ TEST(LectureNests, ThirdNestForbidsInterchange) {
   EXPECT_TRUE(DI.isParallel(J));
   EXPECT_FALSE(DI.isLegalPermutation({I, J}, {J, I}));
   EXPECT_EQ(DI.legalPermutations(), (std::vector<std::vector<unsigned>>{{I, J}}));
+  EXPECT_FALSE(DI.isTileable({I, J}));
+  EXPECT_TRUE(DI.isTileable({J})); // within one i iteration nothing flows backward
 }
 
 //===----------------------------------------------------------------------===//

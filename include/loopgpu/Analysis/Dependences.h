@@ -200,6 +200,11 @@ public:
   /// account (conservative).
   bool isLegalPermutation(const std::vector<unsigned> &BandLoops,
                           const std::vector<unsigned> &NewOrder) const;
+  /// Can the band BandLoops (nested, outermost first) be tiled (strip-mined
+  /// and the tile loops moved outside)? It must be fully permutable: no
+  /// dependence that stays within one iteration of the loops outside the
+  /// band has '>' on a band loop. Conservative like isLegalPermutation.
+  bool isTileable(const std::vector<unsigned> &BandLoops) const;
   /// Every legal order of BandLoops (loop ids, outermost first), the original
   /// order first, then lexicographic.
   std::vector<std::vector<unsigned>> legalPermutations(const std::vector<unsigned> &BandLoops) const;
