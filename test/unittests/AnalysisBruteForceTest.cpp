@@ -212,7 +212,7 @@ std::vector<int64_t> element(const Nest &N, const Event &E) {
 }
 
 TEST(BruteForce, RandomAffineNestsAreExact) {
-  unsigned Checked = 0, WithDeps = 0;
+  unsigned Checked = 0, WithDeps = 0, Privatizations = 0;
   for (unsigned Seed = 1; Seed <= 300; ++Seed) {
     Generator G(Seed);
     G.build();
@@ -271,10 +271,49 @@ TEST(BruteForce, RandomAffineNestsAreExact) {
       }
     }
     EXPECT_EQ(Got, Expected) << "seed " << Seed;
+
+    // Privatization: every read of the memory inside the loop is preceded
+    // by a write of the same element in the same iteration (of the loop and
+    // the loops around it); for last-private, every iteration writes every
+    // element any iteration writes.
+    for (const Loop &L : N.Loops)
+      for (const Privatization &P : DI.privatizable(L.Id)) {
+        ++Privatizations;
+        auto Prefix = [&](const Event &E) {
+          std::vector<int64_t> R;
+          for (int K = static_cast<int>(L.Id); K >= 0; K = N.Loops[K].Parent)
+            R.insert(R.begin(), E.Iters.at(K));
+          return R;
+        };
+        std::set<std::pair<std::vector<int64_t>, std::vector<int64_t>>> Written;
+        std::map<std::vector<int64_t>, std::set<std::vector<int64_t>>> WrittenBy;
+        std::set<std::vector<int64_t>> AllWritten;
+        for (const Event &E : Trace) {
+          const Access &A = N.Accesses[E.Access];
+          if (MemoryRef::of(A) != P.Memory || !E.Iters.count(L.Id))
+            continue;
+          auto Elem = element(N, E);
+          if (A.IsWrite) {
+            Written.insert({Prefix(E), Elem});
+            WrittenBy[Prefix(E)].insert(Elem);
+            AllWritten.insert(Elem);
+          } else {
+            EXPECT_TRUE(Written.count({Prefix(E), Elem})) << "seed " << Seed;
+          }
+        }
+        if (P.LastPrivate) {
+          for (auto &[Iteration, Elems] : WrittenBy) {
+            if (Iteration.size() == 1) { // outermost loop: one set of iterations
+              EXPECT_EQ(Elems, AllWritten) << "seed " << Seed;
+            }
+          }
+        }
+      }
     ++Checked;
     WithDeps += !Expected.empty();
   }
-  std::printf("[ brute    ] %u random nests checked, %u with dependences\n", Checked, WithDeps);
+  std::printf("[ brute    ] %u random nests checked, %u with dependences, %u privatizations\n",
+              Checked, WithDeps, Privatizations);
 }
 
 } // namespace
