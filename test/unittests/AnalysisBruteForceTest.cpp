@@ -25,12 +25,14 @@ using namespace loopgpu::testutil;
 
 namespace {
 
-using Env = std::map<unsigned, int64_t>; // loop id -> iterator value
+using Env = std::map<unsigned, int64_t>; // loop id -> iterator value; ParamKey + id -> value
+constexpr unsigned ParamKey = 1000;
 
 int64_t eval(const AffExpr &E, const Env &V) {
   switch (E.kind()) {
   case AffExpr::Kind::Constant: return E.constantValue();
-  case AffExpr::Kind::Var: return V.at(E.variable().Index);
+  case AffExpr::Kind::Var:
+    return V.at(E.variable().isParam() ? ParamKey + E.variable().Index : E.variable().Index);
   case AffExpr::Kind::Add: return eval(E.operands()[0], V) + eval(E.operands()[1], V);
   case AffExpr::Kind::Mul: return eval(E.operands()[0], V) * E.factor();
   case AffExpr::Kind::Div: return eval(E.operands()[0], V) / E.factor(); // C truncation
@@ -78,7 +80,7 @@ struct Event {
 
 class Generator {
 public:
-  explicit Generator(unsigned Seed) : Rng(Seed) {}
+  explicit Generator(unsigned Seed, bool UseParam = false) : Rng(Seed), UseParam(UseParam) {}
   NestBuilder B;
   std::vector<Item> Root;
 
@@ -86,6 +88,8 @@ public:
     for (unsigned K = 0; K < 2; ++K)
       Arrays.push_back(B.array(K ? "B" : "A", 1 + pick(0, 1)));
     Scalar = B.scalar("s");
+    if (UseParam)
+      Param = B.param("n");
     std::vector<unsigned> Stack;
     Root.push_back(loop(-1, Stack, 0));
   }
@@ -94,6 +98,8 @@ private:
   std::mt19937 Rng;
   std::vector<unsigned> Arrays;
   unsigned Scalar = 0;
+  bool UseParam;
+  unsigned Param = 0;
 
   int pick(int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); }
 
@@ -103,6 +109,8 @@ private:
 
   Aff subscript(const std::vector<unsigned> &Stack) {
     Aff E = pick(-3, 3);
+    if (UseParam && pick(0, 3) == 0)
+      E = E + pick(-1, 1) * B.par(Param);
     for (unsigned L : Stack) {
       int C = pick(-2, 2);
       if (C)
@@ -117,6 +125,10 @@ private:
 
   Item loop(int Parent, std::vector<unsigned> &Stack, unsigned Depth) {
     Aff Lo = pick(-2, 1), Hi = pick(2, 5);
+    if (UseParam && pick(0, 1))
+      Hi = B.par(Param) + pick(-1, 1);
+    else if (UseParam && pick(0, 2) == 0)
+      Lo = B.par(Param) - pick(0, 3);
     if (!Stack.empty()) {
       switch (pick(0, 4)) {
       case 0: Lo = randomIter(Stack); break;                  // triangular
@@ -314,6 +326,50 @@ TEST(BruteForce, RandomAffineNestsAreExact) {
   }
   std::printf("[ brute    ] %u random nests checked, %u with dependences, %u privatizations\n",
               Checked, WithDeps, Privatizations);
+}
+
+// With a parameter n in bounds and subscripts, the analysis covers every
+// value of n: each dependence the trace shows for some n must be reported.
+TEST(BruteForce, RandomParametricNestsAreSound) {
+  unsigned Checked = 0;
+  for (unsigned Seed = 1000; Seed < 1150; ++Seed) {
+    Generator G(Seed, /*UseParam=*/true);
+    G.build();
+    const Nest &N = G.B.N;
+    DependenceInfo DI = analyzeDependences(N);
+    std::set<std::tuple<unsigned, unsigned, DirectionVector>> Got;
+    for (const Dependence &D : DI.dependences())
+      for (const DirectionVector &Dir : D.Directions)
+        Got.insert({D.SourceAccess, D.SinkAccess, Dir});
+    for (int64_t Nv = -1; Nv <= 6; ++Nv) {
+      std::vector<Event> Trace;
+      Env V;
+      V[ParamKey] = Nv;
+      run(N, G.Root, V, Trace);
+      std::map<std::vector<int64_t>, std::vector<size_t>> ByElement;
+      for (size_t K = 0; K < Trace.size(); ++K)
+        ByElement[element(N, Trace[K])].push_back(K);
+      for (auto &[Elem, Events] : ByElement)
+        for (size_t X = 0; X < Events.size(); ++X)
+          for (size_t Y = X + 1; Y < Events.size(); ++Y) {
+            const Event &Src = Trace[Events[X]], &Snk = Trace[Events[Y]];
+            const Access &A = N.Accesses[Src.Access], &Bc = N.Accesses[Snk.Access];
+            if (!A.IsWrite && !Bc.IsWrite)
+              continue;
+            DirectionVector Dir;
+            for (unsigned L : N.commonLoops(A.Stmt, Bc.Stmt)) {
+              int64_t D = Snk.Iters.at(L) - Src.Iters.at(L);
+              int64_t Exec = N.Loops[L].Step > 0 ? D : -D;
+              Dir.push_back(Exec > 0 ? Direction::LT : Exec == 0 ? Direction::EQ : Direction::GT);
+            }
+            EXPECT_TRUE(Got.count({Src.Access, Snk.Access, Dir}))
+                << "seed " << Seed << " n=" << Nv << " A" << Src.Access << "->A" << Snk.Access
+                << " " << str(Dir);
+          }
+    }
+    ++Checked;
+  }
+  std::printf("[ brute    ] %u random parametric nests checked\n", Checked);
 }
 
 } // namespace
