@@ -151,6 +151,26 @@ public:
     SourceLocation End = Lexer::getLocForEndOfToken(SM.getExpansionLoc(Outer.getEndLoc()), 0, SM,
                                                     Ctx.getLangOpts());
     N.EndOffset = End.isValid() ? SM.getFileOffset(End) : N.BeginOffset;
+    {
+      // A body that is an expression statement ends at its ';'.
+      llvm::StringRef Buf = SM.getBufferData(SM.getFileID(SM.getExpansionLoc(Outer.getBeginLoc())));
+      size_t After = N.EndOffset;
+      while (After < Buf.size() && (Buf[After] == ' ' || Buf[After] == '\t'))
+        ++After;
+      if (After < Buf.size() && Buf[After] == ';' && !isa<CompoundStmt>(Outer.getBody()))
+        N.EndOffset = After + 1;
+    }
+    {
+      SourceLocation P = SM.getExpansionLoc(PragmaLoc);
+      unsigned Off = SM.getFileOffset(P);
+      llvm::StringRef Buf = SM.getBufferData(SM.getFileID(P));
+      while (Off > 0 && Buf[Off - 1] != '\n')
+        --Off;
+      N.PragmaLineOffset = Off;
+      SourceRange Body = FD.getBody()->getSourceRange();
+      N.BodyBeginOffset = SM.getFileOffset(SM.getExpansionLoc(Body.getBegin()));
+      N.BodyEndOffset = SM.getFileOffset(SM.getExpansionLoc(Body.getEnd())) + 1;
+    }
     if (auto It = LoopClauses.find(&Outer); It != LoopClauses.end())
       N.Clauses = It->second;
 

@@ -213,18 +213,22 @@ AffExpr AffExpr::substitute(const std::function<AffExpr(AffVar)> &F) const {
 }
 
 // Precedence levels for printing: 0 = additive, 1 = multiplicative, 2 = atom.
-static std::string strPrec(const AffExpr &E, const std::function<std::string(AffVar)> &NameOf,
-                           int &Prec);
+namespace {
+struct Spelling {
+  const std::function<std::string(AffVar)> &NameOf;
+  const char *Min, *Max;
+};
+} // namespace
 
-static std::string wrap(const AffExpr &E, const std::function<std::string(AffVar)> &NameOf,
-                        int MinPrec) {
+static std::string strPrec(const AffExpr &E, const Spelling &NameOf, int &Prec);
+
+static std::string wrap(const AffExpr &E, const Spelling &NameOf, int MinPrec) {
   int P;
   std::string S = strPrec(E, NameOf, P);
   return P < MinPrec ? "(" + S + ")" : S;
 }
 
-static std::string strPrec(const AffExpr &E, const std::function<std::string(AffVar)> &NameOf,
-                           int &Prec) {
+static std::string strPrec(const AffExpr &E, const Spelling &NameOf, int &Prec) {
   using K = AffExpr::Kind;
   const auto &Ops = E.operands();
   switch (E.kind()) {
@@ -233,7 +237,7 @@ static std::string strPrec(const AffExpr &E, const std::function<std::string(Aff
     return std::to_string(E.constantValue());
   case K::Var:
     Prec = 2;
-    return NameOf(E.variable());
+    return NameOf.NameOf(E.variable());
   case K::Add: {
     Prec = 0;
     std::string L = wrap(Ops[0], NameOf, 0);
@@ -261,16 +265,17 @@ static std::string strPrec(const AffExpr &E, const std::function<std::string(Aff
   case K::Min:
   case K::Max:
     Prec = 2;
-    return std::string(E.kind() == K::Min ? "min" : "max") + "(" + wrap(Ops[0], NameOf, 0) +
+    return std::string(E.kind() == K::Min ? NameOf.Min : NameOf.Max) + "(" + wrap(Ops[0], NameOf, 0) +
            ", " + wrap(Ops[1], NameOf, 0) + ")";
   }
   Prec = 2;
   return "?";
 }
 
-std::string AffExpr::str(const std::function<std::string(AffVar)> &NameOf) const {
+std::string AffExpr::str(const std::function<std::string(AffVar)> &NameOf, const char *MinName,
+                         const char *MaxName) const {
   int P;
-  return strPrec(*this, NameOf, P);
+  return strPrec(*this, Spelling{NameOf, MinName, MaxName}, P);
 }
 
 bool AffExpr::operator==(const AffExpr &O) const {
@@ -356,18 +361,19 @@ const char *spelling(AffCond::CmpOp Op) {
   return "?";
 }
 
-std::string AffCond::str(const std::function<std::string(AffVar)> &NameOf) const {
+std::string AffCond::str(const std::function<std::string(AffVar)> &NameOf, const char *Min,
+                         const char *Max) const {
   switch (K) {
   case Kind::True:
     return "1";
   case Kind::Compare:
-    return L.str(NameOf) + " " + spelling(Op) + " " + R.str(NameOf);
+    return L.str(NameOf, Min, Max) + " " + spelling(Op) + " " + R.str(NameOf, Min, Max);
   case Kind::And:
-    return "(" + Ops[0].str(NameOf) + ") && (" + Ops[1].str(NameOf) + ")";
+    return "(" + Ops[0].str(NameOf, Min, Max) + ") && (" + Ops[1].str(NameOf, Min, Max) + ")";
   case Kind::Or:
-    return "(" + Ops[0].str(NameOf) + ") || (" + Ops[1].str(NameOf) + ")";
+    return "(" + Ops[0].str(NameOf, Min, Max) + ") || (" + Ops[1].str(NameOf, Min, Max) + ")";
   case Kind::Not:
-    return "!(" + Ops[0].str(NameOf) + ")";
+    return "!(" + Ops[0].str(NameOf, Min, Max) + ")";
   }
   return "?";
 }

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/DependencePrinter.h"
 #include "loopgpu/Analysis/Dependences.h"
+#include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/CodeGen/GPUMapping.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
 
@@ -17,6 +19,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -164,8 +167,6 @@ int main(int argc, const char **argv) {
     return usageError("-format=json applies to -emit=ir and -emit=deps only");
   if (Emit == EmitKind::C)
     return notImplemented("-emit=c");
-  if (Emit == EmitKind::CUDA)
-    return notImplemented("-emit=cuda");
 
   // Compile commands: -p BUILD_DIR, else `-- args`, else C defaults.
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
@@ -177,6 +178,12 @@ int main(int argc, const char **argv) {
   } else {
     DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", ClangArgs);
   }
+
+  // The command line, for the header of generated files.
+  std::string CommandLine = "loopgpu";
+  for (int I = 1; I < argc; ++I)
+    CommandLine += std::string(" ") + argv[I];
+  bool CodeGenFailed = false;
 
   std::error_code EC;
   ToolOutputFile Out(OutputFile, EC, sys::fs::OF_Text);
@@ -205,10 +212,34 @@ int main(int argc, const char **argv) {
           printDependencesText(P.Nests[I], Infos[I], Out.os());
       break;
     }
+    case EmitKind::CUDA: {
+      auto Source = MemoryBuffer::getFile(InputFile);
+      if (!Source) {
+        WithColor::error(errs(), "loopgpu") << "cannot read '" << InputFile << "'\n";
+        CodeGenFailed = true;
+        break;
+      }
+      CodeGenOptions CG;
+      CG.Tile = Tiles;
+      CG.Coarsen = Coarsen;
+      CG.Arch = ArchOpt;
+      CG.CommandLine = CommandLine;
+      std::vector<GPUPlan> Plans;
+      for (const Nest &N : P.Nests) {
+        DependenceInfo DI = analyzeDependences(N);
+        checkParallelClauses(N, DI, Diag);
+        Plans.push_back(planGPU(N, DI, CG, Diag));
+      }
+      if (Diag.hasErrors() || !printCuda(P, Plans, (*Source)->getBuffer(), CG, Diag, Out.os()))
+        CodeGenFailed = true;
+      break;
+    }
     default:
       break;
     }
   });
+  if (CodeGenFailed)
+    return ExitInputErrors;
   if (Status != FrontendStatus::Success)
     return ExitInputErrors;
   Out.keep();

@@ -91,8 +91,10 @@ public:
   /// Replaces variables: F returns the replacement expression for a variable.
   AffExpr substitute(const std::function<AffExpr(AffVar)> &F) const;
 
-  /// C syntax, with names given by NameOf (iterator and parameter names).
-  std::string str(const std::function<std::string(AffVar)> &NameOf) const;
+  /// C syntax, with names given by NameOf (iterator and parameter names);
+  /// Min and Max print as calls to MinName / MaxName.
+  std::string str(const std::function<std::string(AffVar)> &NameOf, const char *MinName = "min",
+                  const char *MaxName = "max") const;
 
   bool operator==(const AffExpr &O) const;
   bool operator!=(const AffExpr &O) const { return !(*this == O); }
@@ -125,7 +127,8 @@ public:
 
   void forEachVar(const std::function<void(AffVar)> &F) const;
   AffCond substitute(const std::function<AffExpr(AffVar)> &F) const;
-  std::string str(const std::function<std::string(AffVar)> &NameOf) const;
+  std::string str(const std::function<std::string(AffVar)> &NameOf, const char *MinName = "min",
+                  const char *MaxName = "max") const;
 
 private:
   Kind K = Kind::True;

@@ -197,6 +197,9 @@ struct Nest {
   unsigned Ordinal = 0;       ///< 0-based index among the function's nests
   SourceLoc Loc;              ///< the pragma
   unsigned BeginOffset = 0, EndOffset = 0; ///< file offsets of the outer loop
+  unsigned PragmaLineOffset = 0; ///< file offset of the start of the pragma's line
+  /// File offsets of the enclosing function's body: its '{' and just past its '}'.
+  unsigned BodyBeginOffset = 0, BodyEndOffset = 0;
   std::vector<Clause> Clauses;///< the nest pragma's clauses (also on Loops[0])
 
   std::vector<ParamInfo> Params;

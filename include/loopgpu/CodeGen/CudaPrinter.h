@@ -1,0 +1,39 @@
+//===- CudaPrinter.h - Print the GPU plan as a CUDA file ---------*- C++ -*-===//
+//
+// Prints what GPUMapping decided, and nothing else: one .cu translation unit
+// with, per nest, its kernels (`<function>_nest<N>_kernel`), a launcher on
+// device pointers (`<function>_nest<N>_device`), and per input function a
+// host function with the original name and a C-compatible signature
+// (`extern "C"`, arrays as pointers) that allocates, copies in what the nest
+// reads, launches, copies out what it writes and frees, checking every CUDA
+// call. A function with exactly one nest also gets `<function>_device`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_CODEGEN_CUDAPRINTER_H
+#define LOOPGPU_CODEGEN_CUDAPRINTER_H
+
+#include "loopgpu/CodeGen/GPUMapping.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace loopgpu {
+
+/// Elements to copy for array ArrayId, as a C expression in the nest's
+/// parameters: the product of its extents when they are all known, else
+/// (1 + the largest index any access can touch) computed with ISL. Nullopt
+/// when neither is known (a non-affine access to a pointer).
+std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
+
+/// Prints the CUDA file for Prog. Plans[i] belongs to Prog.Nests[i]; Source
+/// is the text of the input file (for the code outside the nests). Returns
+/// false after reporting an error if something cannot be printed.
+bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::StringRef Source,
+               const CodeGenOptions &Opts, DiagnosticSink &Diags, llvm::raw_ostream &OS);
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_CODEGEN_CUDAPRINTER_H

@@ -1,0 +1,720 @@
+//===- CudaPrinter.cpp - Print the GPU plan as a CUDA file -----------------===//
+//
+// Walks the plan and the IR and prints; it decides nothing. Names in the
+// output come from the source: kernels are <function>_nest<N>_kernel, loop
+// iterators, arrays and scalars keep their names, device copies of host
+// arrays are d_<name>.
+//
+//===----------------------------------------------------------------------===//
+#include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/IR/ExprPrinter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+
+using llvm::raw_ostream;
+
+namespace loopgpu {
+namespace {
+
+const char *const Prelude = R"(#include <cuda_runtime.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Every CUDA call is checked; a failure names the call and stops the program.
+#define LOOPGPU_CHECK(call)                                                      \
+  do {                                                                           \
+    cudaError_t loopgpu_err = (call);                                            \
+    if (loopgpu_err != cudaSuccess) {                                            \
+      fprintf(stderr, "loopgpu: %s failed at %s:%d: %s\n", #call, __FILE__,      \
+              __LINE__, cudaGetErrorString(loopgpu_err));                        \
+      exit(EXIT_FAILURE);                                                        \
+    }                                                                            \
+  } while (0)
+
+// Bounds arithmetic with C semantics, on host and device.
+inline __host__ __device__ long long loopgpu_min(long long a, long long b) { return a < b ? a : b; }
+inline __host__ __device__ long long loopgpu_max(long long a, long long b) { return a > b ? a : b; }
+inline __host__ __device__ long long loopgpu_floord(long long a, long long b) {
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+// Iterations of `for (i = lo; i <= hi; i += step)` (step > 0), or of the
+// downward loop from hi to lo (step < 0).
+inline __host__ __device__ long long loopgpu_trip(long long lo, long long hi, long long step) {
+  return hi < lo ? 0 : (hi - lo) / (step > 0 ? step : -step) + 1;
+}
+// Blocks along one grid dimension: enough for trip iterations, at most limit
+// (grid-stride loops in the kernels cover the rest).
+inline unsigned loopgpu_blocks(long long trip, long long block, long long limit) {
+  return (unsigned)loopgpu_min((trip + block - 1) / block, limit);
+}
+)";
+
+const char *const AtomicCombine = R"(
+// Combines val into *addr with op atomically, for 4- and 8-byte types, by a
+// compare-and-swap loop on the bit pattern (floating-point sums therefore
+// depend on the order in which blocks finish).
+template <typename T, typename Op>
+static __device__ inline void loopgpu_atomic_combine(T *addr, T val, Op op) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte reduction variable");
+  typedef typename std::conditional<sizeof(T) == 4, unsigned int, unsigned long long>::type Bits;
+  Bits *bits = reinterpret_cast<Bits *>(addr);
+  Bits old = *bits, assumed;
+  do {
+    assumed = old;
+    T cur, next;
+    memcpy(&cur, &assumed, sizeof(T));
+    next = op(cur, val);
+    Bits nextBits;
+    memcpy(&nextBits, &next, sizeof(T));
+    old = atomicCAS(bits, assumed, nextBits);
+  } while (assumed != old);
+}
+)";
+
+std::string typeStr(ScalarType T) {
+  return T.K == ScalarType::Kind::Bool ? "bool" : T.str();
+}
+
+/// The identity element of a reduction operator for type T.
+std::string identity(const std::string &Op, ScalarType T) {
+  using K = ScalarType::Kind;
+  if (Op == "+" || Op == "|" || Op == "^")
+    return "0";
+  if (Op == "*")
+    return "1";
+  if (Op == "&")
+    return "(" + typeStr(T) + ")~0ull";
+  bool Min = Op == "min";
+  if (T.K == K::Float)
+    return Min ? "INFINITY" : "-INFINITY";
+  if (T.K == K::Double)
+    return Min ? "HUGE_VAL" : "-HUGE_VAL";
+  const char *Lim = "INT";
+  if (T.K == K::Long)
+    Lim = "LONG";
+  else if (T.K == K::LongLong)
+    Lim = "LLONG";
+  if (T.IsUnsigned)
+    return Min ? std::string("U") + Lim + "_MAX" : "0";
+  return std::string(Lim) + (Min ? "_MAX" : "_MIN");
+}
+
+/// `a op b` as C for a reduction operator.
+std::string combine(const std::string &Op, const std::string &A, const std::string &B) {
+  if (Op == "min")
+    return "(" + B + " < " + A + " ? " + B + " : " + A + ")";
+  if (Op == "max")
+    return "(" + B + " > " + A + " ? " + B + " : " + A + ")";
+  return A + " " + Op + " " + B;
+}
+
+class NestPrinter {
+public:
+  NestPrinter(const Nest &N, const GPUPlan &Plan, const std::string &File, DiagnosticSink &Diags)
+      : N(N), Plan(Plan), File(File), Diags(Diags) {
+    for (const Statement &S : N.Statements)
+      if (S.IsDeclaration)
+        HasDeclStmt.insert(S.Body->Ops[0]->Index);
+    for (const ArrayInfo &A : N.Arrays)
+      Written.push_back(false);
+    for (const Access &A : N.Accesses)
+      if (A.isArray() && A.IsWrite)
+        Written[A.Index] = true;
+    for (const ParamInfo &P : N.Params)
+      Names.insert(P.Name);
+    for (const ArrayInfo &A : N.Arrays)
+      Names.insert(A.Name);
+    for (const ScalarInfo &S : N.Scalars)
+      Names.insert(S.Name);
+    for (const Loop &L : N.Loops)
+      Names.insert(L.Iterator);
+  }
+
+  bool failed() const { return Failed; }
+
+  std::string launcherName() const {
+    return N.Function + "_nest" + std::to_string(N.Ordinal) + "_device";
+  }
+
+  /// Outer scalars that the nest writes live on the device, behind a pointer.
+  bool isDeviceScalar(unsigned S) const {
+    return !N.Scalars[S].declaredInside() && N.Scalars[S].IsWritten;
+  }
+  std::string scalarPointer(unsigned S) const { return "loopgpu_" + N.Scalars[S].Name; }
+  std::string deviceArray(unsigned A) const {
+    std::string Name = "d_" + N.Arrays[A].Name;
+    while (Names.count(Name))
+      Name += "_";
+    return Name;
+  }
+
+  bool mayAlias(unsigned A) const {
+    for (unsigned B = 0; B < N.Arrays.size(); ++B)
+      if (B != A && N.Arrays[B].AliasClass == N.Arrays[A].AliasClass)
+        return true;
+    return false;
+  }
+
+  /// The parameters shared by the launcher and the kernels.
+  std::vector<std::string> parameterDecls() const {
+    std::vector<std::string> Out;
+    for (const ParamInfo &P : N.Params)
+      Out.push_back(typeStr(P.Type) + " " + P.Name);
+    for (unsigned S = 0; S < N.Scalars.size(); ++S) {
+      const ScalarInfo &Sc = N.Scalars[S];
+      if (Sc.declaredInside())
+        continue;
+      Out.push_back(isDeviceScalar(S) ? typeStr(Sc.Type) + " *" + scalarPointer(S)
+                                      : typeStr(Sc.Type) + " " + Sc.Name);
+    }
+    for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+      const ArrayInfo &Arr = N.Arrays[A];
+      std::string Qual = Written[A] ? "" : "const ";
+      std::string Restrict = mayAlias(A) ? "" : "__restrict__ ";
+      Out.push_back(Qual + typeStr(Arr.ElementType) + " *" + Restrict + Arr.Name);
+    }
+    return Out;
+  }
+  std::vector<std::string> parameterNames() const {
+    std::vector<std::string> Out;
+    for (const ParamInfo &P : N.Params)
+      Out.push_back(P.Name);
+    for (unsigned S = 0; S < N.Scalars.size(); ++S)
+      if (!N.Scalars[S].declaredInside())
+        Out.push_back(isDeviceScalar(S) ? scalarPointer(S) : N.Scalars[S].Name);
+    for (const ArrayInfo &A : N.Arrays)
+      Out.push_back(A.Name);
+    return Out;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Expressions
+  //===------------------------------------------------------------------===//
+  std::string aff(const AffExpr &E) const { return E.str(N.namer(), "loopgpu_min", "loopgpu_max"); }
+
+  /// Prints statement expressions with arrays linearized and device scalars
+  /// dereferenced. Reduction accumulators keep the variable's own name.
+  ExprPrinter exprPrinter(const std::set<unsigned> &LocalScalars) {
+    ExprPrinter P(N);
+    P.Override = [this, LocalScalars, Self = &P](const Expr &E) -> std::optional<std::string> {
+      if (E.K == Expr::Kind::ScalarRef && isDeviceScalar(E.Index) && !LocalScalars.count(E.Index))
+        return "(*" + scalarPointer(E.Index) + ")";
+      if (E.K != Expr::Kind::ArrayRef)
+        return std::nullopt;
+      const ArrayInfo &A = N.Arrays[E.Index];
+      // The subscripts as written; a delinearized pointer keeps its one
+      // linear subscript, multi-dimensional arrays are linearized row-major.
+      std::string Index;
+      for (size_t D = 0; D < E.Ops.size(); ++D) {
+        std::string Sub = Self->print(*E.Ops[D]);
+        if (D == 0) {
+          Index = Sub;
+          continue;
+        }
+        if (D >= A.Extents.size() || !A.Extents[D]) {
+          Diags.error(E.Loc, "cannot index array '" + A.Name + "' on the GPU: the extent of its dimension " +
+                                 std::to_string(D) + " is unknown");
+          Failed = true;
+          return std::string("0");
+        }
+        Index = "(" + Index + ") * (" + aff(*A.Extents[D]) + ") + (" + Sub + ")";
+      }
+      return A.Name + "[" + Index + "]";
+    };
+    return P;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Code inside a thread
+  //===------------------------------------------------------------------===//
+  void indent(raw_ostream &OS, unsigned D) { OS.indent(2 * D); }
+
+  void declareScalarsOf(raw_ostream &OS, unsigned Depth, const std::vector<unsigned> &Loops) {
+    // Scalars declared (without an initializer) in one of Loops' bodies.
+    for (unsigned S = 0; S < N.Scalars.size(); ++S) {
+      const ScalarInfo &Sc = N.Scalars[S];
+      if (!Sc.declaredInside() || HasDeclStmt.count(S) || Sc.DeclLoops.empty())
+        continue;
+      if (std::find(Loops.begin(), Loops.end(), Sc.DeclLoops.back()) != Loops.end()) {
+        indent(OS, Depth);
+        OS << typeStr(Sc.Type) << " " << Sc.Name << ";\n";
+      }
+    }
+  }
+
+  void printLoopHeader(raw_ostream &OS, const Loop &L) {
+    std::string T = typeStr(L.IteratorType);
+    if (L.Step > 0)
+      OS << "for (" << T << " " << L.Iterator << " = " << aff(L.Lower) << "; " << L.Iterator
+         << " <= " << aff(L.Upper) << "; " << L.Iterator << " += " << L.Step << ")";
+    else
+      OS << "for (" << T << " " << L.Iterator << " = " << aff(L.Upper) << "; " << L.Iterator
+         << " >= " << aff(L.Lower) << "; " << L.Iterator << " -= " << -L.Step << ")";
+  }
+
+  void printNodes(raw_ostream &OS, const std::vector<NodePtr> &Nodes, unsigned Depth, ExprPrinter &EP) {
+    for (const NodePtr &Nd : Nodes)
+      printNode(OS, *Nd, Depth, EP);
+  }
+  void printNodes(raw_ostream &OS, const std::vector<const Node *> &Nodes, unsigned Depth, ExprPrinter &EP) {
+    for (const Node *Nd : Nodes)
+      printNode(OS, *Nd, Depth, EP);
+  }
+
+  void printNode(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
+    switch (Nd.K) {
+    case Node::Kind::Loop: {
+      const Loop &L = N.Loops[Nd.Id];
+      indent(OS, Depth);
+      OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", sequential in this thread\n";
+      indent(OS, Depth);
+      printLoopHeader(OS, L);
+      OS << " {\n";
+      declareScalarsOf(OS, Depth + 1, {L.Id});
+      printNodes(OS, Nd.Body, Depth + 1, EP);
+      indent(OS, Depth);
+      OS << "}\n";
+      break;
+    }
+    case Node::Kind::If:
+      indent(OS, Depth);
+      OS << "if (" << EP.print(*Nd.Condition) << ") {\n";
+      printNodes(OS, Nd.Body, Depth + 1, EP);
+      indent(OS, Depth);
+      OS << "}";
+      if (!Nd.Else.empty()) {
+        OS << " else {\n";
+        printNodes(OS, Nd.Else, Depth + 1, EP);
+        indent(OS, Depth);
+        OS << "}";
+      }
+      OS << "\n";
+      break;
+    case Node::Kind::Stmt: {
+      const Statement &S = N.Statements[Nd.Id];
+      indent(OS, Depth);
+      if (S.IsDeclaration)
+        OS << typeStr(N.Scalars[S.Body->Ops[0]->Index].Type) << " ";
+      OS << EP.print(*S.Body) << "; // line " << S.Loc.Line << "\n";
+      break;
+    }
+    }
+  }
+
+  //===------------------------------------------------------------------===//
+  // Kernels
+  //===------------------------------------------------------------------===//
+  std::string kernelParams(const KernelPlan &K) {
+    std::vector<std::string> Decls;
+    for (unsigned L : K.HostLoops)
+      Decls.push_back(typeStr(N.Loops[L].IteratorType) + " " + N.Loops[L].Iterator);
+    for (std::string &D : parameterDecls())
+      Decls.push_back(D);
+    return llvm::join(Decls, ", ");
+  }
+
+  /// A grid-stride loop over the iterations of a mapped loop.
+  void openMappedLoop(raw_ostream &OS, const MappedLoop &M, unsigned Depth) {
+    const Loop &L = N.Loops[M.Loop];
+    std::string T = "loopgpu_t" + std::to_string(M.Loop);
+    std::string D(1, M.Dim);
+    indent(OS, Depth);
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " -> " << D
+       << " (grid-stride over its iterations)\n";
+    indent(OS, Depth);
+    OS << "const long long loopgpu_trip" << M.Loop << " = loopgpu_trip(" << aff(L.Lower) << ", "
+       << aff(L.Upper) << ", " << L.Step << ");\n";
+    indent(OS, Depth);
+    OS << "for (long long " << T << " = (long long)blockIdx." << D << " * blockDim." << D
+       << " + threadIdx." << D << "; " << T << " < loopgpu_trip" << M.Loop << "; " << T
+       << " += (long long)gridDim." << D << " * blockDim." << D << ") {\n";
+    indent(OS, Depth + 1);
+    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = ("
+       << typeStr(L.IteratorType) << ")(" << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + "
+       << T << " * " << L.Step << ");\n";
+  }
+
+  void printKernel(raw_ostream &OS, const KernelPlan &K) {
+    for (const std::string &Note : K.Notes)
+      OS << "// " << Note << "\n";
+    OS << "__global__ void ";
+    if (K.K != KernelPlan::Kind::Serial)
+      OS << "__launch_bounds__(" << K.threadsPerBlock() << ") ";
+    OS << K.Name << "(" << kernelParams(K) << ") {\n";
+    switch (K.K) {
+    case KernelPlan::Kind::Serial: {
+      ExprPrinter EP = exprPrinter({});
+      printNodes(OS, K.Nodes, 1, EP);
+      break;
+    }
+    case KernelPlan::Kind::Parallel: {
+      ExprPrinter EP = exprPrinter({});
+      unsigned Depth = 1;
+      std::vector<unsigned> BandLoops;
+      for (const MappedLoop &M : K.Mapped) {
+        openMappedLoop(OS, M, Depth++);
+        BandLoops.push_back(M.Loop);
+      }
+      declareScalarsOf(OS, Depth, BandLoops);
+      // The innermost mapped loop's body runs in the thread.
+      const Node *Inner = K.Nodes[0];
+      for (size_t I = 1; I < K.Mapped.size(); ++I)
+        Inner = Inner->Body[0].get();
+      printNodes(OS, Inner->Body, Depth, EP);
+      while (Depth > 1) {
+        indent(OS, --Depth);
+        OS << "}\n";
+      }
+      break;
+    }
+    case KernelPlan::Kind::Reduction:
+      printReductionKernel(OS, K);
+      break;
+    }
+    OS << "}\n\n";
+  }
+
+  void printReductionKernel(raw_ostream &OS, const KernelPlan &K) {
+    std::set<unsigned> Locals;
+    for (const Reduction &R : K.Reductions)
+      Locals.insert(R.Memory.Index);
+    ExprPrinter EP = exprPrinter(Locals);
+    OS << "  // Per-thread partial results, starting from the identity.\n";
+    for (const Reduction &R : K.Reductions) {
+      const ScalarInfo &S = N.Scalars[R.Memory.Index];
+      OS << "  " << typeStr(S.Type) << " " << S.Name << " = " << identity(R.Op, S.Type) << ";\n";
+    }
+    const MappedLoop &M = K.Mapped[0];
+    openMappedLoop(OS, M, 1);
+    declareScalarsOf(OS, 2, {M.Loop});
+    printNodes(OS, K.Nodes[0]->Body, 2, EP);
+    OS << "  }\n";
+    OS << "  // Combine: warp shuffles, one value per warp through shared memory,\n"
+          "  // then the first warp combines those and one atomic per block.\n";
+    OS << "  const unsigned loopgpu_lane = threadIdx.x % 32, loopgpu_warp = threadIdx.x / 32;\n";
+    for (const Reduction &R : K.Reductions) {
+      const ScalarInfo &S = N.Scalars[R.Memory.Index];
+      std::string T = typeStr(S.Type), V = S.Name, Sh = "loopgpu_partial_" + S.Name;
+      OS << "  __shared__ " << T << " " << Sh << "[32];\n";
+      OS << "  for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2)\n";
+      OS << "    " << V << " = " << combine(R.Op, V, "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)")
+         << ";\n";
+      OS << "  if (loopgpu_lane == 0)\n    " << Sh << "[loopgpu_warp] = " << V << ";\n";
+    }
+    OS << "  __syncthreads();\n";
+    OS << "  if (loopgpu_warp == 0) {\n";
+    for (const Reduction &R : K.Reductions) {
+      const ScalarInfo &S = N.Scalars[R.Memory.Index];
+      std::string T = typeStr(S.Type), V = S.Name, Sh = "loopgpu_partial_" + S.Name;
+      OS << "    " << V << " = loopgpu_lane < blockDim.x / 32 ? " << Sh << "[loopgpu_lane] : "
+         << identity(R.Op, S.Type) << ";\n";
+      OS << "    for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2)\n";
+      OS << "      " << V << " = "
+         << combine(R.Op, V, "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)") << ";\n";
+      OS << "    if (loopgpu_lane == 0)\n";
+      OS << "      loopgpu_atomic_combine(" << scalarPointer(R.Memory.Index) << ", " << V << ", [](" << T
+         << " a, " << T << " b) { return " << combine(R.Op, "a", "b") << "; });\n";
+    }
+    OS << "  }\n";
+  }
+
+  //===------------------------------------------------------------------===//
+  // Host side
+  //===------------------------------------------------------------------===//
+  void printHostSteps(raw_ostream &OS, const std::vector<HostStep> &Steps, unsigned Depth) {
+    for (const HostStep &S : Steps) {
+      switch (S.K) {
+      case HostStep::Kind::Loop: {
+        const Loop &L = N.Loops[S.Src->Id];
+        indent(OS, Depth);
+        OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " stays on the host ("
+           << "its iterations depend on each other)\n";
+        indent(OS, Depth);
+        printLoopHeader(OS, L);
+        OS << " {\n";
+        printHostSteps(OS, S.Body, Depth + 1);
+        indent(OS, Depth);
+        OS << "}\n";
+        break;
+      }
+      case HostStep::Kind::If:
+        indent(OS, Depth);
+        OS << "if (" << S.Src->Cond.str(N.namer(), "loopgpu_min", "loopgpu_max") << ") {\n";
+        printHostSteps(OS, S.Body, Depth + 1);
+        indent(OS, Depth);
+        OS << "}";
+        if (!S.Else.empty()) {
+          OS << " else {\n";
+          printHostSteps(OS, S.Else, Depth + 1);
+          indent(OS, Depth);
+          OS << "}";
+        }
+        OS << "\n";
+        break;
+      case HostStep::Kind::Launch:
+        printLaunch(OS, Plan.Kernels[S.Kernel], Depth);
+        break;
+      }
+    }
+  }
+
+  void printLaunch(raw_ostream &OS, const KernelPlan &K, unsigned Depth) {
+    std::vector<std::string> Args;
+    for (unsigned L : K.HostLoops)
+      Args.push_back(N.Loops[L].Iterator);
+    for (std::string &A : parameterNames())
+      Args.push_back(A);
+    indent(OS, Depth);
+    OS << "{\n";
+    if (K.K == KernelPlan::Kind::Serial) {
+      indent(OS, Depth + 1);
+      OS << K.Name << "<<<1, 1>>>(" << llvm::join(Args, ", ") << ");\n";
+    } else {
+      long long Block[3] = {1, 1, 1};
+      std::string Trip[3] = {"1", "1", "1"};
+      for (const MappedLoop &M : K.Mapped) {
+        const Loop &L = N.Loops[M.Loop];
+        int D = M.Dim - 'x';
+        Block[D] = M.BlockSize;
+        Trip[D] = "loopgpu_trip(" + aff(L.Lower) + ", " + aff(L.Upper) + ", " + std::to_string(L.Step) + ")";
+      }
+      for (int D = 0; D < 3; ++D) {
+        indent(OS, Depth + 1);
+        OS << "const long long trip_" << "xyz"[D] << " = " << Trip[D] << ";\n";
+      }
+      indent(OS, Depth + 1);
+      OS << "if (trip_x > 0 && trip_y > 0 && trip_z > 0) {\n";
+      indent(OS, Depth + 2);
+      OS << "const dim3 block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
+      indent(OS, Depth + 2);
+      if (K.K == KernelPlan::Kind::Reduction)
+        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Block[0] << ", 1024));\n";
+      else
+        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Block[0]
+           << ", 2147483647), loopgpu_blocks(trip_y, " << Block[1] << ", 65535), loopgpu_blocks(trip_z, "
+           << Block[2] << ", 65535));\n";
+      indent(OS, Depth + 2);
+      OS << K.Name << "<<<grid, block>>>(" << llvm::join(Args, ", ") << ");\n";
+      indent(OS, Depth + 1);
+      OS << "}\n";
+    }
+    indent(OS, Depth + 1);
+    OS << "LOOPGPU_CHECK(cudaGetLastError());\n";
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+
+  /// `<function>_nest<N>_device`: the nest on device pointers, no copies.
+  void printLauncher(raw_ostream &OS) {
+    OS << "// Nest " << N.Ordinal << " of " << N.Function << " (" << File << ":" << N.Loc.Line
+       << ") on device pointers: launches its kernels in order, copies nothing.\n";
+    OS << "extern \"C\" void " << launcherName() << "(" << llvm::join(parameterDecls(), ", ") << ") {\n";
+    printHostSteps(OS, Plan.Host, 1);
+    OS << "}\n\n";
+  }
+
+  /// The block that replaces the nest inside the host function.
+  void printHostBlock(raw_ostream &OS) {
+    OS << "{ // nest " << N.Ordinal << " (line " << N.Loc.Line
+       << "): copy in, run on the GPU, copy out\n";
+    std::vector<std::string> Args;
+    for (const ParamInfo &P : N.Params)
+      Args.push_back(P.Name);
+    for (unsigned S = 0; S < N.Scalars.size(); ++S) {
+      const ScalarInfo &Sc = N.Scalars[S];
+      if (Sc.declaredInside())
+        continue;
+      if (!isDeviceScalar(S)) {
+        Args.push_back(Sc.Name);
+        continue;
+      }
+      std::string P = scalarPointer(S), T = typeStr(Sc.Type);
+      OS << "    " << T << " *" << P << ";\n";
+      OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << P << ", sizeof(" << T << ")));\n";
+      OS << "    LOOPGPU_CHECK(cudaMemcpy(" << P << ", &" << Sc.Name << ", sizeof(" << T
+         << "), cudaMemcpyHostToDevice));\n";
+      Args.push_back(P);
+    }
+    for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+      const ArrayInfo &Arr = N.Arrays[A];
+      std::optional<std::string> Count = arrayElementCount(N, A);
+      if (!Count) {
+        Diags.error(Arr.Loc, "cannot tell how many elements of '" + Arr.Name +
+                                 "' the nest touches (a non-affine subscript on a pointer); call " +
+                                 launcherName() + " with device pointers instead");
+        Failed = true;
+        return;
+      }
+      std::string D = deviceArray(A), T = typeStr(Arr.ElementType);
+      OS << "    const size_t " << D << "_bytes = (size_t)loopgpu_max(0, " << *Count << ") * sizeof(" << T
+         << ");\n";
+      OS << "    " << T << " *" << D << " = NULL;\n";
+      OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", " << D << "_bytes > 0 ? " << D
+         << "_bytes : 1));\n";
+      // Written arrays are copied in too: elements the nest does not write
+      // must come back unchanged.
+      OS << "    if (" << D << "_bytes > 0)\n      LOOPGPU_CHECK(cudaMemcpy(" << D << ", " << Arr.Name
+         << ", " << D << "_bytes, cudaMemcpyHostToDevice));\n";
+      Args.push_back(D);
+    }
+    OS << "    " << launcherName() << "(" << llvm::join(Args, ", ") << ");\n";
+    OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
+    for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+      std::string D = deviceArray(A);
+      if (Written[A])
+        OS << "    if (" << D << "_bytes > 0)\n      LOOPGPU_CHECK(cudaMemcpy(" << N.Arrays[A].Name << ", "
+           << D << ", " << D << "_bytes, cudaMemcpyDeviceToHost));\n";
+      OS << "    LOOPGPU_CHECK(cudaFree(" << D << "));\n";
+    }
+    for (unsigned S = 0; S < N.Scalars.size(); ++S)
+      if (isDeviceScalar(S)) {
+        std::string P = scalarPointer(S);
+        OS << "    LOOPGPU_CHECK(cudaMemcpy(&" << N.Scalars[S].Name << ", " << P << ", sizeof("
+           << typeStr(N.Scalars[S].Type) << "), cudaMemcpyDeviceToHost));\n";
+        OS << "    LOOPGPU_CHECK(cudaFree(" << P << "));\n";
+      }
+    OS << "  }";
+  }
+
+  void printSummary(raw_ostream &OS) {
+    OS << "// nest " << N.Ordinal << " of " << N.Function << " (" << File << ":" << N.Loc.Line << "):\n";
+    for (const KernelPlan &K : Plan.Kernels) {
+      OS << "//   " << K.Name << ": ";
+      if (K.K == KernelPlan::Kind::Serial) {
+        OS << "1 thread\n";
+        continue;
+      }
+      long long B[3] = {1, 1, 1};
+      for (const MappedLoop &M : K.Mapped)
+        B[M.Dim - 'x'] = M.BlockSize;
+      OS << "block (" << B[0] << ", " << B[1] << ", " << B[2] << "), grid covering";
+      for (const MappedLoop &M : K.Mapped)
+        OS << " " << N.Loops[M.Loop].Iterator << " on " << M.Dim;
+      if (K.K == KernelPlan::Kind::Reduction)
+        OS << ", 32 partial values per reduction variable in shared memory\n";
+      else
+        OS << ", no shared memory\n";
+    }
+    for (const std::string &R : Plan.Remarks)
+      OS << "//   " << R << "\n";
+  }
+
+private:
+  const Nest &N;
+  const GPUPlan &Plan;
+  std::string File;
+  DiagnosticSink &Diags;
+  std::set<unsigned> HasDeclStmt;
+  std::vector<bool> Written;
+  std::set<std::string> Names;
+  bool Failed = false;
+};
+
+/// `float A[restrict n][p]` -> `float *__restrict__ A` and `restrict` -> `__restrict__`.
+std::string hostParam(const Nest &N, const FunctionParam &P) {
+  if (P.ArrayId >= 0) {
+    const ArrayInfo &A = N.Arrays[P.ArrayId];
+    return std::string(A.IsConst ? "const " : "") + typeStr(A.ElementType) + " *" +
+           (A.IsRestrict ? "__restrict__ " : "") + P.Name;
+  }
+  std::string S = P.TypeSpelling;
+  if (S.find('[') != std::string::npos) // an array the nest does not use
+    return "void *" + P.Name;
+  static llvm::Regex Restrict("\\brestrict\\b");
+  while (Restrict.match(S))
+    S = Restrict.sub("__restrict__", S);
+  return S;
+}
+
+} // namespace
+
+bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::StringRef Source,
+               const CodeGenOptions &Opts, DiagnosticSink &Diags, raw_ostream &OS) {
+  std::string FileName = Prog.File;
+  std::vector<std::unique_ptr<NestPrinter>> Printers;
+  for (size_t I = 0; I < Prog.Nests.size(); ++I)
+    Printers.push_back(std::make_unique<NestPrinter>(Prog.Nests[I], Plans[I], FileName, Diags));
+
+  OS << "// Generated by loopgpu from " << FileName << ". Do not edit: regenerate.\n";
+  if (!Opts.CommandLine.empty())
+    OS << "//   command: " << Opts.CommandLine << "\n";
+  OS << "//   target: " << Opts.Arch << "\n";
+  if (!Opts.Coarsen.empty())
+    OS << "//   -coarsen was given but thread coarsening is not implemented yet: each thread "
+          "computes one iteration of the mapped loops\n";
+  for (auto &P : Printers)
+    P->printSummary(OS);
+  OS << "\n" << Prelude;
+  bool AnyReduction = false;
+  for (const GPUPlan &Plan : Plans)
+    for (const KernelPlan &K : Plan.Kernels)
+      AnyReduction |= K.K == KernelPlan::Kind::Reduction;
+  if (AnyReduction)
+    OS << "#include <type_traits>\n" << AtomicCombine;
+
+  // The input's own includes and macros, for the code outside the nests.
+  OS << "\n// From " << FileName << ":\n";
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Source.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    llvm::StringRef T = L.trim();
+    if (T.starts_with("#include") || (T.starts_with("#define") && !T.ends_with("\\")))
+      OS << T << "\n";
+  }
+  OS << "\n";
+
+  for (size_t I = 0; I < Prog.Nests.size(); ++I) {
+    OS << "//===--- nest " << Prog.Nests[I].Ordinal << " of " << Prog.Nests[I].Function
+       << " ---===//\n\n";
+    for (const KernelPlan &K : Plans[I].Kernels)
+      Printers[I]->printKernel(OS, K);
+    Printers[I]->printLauncher(OS);
+  }
+
+  // One host function per input function with nests: its original body with
+  // each nest replaced by a block that copies, launches and copies back.
+  std::map<unsigned, std::vector<size_t>> ByFunction;
+  for (size_t I = 0; I < Prog.Nests.size(); ++I)
+    ByFunction[Prog.Nests[I].BodyBeginOffset].push_back(I);
+  for (auto &[BodyBegin, Indices] : ByFunction) {
+    const Nest &First = Prog.Nests[Indices.front()];
+    std::vector<std::string> Params;
+    for (const FunctionParam &P : First.FunctionParams)
+      Params.push_back(hostParam(First, P));
+    if (Indices.size() == 1) {
+      OS << "// " << First.Function << " on device pointers (its one nest, no copies).\n";
+      OS << "extern \"C\" void " << First.Function << "_device("
+         << llvm::join(Printers[Indices.front()]->parameterDecls(), ", ") << ") {\n  "
+         << Printers[Indices.front()]->launcherName() << "(";
+      OS << llvm::join(Printers[Indices.front()]->parameterNames(), ", ") << ");\n}\n\n";
+    }
+    OS << "// " << First.Function << " with its original C signature: a drop-in replacement.\n";
+    OS << "extern \"C\" " << First.ReturnType << " " << First.Function << "("
+       << (Params.empty() ? "void" : llvm::join(Params, ", ")) << ") ";
+    unsigned Pos = First.BodyBeginOffset;
+    for (size_t I : Indices) {
+      const Nest &N = Prog.Nests[I];
+      if (N.PragmaLineOffset < Pos || N.EndOffset > Source.size())
+        return false;
+      OS << Source.slice(Pos, N.PragmaLineOffset);
+      OS << "  ";
+      Printers[I]->printHostBlock(OS);
+      Pos = N.EndOffset;
+    }
+    OS << Source.slice(Pos, First.BodyEndOffset) << "\n\n";
+  }
+  for (auto &P : Printers)
+    if (P->failed())
+      return false;
+  return true;
+}
+
+} // namespace loopgpu

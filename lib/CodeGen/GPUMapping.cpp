@@ -1,0 +1,304 @@
+//===- GPUMapping.cpp - Decide how a nest runs on the GPU -----------------===//
+#include "loopgpu/CodeGen/GPUMapping.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace loopgpu {
+namespace {
+
+class Planner {
+public:
+  Planner(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, DiagnosticSink &Diags)
+      : N(N), DI(DI), Opts(Opts), Diags(Diags) {}
+
+  GPUPlan run() {
+    std::vector<unsigned> HostLoops;
+    Plan.Host = planNodes(N.Root, HostLoops);
+    if (Failed)
+      return {};
+    return std::move(Plan);
+  }
+
+private:
+  //===------------------------------------------------------------------===//
+  // Questions about loops
+  //===------------------------------------------------------------------===//
+
+  /// Parallel, or parallel once scalars declared inside the nest are private
+  /// to the threads (which declaring them inside the kernel does).
+  bool isMappable(unsigned L) const {
+    const LoopVerdict &V = DI.verdict(L);
+    if (V.K == LoopVerdict::Parallel)
+      return true;
+    if (V.K != LoopVerdict::ParallelAfterPrivatization)
+      return false;
+    for (const Privatization &P : DI.privatizable(L))
+      if (!P.Memory.isScalar() || !N.Scalars[P.Memory.Index].declaredInside() || P.LastPrivate)
+        return false;
+    return true;
+  }
+
+  /// A reduction loop whose reductions are on scalars declared outside the
+  /// nest with 4- or 8-byte types (what the atomic combine handles).
+  bool isReductionKernel(unsigned L) const {
+    if (DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
+      return false;
+    for (const Reduction &R : DI.reductions(L)) {
+      if (!R.Memory.isScalar() || N.Scalars[R.Memory.Index].declaredInside())
+        return false;
+      ScalarType T = N.Scalars[R.Memory.Index].Type;
+      using K = ScalarType::Kind;
+      if (T.K == K::Bool || T.K == K::Char || T.K == K::Short || T.K == K::LongDouble)
+        return false;
+    }
+    // Every carried dependence must be resolved by one of the reductions, or
+    // by privatizing scalars declared inside the nest.
+    std::set<unsigned> Resolved;
+    for (const Reduction &R : DI.reductions(L))
+      Resolved.insert(R.Dependences.begin(), R.Dependences.end());
+    for (const Privatization &P : DI.privatizable(L))
+      if (P.Memory.isScalar() && N.Scalars[P.Memory.Index].declaredInside() && !P.LastPrivate)
+        Resolved.insert(P.Dependences.begin(), P.Dependences.end());
+    for (unsigned D : DI.verdict(L).Blocking)
+      if (!Resolved.count(D))
+        return false;
+    return true;
+  }
+
+  bool containsMappable(const Node &Nd) const {
+    if (Nd.K == Node::Kind::Loop && (isMappable(Nd.Id) || isReductionKernel(Nd.Id)))
+      return true;
+    for (const NodePtr &C : Nd.Body)
+      if (containsMappable(*C))
+        return true;
+    for (const NodePtr &C : Nd.Else)
+      if (containsMappable(*C))
+        return true;
+    return false;
+  }
+
+  bool usesAny(const AffExpr &E, const std::vector<unsigned> &Loops) const {
+    for (unsigned L : Loops)
+      if (E.uses(AffVar::iterator(L)))
+        return true;
+    return false;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Planning
+  //===------------------------------------------------------------------===//
+
+  std::vector<HostStep> planNodes(const std::vector<NodePtr> &Nodes, std::vector<unsigned> &HostLoops) {
+    std::vector<HostStep> Steps;
+    std::vector<const Node *> Serial; // consecutive nodes for a one-thread kernel
+    auto FlushSerial = [&]() {
+      if (Serial.empty())
+        return;
+      KernelPlan K;
+      K.K = KernelPlan::Kind::Serial;
+      K.Nodes = Serial;
+      K.HostLoops = HostLoops;
+      K.Notes.push_back("no parallel loop here: one thread runs this code so the data stays on the GPU");
+      Steps.push_back(launch(std::move(K)));
+      Serial.clear();
+    };
+    for (const NodePtr &P : Nodes) {
+      const Node &Nd = *P;
+      if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
+        FlushSerial();
+        Steps.push_back(launch(parallelKernel(Nd, HostLoops)));
+      } else if (Nd.K == Node::Kind::Loop && isReductionKernel(Nd.Id)) {
+        FlushSerial();
+        Steps.push_back(launch(reductionKernel(Nd, HostLoops)));
+      } else if (Nd.K == Node::Kind::Loop && containsMappable(Nd)) {
+        FlushSerial();
+        const Loop &L = N.Loops[Nd.Id];
+        Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) +
+                               ") stays sequential on the host: " + DI.verdict(Nd.Id).Reason);
+        HostStep S;
+        S.K = HostStep::Kind::Loop;
+        S.Src = &Nd;
+        HostLoops.push_back(Nd.Id);
+        S.Body = planNodes(Nd.Body, HostLoops);
+        HostLoops.pop_back();
+        Steps.push_back(std::move(S));
+      } else if (Nd.K == Node::Kind::If && Nd.IsAffine && containsMappable(Nd) &&
+                 conditionOnHostValues(Nd, HostLoops)) {
+        FlushSerial();
+        HostStep S;
+        S.K = HostStep::Kind::If;
+        S.Src = &Nd;
+        S.Body = planNodes(Nd.Body, HostLoops);
+        S.Else = planNodes(Nd.Else, HostLoops);
+        Steps.push_back(std::move(S));
+      } else {
+        if (Nd.K == Node::Kind::Loop) {
+          const Loop &L = N.Loops[Nd.Id];
+          Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) +
+                                 ") runs in one thread: " + std::string(spelling(DI.verdict(Nd.Id).K)) +
+                                 (DI.verdict(Nd.Id).Reason.empty() ? "" : ": " + DI.verdict(Nd.Id).Reason));
+        }
+        Serial.push_back(&Nd);
+      }
+    }
+    FlushSerial();
+    return Steps;
+  }
+
+  bool conditionOnHostValues(const Node &Nd, const std::vector<unsigned> &HostLoops) const {
+    bool OK = true;
+    Nd.Cond.forEachVar([&](AffVar V) {
+      if (V.isIterator() && std::find(HostLoops.begin(), HostLoops.end(), V.Index) == HostLoops.end())
+        OK = false;
+    });
+    return OK;
+  }
+
+  HostStep launch(KernelPlan K) {
+    K.Name = N.Function + "_nest" + std::to_string(N.Ordinal) + "_kernel";
+    if (KernelCount > 0)
+      K.Name += std::to_string(KernelCount);
+    ++KernelCount;
+    HostStep S;
+    S.K = HostStep::Kind::Launch;
+    S.Kernel = Plan.Kernels.size();
+    Plan.Kernels.push_back(std::move(K));
+    return S;
+  }
+
+  /// Per-loop block sizes from the loop's tile clause, else the nest's, else -tile.
+  std::vector<int64_t> requestedTiles(unsigned Outer) const {
+    for (const Clause &C : N.Loops[Outer].Clauses)
+      if (C.K == Clause::Kind::Tile)
+        return C.Ints;
+    for (const Clause &C : N.Clauses)
+      if (C.K == Clause::Kind::Tile)
+        return C.Ints;
+    return Opts.Tile;
+  }
+
+  /// How many accesses have Loop's iterator in their last subscript with
+  /// coefficient +-1 (consecutive threads then touch consecutive elements).
+  unsigned coalescingScore(unsigned Loop) const {
+    unsigned Score = 0;
+    for (const Access &A : N.Accesses) {
+      if (!A.isArray() || !A.IsAffine || A.Subscripts.empty())
+        continue;
+      std::optional<LinearForm> F = A.Subscripts.back().linear();
+      if (!F)
+        continue;
+      int64_t C = F->coefficient(AffVar::iterator(Loop));
+      if (C == 1 || C == -1)
+        ++Score;
+    }
+    return Score;
+  }
+
+  KernelPlan parallelKernel(const Node &Root, const std::vector<unsigned> &HostLoops) {
+    KernelPlan K;
+    K.K = KernelPlan::Kind::Parallel;
+    K.Nodes = {&Root};
+    K.HostLoops = HostLoops;
+    // The band: Root and perfectly nested mappable loops with bounds that do
+    // not depend on the band's iterators (a rectangular grid).
+    std::vector<unsigned> Band = {Root.Id};
+    const Node *Cur = &Root;
+    while (Band.size() < 3 && Cur->Body.size() == 1 && Cur->Body[0]->K == Node::Kind::Loop) {
+      const Node &Inner = *Cur->Body[0];
+      const Loop &L = N.Loops[Inner.Id];
+      if (!isMappable(Inner.Id) || usesAny(L.Lower, Band) || usesAny(L.Upper, Band))
+        break;
+      Band.push_back(Inner.Id);
+      Cur = &Inner;
+    }
+    // x: the best coalescing score, ties to the innermost; then y, z inward-out.
+    unsigned XPos = Band.size() - 1;
+    for (unsigned P = 0; P < Band.size(); ++P)
+      if (coalescingScore(Band[P]) > coalescingScore(Band[XPos]))
+        XPos = P;
+    std::vector<unsigned> Order; // band positions by dimension: x, y, z
+    Order.push_back(XPos);
+    for (int P = static_cast<int>(Band.size()) - 1; P >= 0; --P)
+      if (static_cast<unsigned>(P) != XPos)
+        Order.push_back(P);
+    std::vector<int64_t> Tiles = requestedTiles(Root.Id);
+    static const int64_t Defaults[3][3] = {{256, 0, 0}, {32, 8, 0}, {32, 4, 2}};
+    K.Mapped.resize(Band.size());
+    for (unsigned D = 0; D < Order.size(); ++D) {
+      unsigned Pos = Order[D];
+      MappedLoop &M = K.Mapped[Pos];
+      M.Loop = Band[Pos];
+      M.Dim = "xyz"[D];
+      M.BlockSize = !Tiles.empty() ? (Pos < Tiles.size() ? Tiles[Pos] : Tiles.back())
+                                   : Defaults[Band.size() - 1][D];
+    }
+    int64_t Threads = K.threadsPerBlock();
+    if (Threads > 1024) {
+      Diags.error(N.Loops[Root.Id].Loc,
+                  "tile sizes give " + std::to_string(Threads) +
+                      " threads per block; a CUDA block has at most 1024 (use smaller -tile sizes)");
+      Failed = true;
+    }
+    int64_t ZSize = 0;
+    for (const MappedLoop &M : K.Mapped)
+      if (M.Dim == 'z')
+        ZSize = M.BlockSize;
+    if (ZSize > 64) {
+      Diags.error(N.Loops[Root.Id].Loc, "a block has at most 64 threads along z; the tile asks for " +
+                                            std::to_string(ZSize));
+      Failed = true;
+    }
+    for (const MappedLoop &M : K.Mapped) {
+      const Loop &L = N.Loops[M.Loop];
+      K.Notes.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ", " +
+                        spelling(DI.verdict(M.Loop).K) + ") -> " + std::string(1, M.Dim) +
+                        ": strip-mined by " + std::to_string(M.BlockSize) + " threads per block");
+    }
+    return K;
+  }
+
+  KernelPlan reductionKernel(const Node &Root, const std::vector<unsigned> &HostLoops) {
+    KernelPlan K;
+    K.K = KernelPlan::Kind::Reduction;
+    K.Nodes = {&Root};
+    K.HostLoops = HostLoops;
+    K.Reductions = DI.reductions(Root.Id);
+    MappedLoop M;
+    M.Loop = Root.Id;
+    M.Dim = 'x';
+    std::vector<int64_t> Tiles = requestedTiles(Root.Id);
+    M.BlockSize = Tiles.empty() ? 256 : Tiles[0];
+    if (M.BlockSize % 32 != 0 || M.BlockSize > 1024) {
+      Diags.error(N.Loops[Root.Id].Loc, "a reduction block must be a multiple of 32 threads, at most "
+                                        "1024; the tile asks for " + std::to_string(M.BlockSize));
+      Failed = true;
+    }
+    K.Mapped = {M};
+    const Loop &L = N.Loops[Root.Id];
+    for (const Reduction &R : K.Reductions)
+      K.Notes.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ") reduces " +
+                        R.Text + " with '" + R.Op +
+                        "': per-thread partials over a grid-stride loop, warp shuffles, one "
+                        "shared-memory step, one atomic combine per block");
+    return K;
+  }
+
+  const Nest &N;
+  const DependenceInfo &DI;
+  const CodeGenOptions &Opts;
+  DiagnosticSink &Diags;
+  GPUPlan Plan;
+  unsigned KernelCount = 0;
+  bool Failed = false;
+};
+
+} // namespace
+
+GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,
+                DiagnosticSink &Diags) {
+  return Planner(N, DI, Opts, Diags).run();
+}
+
+} // namespace loopgpu
