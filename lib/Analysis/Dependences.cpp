@@ -310,6 +310,8 @@ private:
   void analyzeLoop(unsigned L);
   std::vector<unsigned> statementsIn(unsigned L) const;
   bool coversReads(unsigned L, MemoryRef M) const;
+  bool computeCoversReads(unsigned L, MemoryRef M) const;
+  mutable std::map<std::pair<unsigned, MemoryRef>, bool> Covered;
   bool copyOutValid(unsigned L, MemoryRef M) const;
   bool isLiveAfter(unsigned L, MemoryRef M) const;
   bool privateByDeclaration(unsigned L, MemoryRef M) const;
@@ -612,6 +614,13 @@ bool DependenceAnalyzer::privateByDeclaration(unsigned L, MemoryRef M) const {
 /// Exact: is every read of M inside L preceded, in the same iteration of L
 /// (and of the loops around it), by a must-write of the same element?
 bool DependenceAnalyzer::coversReads(unsigned L, MemoryRef M) const {
+  auto Cached = Covered.find({L, M});
+  if (Cached != Covered.end())
+    return Cached->second;
+  return Covered[{L, M}] = computeCoversReads(L, M);
+}
+
+bool DependenceAnalyzer::computeCoversReads(unsigned L, MemoryRef M) const {
   if (!B)
     return false;
   unsigned Pos = N.Loops[L].Depth;

@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <set>
+#include <tuple>
 
 using namespace loopgpu;
 using namespace loopgpu::testutil;
@@ -871,6 +872,36 @@ TEST(Reductions, LectureMatMulWithLocalAccumulator) {
   EXPECT_TRUE(DI.isParallel(J));
   EXPECT_EQ(DI.verdict(K).K, LoopVerdict::Reduction);
   EXPECT_EQ(DI.outermostBand(), (std::vector<unsigned>{I, J}));
+}
+
+// With no ISL budget at all every test falls back to the conservative
+// answer: may-dependences with every direction vector the execution order
+// allows. Never fewer than the exact analysis.
+TEST(MayDependences, ExhaustedBudgetIsConservative) {
+  NestBuilder B;
+  unsigned Np = B.param("N");
+  unsigned A = B.array("A", 2);
+  unsigned I = B.loop("i", 1, B.par(Np));
+  unsigned J = B.loop("j", 1, B.par(Np), 1, I);
+  unsigned S = B.stmt(J, 13);
+  B.read(S, A, {B.it(I), B.it(J) + 5});
+  B.write(S, A, {B.it(I), B.it(J)});
+  DependenceInfo Exact = analyzeDependences(B.N);
+  DependenceOptions Tiny;
+  Tiny.MaxOperationsPerTest = 1;
+  DependenceInfo Rough = analyzeDependences(B.N, Tiny);
+  std::set<std::tuple<unsigned, unsigned, DV>> R;
+  for (const Dependence &D : Rough.dependences()) {
+    EXPECT_TRUE(D.IsMay);
+    for (const DV &V : D.Directions)
+      R.insert({D.SourceAccess, D.SinkAccess, V});
+  }
+  for (const Dependence &D : Exact.dependences())
+    for (const DV &V : D.Directions)
+      EXPECT_TRUE(R.count({D.SourceAccess, D.SinkAccess, V}));
+  EXPECT_EQ(Exact.verdict(I).K, LoopVerdict::Parallel);
+  EXPECT_EQ(Rough.verdict(I).K, LoopVerdict::Sequential);
+  EXPECT_EQ(Rough.verdict(J).K, LoopVerdict::Sequential);
 }
 
 //===----------------------------------------------------------------------===//
