@@ -12,6 +12,7 @@
 #include "loopgpu/CodeGen/GPUMapping.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
+#include "loopgpu/Validate/Harness.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
@@ -20,6 +21,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -67,6 +69,17 @@ cl::opt<bool> Validate("validate", cl::desc("Compile the emitted CUDA and the or
                        cl::cat(Category));
 cl::list<std::string> Params("param", cl::desc("Value of an integer parameter for --validate"),
                              cl::value_desc("NAME=VALUE"), cl::cat(Category));
+cl::opt<std::string> ValidateDir("validate-dir",
+                                 cl::desc("Where --validate writes its harness (default: a new "
+                                          "directory under the system's temporary directory)"),
+                                 cl::value_desc("dir"), cl::cat(Category));
+enum class ValidateMode { Auto, GPU, None };
+cl::opt<ValidateMode> ValidateHow(
+    "validate-mode", cl::desc("How --validate runs the harness"), cl::init(ValidateMode::Auto),
+    cl::values(clEnumValN(ValidateMode::Auto, "auto", "on the GPU if there is one (default)"),
+               clEnumValN(ValidateMode::GPU, "gpu", "build with nvcc and run on the GPU"),
+               clEnumValN(ValidateMode::None, "none", "only write the harness")),
+    cl::cat(Category));
 cl::opt<unsigned> Seed("seed", cl::desc("Random seed for --validate inputs"), cl::init(1),
                        cl::cat(Category));
 
@@ -101,6 +114,32 @@ bool parseSizes(StringRef Name, StringRef Value, std::vector<int64_t> &Out, std:
     return false;
   }
   return true;
+}
+
+/// Runs the harness --validate wrote: on the GPU when there is one.
+int runHarness(const std::string &Dir) {
+  bool HaveGPU = false;
+  if (ValidateHow != ValidateMode::None) {
+    if (ErrorOr<std::string> Smi = sys::findProgramByName("nvidia-smi")) {
+      StringRef Args[] = {*Smi, "-L"};
+      std::optional<StringRef> Quiet[] = {std::nullopt, StringRef(""), StringRef("")};
+      HaveGPU = sys::ExecuteAndWait(*Smi, Args, std::nullopt, Quiet) == 0;
+    }
+  }
+  outs() << "loopgpu: validation harness in " << Dir << "\n";
+  if (ValidateHow == ValidateMode::None)
+    return ExitSuccess;
+  if (!HaveGPU) {
+    WithColor::error(errs(), "loopgpu")
+        << "--validate: no GPU here (nvidia-smi -L failed) and the CPU emulation is not built yet; "
+           "run " << Dir << "/run.sh gpu on a machine with a GPU\n";
+    return ExitUsage;
+  }
+  outs().flush();
+  std::string Script = Dir + "/run.sh";
+  StringRef Args[] = {"bash", Script, "gpu"};
+  int RC = sys::ExecuteAndWait("/bin/bash", Args);
+  return RC == 0 ? ExitSuccess : ExitInputErrors;
 }
 
 } // namespace
@@ -161,8 +200,8 @@ int main(int argc, const char **argv) {
     if (Name.empty() || !Regex("^[A-Za-z_][A-Za-z0-9_]*$").match(Name) || Value.getAsInteger(10, V))
       return usageError("--param " + P + ": expected NAME=INTEGER");
   }
-  if (Validate)
-    return notImplemented("--validate");
+  if (Validate && Emit != EmitKind::CUDA)
+    return usageError("--validate checks the emitted CUDA; it does not combine with -emit");
   if (Format == OutputFormat::JSON && Emit != EmitKind::IR && Emit != EmitKind::Deps)
     return usageError("-format=json applies to -emit=ir and -emit=deps only");
   if (Emit == EmitKind::C)
@@ -184,6 +223,13 @@ int main(int argc, const char **argv) {
   for (int I = 1; I < argc; ++I)
     CommandLine += std::string(" ") + argv[I];
   bool CodeGenFailed = false;
+  std::string HarnessDir = ValidateDir;
+  if (Validate && HarnessDir.empty()) {
+    SmallString<128> Tmp;
+    if (std::error_code TmpEC = sys::fs::createUniqueDirectory("loopgpu-validate", Tmp))
+      return usageError("cannot create a directory for the harness: " + TmpEC.message());
+    HarnessDir = std::string(Tmp);
+  }
 
   std::error_code EC;
   ToolOutputFile Out(OutputFile, EC, sys::fs::OF_Text);
@@ -230,7 +276,28 @@ int main(int argc, const char **argv) {
         checkParallelClauses(N, DI, Diag);
         Plans.push_back(planGPU(N, DI, CG, Diag));
       }
-      if (Diag.hasErrors() || !printCuda(P, Plans, (*Source)->getBuffer(), CG, Diag, Out.os()))
+      std::string Cuda;
+      raw_string_ostream CudaOS(Cuda);
+      if (Diag.hasErrors() || !printCuda(P, Plans, (*Source)->getBuffer(), CG, Diag, CudaOS)) {
+        CodeGenFailed = true;
+        break;
+      }
+      CudaOS.flush();
+      if (!Validate) {
+        Out.os() << Cuda;
+        break;
+      }
+      ValidateOptions VO;
+      VO.Seed = Seed;
+      VO.Arch = ArchOpt;
+      VO.Dir = HarnessDir;
+      for (const std::string &PV : Params) {
+        auto [Name, Value] = StringRef(PV).split('=');
+        int64_t V = 0;
+        Value.getAsInteger(10, V);
+        VO.Params[Name.str()] = V;
+      }
+      if (!writeHarness(P, (*Source)->getBuffer(), Cuda, VO, Diag))
         CodeGenFailed = true;
       break;
     }
@@ -240,6 +307,8 @@ int main(int argc, const char **argv) {
   });
   if (CodeGenFailed)
     return ExitInputErrors;
+  if (Validate && Status == FrontendStatus::Success)
+    return runHarness(HarnessDir);
   if (Status != FrontendStatus::Success)
     return ExitInputErrors;
   Out.keep();

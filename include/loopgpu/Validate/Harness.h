@@ -1,0 +1,55 @@
+//===- Harness.h - Run the emitted CUDA against the original C ---*- C++ -*-===//
+//
+// `loopgpu --validate` writes a self-contained harness into a directory:
+//   ref.c       the input file, compiled by the host C compiler with each
+//               function renamed loopgpu_ref_<name> (-D<name>=...),
+//   kernels.cu  the emitted CUDA,
+//   driver.cu   a generated main(): parameters from --param or defaults that
+//               are multiples of no tile size, arrays sized from their
+//               extents or access footprints, random inputs from --seed (never
+//               all zeros), arrays the nest only writes poisoned with the same
+//               value in both copies so unwritten elements show; it calls the
+//               original and the CUDA version, compares every written array
+//               and the return value, and prints PASS or FAIL with the worst
+//               element, its index and both values; it also times both,
+//   run.sh      builds and runs it: `run.sh gpu` with nvcc on a GPU.
+//
+// Tolerances: integers compare exactly. Floating-point elements pass when
+// |cuda - ref| <= tol * max(1, |ref|), tol = 1e-5 (float) or 1e-12 (double)
+// for nests without reductions, and 1e-4 (float) or 1e-10 (double) where a
+// reduction or an accumulation may be reordered or contracted into FMAs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_VALIDATE_HARNESS_H
+#define LOOPGPU_VALIDATE_HARNESS_H
+
+#include "loopgpu/IR/Diagnostics.h"
+#include "loopgpu/IR/LoopNest.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <string>
+
+namespace loopgpu {
+
+struct ValidateOptions {
+  std::map<std::string, int64_t> Params; ///< --param NAME=VALUE
+  unsigned Seed = 1;
+  std::string Arch = "sm_90";
+  std::string Dir;                       ///< where the harness goes
+};
+
+/// Default value of the I-th integer parameter: small primes, so that no
+/// size is a multiple of a tile.
+int64_t defaultParamValue(unsigned I);
+
+/// Writes ref.c, kernels.cu, driver.cu and run.sh into Opts.Dir. Reports and
+/// returns false if the harness cannot be made (e.g. an array whose size the
+/// driver cannot compute).
+bool writeHarness(const Program &P, llvm::StringRef Source, llvm::StringRef Cuda,
+                  const ValidateOptions &Opts, DiagnosticSink &Diags);
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_VALIDATE_HARNESS_H
