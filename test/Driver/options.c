@@ -30,10 +30,10 @@
 // JSONC: error: -format=json applies to -emit=ir and -emit=deps only
 
 // Phases that are not built yet say so, with exit 2.
-// RUN: %expect_exit 2 %loopgpu %s 2>&1 | FileCheck %s --check-prefix=CUDA
-// CUDA: error: -emit=cuda: not implemented yet
-// RUN: %expect_exit 2 %loopgpu %s --validate 2>&1 | FileCheck %s --check-prefix=VALIDATE
-// VALIDATE: error: --validate: not implemented yet
+// RUN: %expect_exit 2 %loopgpu %s -tile auto 2>&1 | FileCheck %s --check-prefix=AUTO
+// AUTO: error: -tile auto (autotuning): not implemented yet
+// RUN: %expect_exit 2 %loopgpu %s --validate -emit=ir 2>&1 | FileCheck %s --check-prefix=VALIDATEIR
+// VALIDATEIR: error: --validate checks the emitted CUDA; it does not combine with -emit
 
 // No compilation-database noise without -p, and -o writes the file.
 // RUN: %loopgpu %s -emit=ir -o %t.ir 2>&1 | count 0

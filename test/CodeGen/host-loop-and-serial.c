@@ -1,0 +1,31 @@
+// A sequential loop around parallel ones stays on the host and launches a
+// kernel per parallel loop in order; a recurrence with no parallel loop runs
+// in one thread so the data stays on the GPU.
+// RUN: %loopgpu %s 2>&1 | FileCheck %s
+void f(int tsteps, int n, float A[restrict n], float B[restrict n]) {
+#pragma loopgpu
+  for (int t = 0; t < tsteps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      B[i] = A[i - 1] + A[i + 1];
+    for (int i = 1; i < n - 1; i++)
+      A[i] = B[i];
+  }
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    A[i] = A[i - 1] + B[i];
+}
+// CHECK: //   f_nest0_kernel: block (256, 1, 1)
+// CHECK: //   f_nest0_kernel1: block (256, 1, 1)
+// CHECK: //   loop t (line 7) stays sequential on the host: {{[A-Z]+}} {{.*}} direction (<)
+// CHECK: //   f_nest1_kernel: 1 thread
+// CHECK: //   loop i (line 14) runs in one thread: sequential: RAW A[i] -> A[i - 1]
+// CHECK: extern "C" void f_nest0_device(int tsteps, int n, float *__restrict__ A, float *__restrict__ B) {
+// CHECK:   for (int t = 0; t <= tsteps - 1; t += 1) {
+// CHECK:         f_nest0_kernel<<<grid, block>>>(t, tsteps, n, A, B);
+// CHECK:         f_nest0_kernel1<<<grid, block>>>(t, tsteps, n, A, B);
+// CHECK: extern "C" void f_nest1_device(
+// CHECK:     f_nest1_kernel<<<1, 1>>>(n, A, B);
+// CHECK-NOT: extern "C" void f_device(
+// CHECK: extern "C" void f(int tsteps, int n, float *__restrict__ A, float *__restrict__ B) {
+// CHECK: { // nest 0 (line 6)
+// CHECK: { // nest 1 (line 13)
