@@ -8,10 +8,12 @@
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/DependencePrinter.h"
 #include "loopgpu/Analysis/Dependences.h"
+#include "loopgpu/CodeGen/CPrinter.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/GPUMapping.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
+#include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Validate/Harness.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -204,8 +206,6 @@ int main(int argc, const char **argv) {
     return usageError("--validate checks the emitted CUDA; it does not combine with -emit");
   if (Format == OutputFormat::JSON && Emit != EmitKind::IR && Emit != EmitKind::Deps)
     return usageError("-format=json applies to -emit=ir and -emit=deps only");
-  if (Emit == EmitKind::C)
-    return notImplemented("-emit=c");
 
   // Compile commands: -p BUILD_DIR, else `-- args`, else C defaults.
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
@@ -256,6 +256,29 @@ int main(int argc, const char **argv) {
       else
         for (size_t I = 0; I < P.Nests.size(); ++I)
           printDependencesText(P.Nests[I], Infos[I], Out.os());
+      break;
+    }
+    case EmitKind::C: {
+      // Requests and default transformations, then the transformed program.
+      auto Source = MemoryBuffer::getFile(InputFile);
+      if (!Source) {
+        WithColor::error(errs(), "loopgpu") << "cannot read '" << InputFile << "'\n";
+        CodeGenFailed = true;
+        break;
+      }
+      PipelineOptions PO;
+      PO.Tile = Tiles;
+      std::vector<DependenceInfo> Infos(P.Nests.size());
+      for (size_t I = 0; I < P.Nests.size(); ++I)
+        CodeGenFailed |= !runPipeline(P.Nests[I], PO, Diag, Infos[I]);
+      if (CodeGenFailed || Diag.hasErrors()) {
+        CodeGenFailed = true;
+        break;
+      }
+      std::vector<PrintedNest> Printed;
+      for (size_t I = 0; I < P.Nests.size(); ++I)
+        Printed.push_back({&P.Nests[I], &Infos[I]});
+      printTransformedC((*Source)->getBuffer(), P.File, Printed, Out.os());
       break;
     }
     case EmitKind::CUDA: {

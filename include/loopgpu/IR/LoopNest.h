@@ -18,6 +18,19 @@
 //     loops enclosing their declaration (ScalarInfo::DeclDepth), which makes
 //     them private to those iterations by construction.
 //
+// Transformed nests (lib/Transform) are the same IR, kept consistent so that
+// the analysis can run on them again:
+//   - Loop ids are stable: a transformation keeps the ids of the loops it
+//     changes and appends new loops (tile loops, copies made by distribution,
+//     generated copy and combine loops) with Loop::Origin saying where they
+//     come from. Statement and access ids are renumbered in textual order
+//     after every transformation (the analysis orders statements by id).
+//   - Temporaries a transformation introduces are ordinary symbols: scalars
+//     declared inside the nest (ScalarInfo::DeclLoops, ScalarInfo::Origin),
+//     arrays allocated inside it (ArrayInfo::Temporary, AllocLoops,
+//     AllocExtents), statements with Statement::Origin set.
+//   - Nest::Transforms lists what was applied, in order, for the printers.
+//
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_IR_LOOPNEST_H
 #define LOOPGPU_IR_LOOPNEST_H
@@ -79,7 +92,28 @@ struct ArrayInfo {
   unsigned AliasClass = 0;
   SourceLoc Loc;
 
+  /// Arrays a transformation introduced live only inside the nest. They are
+  /// allocated at the start of the body of the innermost loop of AllocLoops
+  /// (at the start of the nest if AllocLoops is empty), one instance per
+  /// iteration of those loops, and freed at its end. Their Extents are what
+  /// the analysis may rely on (nullopt where the size depends on iterators);
+  /// AllocExtents are the sizes to allocate, in the parameters and the
+  /// iterators of AllocLoops.
+  enum class TempKind {
+    None,              ///< an array of the input program
+    ExpandedScalar,    ///< scalar OriginalScalar expanded along loops (distribution)
+    PrivateCopy,       ///< per-iteration copies of array OriginalArray (privatization)
+    ReadCopy,          ///< copy of array OriginalArray read instead of it (WAR elimination)
+    ReductionPartials, ///< per-iteration partial results of a reduction
+  };
+  TempKind Temporary = TempKind::None;
+  int OriginalScalar = -1, OriginalArray = -1; ///< what a temporary stands for
+  std::vector<unsigned> AllocLoops;
+  std::vector<AffExpr> AllocExtents;
+  std::string Origin;         ///< temporaries: why they exist, for comments
+
   unsigned rank() const { return static_cast<unsigned>(Extents.size()); }
+  bool isTemporary() const { return Temporary != TempKind::None; }
 };
 
 /// A non-array variable of arithmetic type that the nest reads or writes and
@@ -94,6 +128,10 @@ struct ScalarInfo {
   std::vector<unsigned> DeclLoops;
   bool IsWritten = false;
   SourceLoc Loc;
+  /// Scalars a transformation introduced (a private copy, a hoisted
+  /// invariant load): what for, for comments; empty for the input's scalars.
+  std::string Origin;
+  int OriginalScalar = -1;    ///< a private copy: the scalar it replaces
 
   bool declaredInside() const { return DeclDepth >= 0; }
 };
@@ -119,6 +157,20 @@ struct Access {
   bool isScalar() const { return On == Target::Scalar; }
 };
 
+/// Where a loop of a (transformed) nest comes from.
+struct LoopOrigin {
+  enum class Kind {
+    Source,    ///< a loop of the input (possibly with new bounds: a point loop)
+    TileLoop,  ///< the outer loop of strip mining / tiling loop From
+    Copy,      ///< a copy of loop From made by loop distribution
+    Generated, ///< added by a transformation (array copy, reduction combine)
+  };
+  Kind K = Kind::Source;
+  int From = -1;            ///< TileLoop, Copy: the loop it derives from
+  int64_t TileSize = 0;     ///< TileLoop: iterations of From per tile
+  std::string Note;         ///< for comments, e.g. "copy of A for the WAR on line 12"
+};
+
 /// A loop of the nest.
 struct Loop {
   unsigned Id = 0;            ///< index in Nest::Loops
@@ -131,6 +183,7 @@ struct Loop {
   bool IteratorDeclaredOutside = false; ///< `for (i = 0; ...)`: i is live after
   std::vector<Clause> Clauses;          ///< from a `#pragma loopgpu` before it
   SourceLoc Loc;                        ///< the `for` keyword
+  LoopOrigin Origin;                    ///< set by transformations
 };
 
 /// A guard on a statement: an enclosing `if`'s condition, or its negation
@@ -154,6 +207,9 @@ struct Statement {
   bool IsDeclaration = false; ///< `float t = ...;`
   SourceLoc Loc;
   std::string Text;           ///< source spelling, for diagnostics and comments
+  /// Statements a transformation added (copies, initializations, combines,
+  /// copy-outs): what for; empty for the input's statements.
+  std::string Origin;
 
   std::string name() const { return "S" + std::to_string(Id + 1); }
   bool isGuardedByData() const {
@@ -190,6 +246,16 @@ struct FunctionParam {
   int ScalarId = -1;          ///< if it is a scalar of the nest
 };
 
+/// One transformation applied to a nest (lib/Transform records them in
+/// order; the printers list them).
+struct AppliedTransform {
+  std::string Name;           ///< "tile", "interchange", "distribute", "privatize", ...
+  std::string Description;    ///< e.g. "tile(32, 32) of loops i (line 12), j (line 13)"
+  SourceLoc Loc;              ///< the clause that asked for it, else the loop
+  bool Requested = false;     ///< asked for by a clause or option (else a default choice)
+  std::vector<unsigned> SourceLines; ///< input lines of the loops and statements involved
+};
+
 struct Nest {
   std::string Function;       ///< enclosing function's name
   std::string ReturnType;
@@ -209,6 +275,8 @@ struct Nest {
   std::vector<Statement> Statements;
   std::vector<Access> Accesses;
   std::vector<NodePtr> Root;
+  /// Transformations applied, in order (empty for the frontend's IR).
+  std::vector<AppliedTransform> Transforms;
 
   std::string nameOf(AffVar V) const {
     return V.isIterator() ? Loops[V.Index].Iterator : Params[V.Index].Name;

@@ -1,0 +1,39 @@
+//===- Pipeline.h - Which transformations a nest gets -----------*- C++ -*-===//
+//
+// The transformation pipeline of one nest, read top to bottom in
+// lib/Transform/Pipeline.cpp: the requests of pragma clauses first
+// (private, distribute, interchange, tile), then the default choices that
+// expose outermost parallel loops for the GPU mapping (distribution that
+// separates parallel statements from recurrences, interchange that brings
+// parallel loops outward and the stride-1 loop inward, privatization,
+// reading a copy for WAR dependences), then the -tile option on the
+// outermost parallel band, then hoisting invariant loads out of the loops
+// each GPU thread runs. The analysis runs again after every step.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_TRANSFORM_PIPELINE_H
+#define LOOPGPU_TRANSFORM_PIPELINE_H
+
+#include "loopgpu/Analysis/Dependences.h"
+#include "loopgpu/IR/Diagnostics.h"
+
+#include <vector>
+
+namespace loopgpu {
+
+struct PipelineOptions {
+  /// -tile: sizes for the outermost parallel band, outermost loop first.
+  std::vector<int64_t> Tile;
+  /// Make the default choices (off: only what clauses and options ask).
+  bool Defaults = true;
+  DependenceOptions Analysis;
+};
+
+/// Transforms N. Returns false if a request was refused (an error was
+/// reported); N then holds what was applied before the refusal. Info is the
+/// analysis of the final nest.
+bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, DependenceInfo &Info);
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_TRANSFORM_PIPELINE_H

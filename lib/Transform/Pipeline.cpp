@@ -1,0 +1,556 @@
+//===- Pipeline.cpp - Which transformations a nest gets --------------------===//
+//
+// Reads top to bottom (runPipeline at the end): requests, default choices,
+// the -tile option, invariant loads. Every step asks the analysis of the
+// current nest, and the analysis runs again after every change. Default
+// choices are tried on a copy of the nest and kept only when the analysis
+// of the result shows what they were for (a parallel loop, a better order).
+//
+//===----------------------------------------------------------------------===//
+#include "loopgpu/Transform/Pipeline.h"
+#include "loopgpu/Transform/CopyForWAR.h"
+#include "loopgpu/Transform/Distribute.h"
+#include "loopgpu/Transform/Interchange.h"
+#include "loopgpu/Transform/LICM.h"
+#include "loopgpu/Transform/Privatize.h"
+#include "loopgpu/Transform/Tile.h"
+#include "Support.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+namespace loopgpu {
+
+namespace {
+
+/// Swallows the diagnostics of trials.
+class Discard : public DiagnosticSink {
+protected:
+  void report(Severity, SourceLoc, const std::string &) override {}
+};
+
+/// Keeps the first error's message of a trial.
+class FirstError : public DiagnosticSink {
+public:
+  std::string Message;
+
+protected:
+  void report(Severity S, SourceLoc, const std::string &M) override {
+    if (S == Severity::Error && Message.empty())
+      Message = M;
+  }
+};
+
+const Clause *clauseOf(const Loop &L, Clause::Kind K) {
+  for (const Clause &C : L.Clauses)
+    if (C.K == K)
+      return &C;
+  return nullptr;
+}
+
+class Pipeline {
+public:
+  Pipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags)
+      : N(N), Opts(Opts), Diags(Diags) {
+    reanalyze();
+    // The loops that carry clauses, outermost first, before anything moves.
+    for (const Loop &L : N.Loops)
+      if (!L.Clauses.empty())
+        ClauseLoops.push_back(L.Id);
+    std::stable_sort(ClauseLoops.begin(), ClauseLoops.end(),
+                     [&](unsigned A, unsigned B) { return N.Loops[A].Depth < N.Loops[B].Depth; });
+  }
+
+  DependenceInfo DI;
+  bool Failed = false;
+
+  //===------------------------------------------------------------------===//
+  // Requests
+  //===------------------------------------------------------------------===//
+
+  /// `parallel` / `sequential` clauses are assertions the analysis checks.
+  void checkClauses() {
+    unsigned Before = Diags.errorCount();
+    checkParallelClauses(N, DI, Diags);
+    Failed |= Diags.errorCount() != Before;
+  }
+
+  void privateClauses() {
+    for (unsigned L : ClauseLoops)
+      for (const Clause &C : N.Loops[L].Clauses)
+        if (C.K == Clause::Kind::Private)
+          for (const std::string &Name : C.Names) {
+            PrivatizeRequest R;
+            R.Loop = L;
+            R.Name = Name;
+            R.Loc = C.Loc;
+            apply([&] { return privatize(N, DI, R, Diags); });
+          }
+  }
+
+  void distributeClauses() {
+    for (unsigned L : ClauseLoops)
+      if (const Clause *C = clauseOf(N.Loops[L], Clause::Kind::Distribute)) {
+        DistributeRequest R;
+        R.Loop = L;
+        R.Loc = C->Loc;
+        apply([&] { return distribute(N, DI, R, Diags); });
+      }
+  }
+
+  void interchangeClauses() {
+    for (unsigned L : ClauseLoops)
+      if (const Clause *C = clauseOf(N.Loops[L], Clause::Kind::Interchange)) {
+        // The names refer to the loops perfectly nested from the clause's loop.
+        std::vector<unsigned> Chain = perfectChain(N, L);
+        InterchangeRequest R;
+        R.Loc = C->Loc;
+        bool Ok = true;
+        for (const std::string &Name : C->Names) {
+          auto It = std::find_if(Chain.begin(), Chain.end(),
+                                 [&](unsigned X) { return N.Loops[X].Iterator == Name; });
+          if (It == Chain.end()) {
+            Diags.error(C->Loc, "interchange: no loop '" + Name + "' is perfectly nested in loop " +
+                                    loopLabel(N, L) + " (the loops it may name: " + names(Chain) + ")");
+            Ok = false;
+            break;
+          }
+          R.Order.push_back(*It);
+        }
+        if (Ok)
+          apply([&] { return interchange(N, DI, R, Diags); });
+        else
+          Failed = true;
+      }
+  }
+
+  void tileClauses() {
+    for (unsigned L : ClauseLoops)
+      if (const Clause *C = clauseOf(N.Loops[L], Clause::Kind::Tile)) {
+        TileRequest R;
+        R.Loop = L;
+        R.Sizes = C->Ints;
+        R.Loc = C->Loc;
+        R.Spelling = "tile(" + sizesText(C->Ints) + ")";
+        apply([&] { return tile(N, DI, R, Diags); });
+      }
+  }
+
+  bool hasStructuralClauses() const {
+    for (const Loop &L : N.Loops)
+      for (const Clause &C : L.Clauses)
+        if (C.K == Clause::Kind::Tile || C.K == Clause::Kind::Interchange ||
+            C.K == Clause::Kind::Distribute)
+          return true;
+    return false;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Default choices
+  //===------------------------------------------------------------------===//
+
+  /// Lecture: statements in a dependence cycle stay in one sequential loop,
+  /// the others go to loops of their own, which are parallel. Distribute a
+  /// sequential loop when one of the resulting loops is parallel. Only loops
+  /// outside every parallel loop: under one, the loop runs inside a GPU
+  /// thread, where splitting it gains nothing and costs a temporary array.
+  void distributeSequentialLoops() {
+    std::set<unsigned> Tried;
+    for (unsigned Round = 0; Round < 4 * N.Loops.size() + 4; ++Round) {
+      std::optional<unsigned> Next;
+      walkOutermost([&](unsigned L) {
+        if (!Next && !Tried.count(L) && DI.verdict(L).K == LoopVerdict::Sequential &&
+            DI.distribution(L).size() > 1 && !userSequential(L))
+          Next = L;
+        return DI.isParallelizable(L) && !userSequential(L);
+      });
+      if (!Next)
+        return;
+      Tried.insert(*Next);
+      Nest C = cloneNest(N);
+      Discard Quiet;
+      DistributeRequest R;
+      R.Loop = *Next;
+      R.Requested = false;
+      if (!distribute(C, DI, R, Quiet))
+        continue;
+      DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
+      bool Exposed = false;
+      for (const Loop &X : C.Loops)
+        if ((X.Id == *Next || (X.Origin.K == LoopOrigin::Kind::Copy && X.Origin.From == (int)*Next)) &&
+            findLoopNode(C, X.Id) && CDI.isParallelizable(X.Id))
+          Exposed = true;
+      if (Exposed)
+        adopt(std::move(C), std::move(CDI));
+    }
+  }
+
+  /// Interchange: parallel loops outward (the GPU maps the outermost ones),
+  /// then the loop that indexes the fastest-varying subscript innermost.
+  void permuteBands() {
+    std::vector<std::vector<unsigned>> Bands;
+    collectBands(N.Root, false, Bands);
+    for (const std::vector<unsigned> &Band : Bands) {
+      if (Band.size() < 2)
+        continue;
+      std::vector<std::vector<unsigned>> Orders = DI.legalPermutations(Band);
+      if (Orders.size() < 2 || Orders.size() > 24)
+        continue;
+      auto Best = score(N, DI, Band);
+      std::optional<Nest> BestNest;
+      DependenceInfo BestDI;
+      for (const std::vector<unsigned> &Order : Orders) {
+        if (Order == Band)
+          continue;
+        Nest C = cloneNest(N);
+        Discard Quiet;
+        InterchangeRequest R;
+        R.Order = Order;
+        R.Requested = false;
+        if (!interchange(C, DI, R, Quiet))
+          continue;
+        DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
+        auto S = score(C, CDI, Order);
+        if (S > Best) {
+          Best = S;
+          BestNest = std::move(C);
+          BestDI = std::move(CDI);
+        }
+      }
+      if (BestNest)
+        adopt(std::move(*BestNest), std::move(BestDI));
+    }
+  }
+
+  /// Privatization: the outermost loop on each path that is parallel once
+  /// some variables are privatized gets them privatized.
+  void privatizeOutermostParallelLoops() {
+    std::set<unsigned> Done;
+    for (unsigned Round = 0; Round < 2 * N.Loops.size() + 4; ++Round) {
+      std::optional<unsigned> Next;
+      walkOutermost([&](unsigned L) {
+        const LoopVerdict &V = DI.verdict(L);
+        if (V.K == LoopVerdict::ParallelAfterPrivatization && !Done.count(L) && !Next)
+          Next = L;
+        return V.K != LoopVerdict::Sequential || userSequential(L);
+      });
+      if (!Next)
+        return;
+      Done.insert(*Next);
+      std::vector<Privatization> Privs = DI.privatizable(*Next);
+      for (const Privatization &P : Privs) {
+        // The verdict changes as we go: look the variable up again.
+        PrivatizeRequest R;
+        R.Loop = *Next;
+        R.Name = nameOf(N, P.Memory);
+        R.Requested = false;
+        Discard Quiet;
+        apply([&] { return privatize(N, DI, R, Quiet); });
+      }
+    }
+  }
+
+  /// A sequential loop whose carried dependences are anti dependences from
+  /// reads of the array as it was before the loop: read a copy instead
+  /// (tried, kept if the loop becomes parallel).
+  void copyForWARInSequentialLoops() {
+    std::set<unsigned> Tried;
+    for (unsigned Round = 0; Round < 2 * N.Loops.size() + 4; ++Round) {
+      std::optional<unsigned> Next;
+      walkOutermost([&](unsigned L) {
+        const LoopVerdict &V = DI.verdict(L);
+        if (V.K == LoopVerdict::Sequential && !userSequential(L) && !Tried.count(L) && !Next &&
+            hasWARFromArray(L))
+          Next = L;
+        return V.K != LoopVerdict::Sequential;
+      });
+      if (!Next)
+        return;
+      Tried.insert(*Next);
+      Nest C = cloneNest(N);
+      DependenceInfo CDI = DI;
+      std::set<unsigned> Arrays;
+      for (unsigned D : DI.verdict(*Next).Unresolved) {
+        const Dependence &Dep = DI.dependence(D);
+        if (Dep.Kind == DepKind::WAR && N.Accesses[Dep.SourceAccess].isArray())
+          Arrays.insert(N.Accesses[Dep.SourceAccess].Index);
+      }
+      bool Changed = false;
+      for (unsigned A : Arrays) {
+        CopyForWARRequest R;
+        R.Loop = *Next;
+        R.Array = A;
+        R.Requested = false;
+        Discard Quiet;
+        if (copyForWAR(C, CDI, R, Quiet)) {
+          CDI = analyzeDependences(C, Opts.Analysis);
+          Changed = true;
+        }
+      }
+      if (!Changed)
+        continue;
+      // Keep it if the loop is now parallel, possibly after privatization.
+      if (CDI.isParallelizable(*Next))
+        adopt(std::move(C), std::move(CDI));
+    }
+  }
+
+  //===------------------------------------------------------------------===//
+  // The -tile option
+  //===------------------------------------------------------------------===//
+
+  /// Tiles the outermost band of parallel loops on every path with the
+  /// option's sizes (as many loops as are parallel and perfectly nested).
+  void tileOption() {
+    if (Opts.Tile.empty())
+      return;
+    std::string Spelling = "-tile=" + sizesText(Opts.Tile);
+    for (const Loop &L : N.Loops)
+      if (clauseOf(L, Clause::Kind::Tile)) {
+        Diags.remark(L.Loc, Spelling + " not applied to this nest: its pragma asks for tile(...)");
+        return;
+      }
+    std::vector<unsigned> Roots;
+    walkOutermost([&](unsigned L) {
+      if (isParallelLoop(DI, L)) {
+        Roots.push_back(L);
+        return true;
+      }
+      return false;
+    });
+    if (Roots.empty()) {
+      Diags.warning(N.Loc, Spelling + ": the nest has no parallel loop to tile");
+      return;
+    }
+    for (unsigned Root : Roots) {
+      std::vector<unsigned> Chain = perfectChain(N, Root);
+      unsigned D = 0;
+      while (D < Chain.size() && D < Opts.Tile.size() && isParallelLoop(DI, Chain[D]))
+        ++D;
+      std::string Why;
+      bool Done = false;
+      for (unsigned K = D; K >= 1 && !Done; --K) {
+        Nest C = cloneNest(N);
+        FirstError Err;
+        TileRequest R;
+        R.Loop = Root;
+        R.Sizes.assign(Opts.Tile.begin(), Opts.Tile.begin() + K);
+        R.Spelling = Spelling;
+        if (tile(C, DI, R, Err)) {
+          if (K < Opts.Tile.size())
+            Diags.warning(N.Loops[Root].Loc,
+                          Spelling + ": tiled " + std::to_string(K) + " loop" + (K > 1 ? "s" : "") +
+                              " from loop " + loopLabel(N, Root) +
+                              (K < D ? " (" + Why + ")"
+                                     : " (only " + std::to_string(K) +
+                                           " parallel loop" + (K > 1 ? "s are" : " is") +
+                                           " perfectly nested there)"));
+          DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
+          adopt(std::move(C), std::move(CDI));
+          Done = true;
+        } else if (Why.empty()) {
+          Why = Err.Message;
+        }
+      }
+      if (!Done) {
+        Diags.error(N.Loops[Root].Loc, Why.empty() ? Spelling + ": cannot tile loop " + loopLabel(N, Root) : Why);
+        Failed = true;
+      }
+    }
+  }
+
+  //===------------------------------------------------------------------===//
+  // Loads a GPU thread repeats
+  //===------------------------------------------------------------------===//
+
+  /// Loops that run inside a thread (not parallel, under a parallel loop):
+  /// hoist the loads they repeat.
+  void hoistInvariantLoads() {
+    std::set<unsigned> Done;
+    for (unsigned Round = 0; Round < 2 * N.Loops.size() + 4; ++Round) {
+      std::optional<unsigned> Next;
+      std::function<void(const std::vector<NodePtr> &, bool)> Walk =
+          [&](const std::vector<NodePtr> &Nodes, bool UnderParallel) {
+            for (const NodePtr &Nd : Nodes) {
+              bool Par = UnderParallel;
+              if (Nd->K == Node::Kind::Loop) {
+                if (UnderParallel && !isParallelLoop(DI, Nd->Id) && !Done.count(Nd->Id) && !Next)
+                  Next = Nd->Id;
+                Par |= isParallelLoop(DI, Nd->Id);
+              }
+              Walk(Nd->Body, Par);
+              Walk(Nd->Else, Par);
+            }
+          };
+      Walk(N.Root, false);
+      if (!Next)
+        return;
+      Done.insert(*Next);
+      LICMRequest R;
+      R.Loop = *Next;
+      apply([&] { return loopgpu::hoistInvariantLoads(N, DI, R, Diags); });
+    }
+  }
+
+private:
+  Nest &N;
+  const PipelineOptions &Opts;
+  DiagnosticSink &Diags;
+  std::vector<unsigned> ClauseLoops;
+
+  void reanalyze() { DI = analyzeDependences(N, Opts.Analysis); }
+
+  /// Runs a transformation entry point; re-runs the analysis if it changed
+  /// the nest. A request it refuses (an error) fails the pipeline.
+  template <typename F> void apply(F &&Transform) {
+    unsigned Errors = Diags.errorCount();
+    if (Transform())
+      reanalyze();
+    if (Diags.errorCount() != Errors)
+      Failed = true;
+  }
+
+  void adopt(Nest C, DependenceInfo CDI) {
+    N = std::move(C);
+    DI = std::move(CDI);
+  }
+
+  static std::string sizesText(const std::vector<int64_t> &Sizes) {
+    std::string S;
+    for (size_t K = 0; K < Sizes.size(); ++K)
+      S += (K ? "," : "") + std::to_string(Sizes[K]);
+    return S;
+  }
+
+  std::string names(const std::vector<unsigned> &Loops) const {
+    std::string S;
+    for (size_t K = 0; K < Loops.size(); ++K)
+      S += (K ? ", " : "") + N.Loops[Loops[K]].Iterator;
+    return S;
+  }
+
+  bool userSequential(unsigned L) const { return clauseOf(N.Loops[L], Clause::Kind::Sequential); }
+
+  /// A loop the GPU can run in parallel: parallel, or parallel once
+  /// variables are privatized; not one the user marked sequential.
+  bool isParallelLoop(const DependenceInfo &I, unsigned L) const {
+    LoopVerdict::Kind K = I.verdict(L).K;
+    return (K == LoopVerdict::Parallel || K == LoopVerdict::ParallelAfterPrivatization) &&
+           !clauseOf(N.Loops[L], Clause::Kind::Sequential);
+  }
+
+  bool hasWARFromArray(unsigned L) const {
+    for (unsigned D : DI.verdict(L).Unresolved) {
+      const Dependence &Dep = DI.dependence(D);
+      if (Dep.Kind == DepKind::WAR && N.Accesses[Dep.SourceAccess].isArray())
+        return true;
+    }
+    return false;
+  }
+
+  /// Calls F on every loop in the tree, outer loops first.
+  void forEachLoop(const std::function<void(unsigned)> &F) const {
+    std::function<void(const std::vector<NodePtr> &)> Walk = [&](const std::vector<NodePtr> &Nodes) {
+      for (const NodePtr &Nd : Nodes) {
+        if (Nd->K == Node::Kind::Loop)
+          F(Nd->Id);
+        Walk(Nd->Body);
+        Walk(Nd->Else);
+      }
+    };
+    Walk(N.Root);
+  }
+
+  /// Calls F on loops outer first; F returns true to stop descending.
+  void walkOutermost(const std::function<bool(unsigned)> &F) const {
+    std::function<void(const std::vector<NodePtr> &)> Walk = [&](const std::vector<NodePtr> &Nodes) {
+      for (const NodePtr &Nd : Nodes) {
+        if (Nd->K == Node::Kind::Loop && F(Nd->Id))
+          continue;
+        Walk(Nd->Body);
+        Walk(Nd->Else);
+      }
+    };
+    Walk(N.Root);
+  }
+
+  /// Maximal perfectly nested chains of loops.
+  void collectBands(const std::vector<NodePtr> &Nodes, bool ParentIsSoleLoop,
+                    std::vector<std::vector<unsigned>> &Out) const {
+    for (const NodePtr &Nd : Nodes) {
+      if (Nd->K == Node::Kind::Loop && !(ParentIsSoleLoop && Nodes.size() == 1))
+        Out.push_back(perfectChain(N, Nd->Id));
+      bool Sole = Nd->K == Node::Kind::Loop && Nd->Body.size() == 1 &&
+                  Nd->Body[0]->K == Node::Kind::Loop;
+      collectBands(Nd->Body, Sole, Out);
+      collectBands(Nd->Else, false, Out);
+    }
+  }
+
+  /// (leading parallel loops, stride-1 accesses of the innermost loop).
+  std::pair<unsigned, unsigned> score(const Nest &C, const DependenceInfo &I,
+                                      const std::vector<unsigned> &Order) const {
+    unsigned Lead = 0;
+    while (Lead < Order.size() && isParallelLoop(I, Order[Lead]))
+      ++Lead;
+    unsigned Inner = Order.back(), Stride = 0;
+    AffVar V = AffVar::iterator(Inner);
+    const Node *Nd = findLoopNode(C, Inner);
+    for (unsigned S : statementsUnder(*Nd))
+      for (unsigned A : C.Statements[S].Accesses) {
+        const Access &X = C.Accesses[A];
+        if (!X.isArray() || !X.IsAffine || X.Subscripts.empty())
+          continue;
+        bool Fastest = true;
+        for (size_t K = 0; K + 1 < X.Subscripts.size(); ++K)
+          Fastest &= !X.Subscripts[K].uses(V);
+        std::optional<LinearForm> F = X.Subscripts.back().linear();
+        if (Fastest && F && (F->coefficient(V) == 1 || F->coefficient(V) == -1))
+          ++Stride;
+      }
+    return {Lead, Stride};
+  }
+};
+
+} // namespace
+
+bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, DependenceInfo &Info) {
+  if (N.Root.empty()) {
+    Info = analyzeDependences(N, Opts.Analysis);
+    return true;
+  }
+  Pipeline P(N, Opts, Diags);
+
+  // 1. What the pragma clauses ask for, in this order.
+  P.checkClauses();
+  P.privateClauses();
+  P.distributeClauses();
+  P.interchangeClauses();
+  P.tileClauses();
+
+  // 2. Default choices that expose outermost parallel loops. A nest whose
+  //    clauses already say how to restructure it keeps its structure.
+  if (Opts.Defaults && !P.Failed) {
+    if (!P.hasStructuralClauses()) {
+      P.distributeSequentialLoops();
+      P.permuteBands();
+    }
+    P.privatizeOutermostParallelLoops();
+    P.copyForWARInSequentialLoops();
+    P.privatizeOutermostParallelLoops(); // what the copies made parallel
+  }
+
+  // 3. -tile on the outermost parallel band.
+  if (!P.Failed)
+    P.tileOption();
+
+  // 4. Loads each GPU thread would repeat.
+  if (Opts.Defaults && !P.Failed)
+    P.hoistInvariantLoads();
+
+  Info = std::move(P.DI);
+  return !P.Failed;
+}
+
+} // namespace loopgpu
