@@ -13,6 +13,8 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -200,35 +202,42 @@ public:
   //===------------------------------------------------------------------===//
   std::string aff(const AffExpr &E) const { return E.str(N.namer(), "loopgpu_min", "loopgpu_max"); }
 
-  /// Prints statement expressions with arrays linearized and device scalars
-  /// dereferenced. Reduction accumulators keep the variable's own name.
-  ExprPrinter exprPrinter(const std::set<unsigned> &LocalScalars) {
-    ExprPrinter P(N);
-    P.Override = [this, LocalScalars, Self = &P](const Expr &E) -> std::optional<std::string> {
-      if (E.K == Expr::Kind::ScalarRef && isDeviceScalar(E.Index) && !LocalScalars.count(E.Index))
-        return "(*" + scalarPointer(E.Index) + ")";
-      if (E.K != Expr::Kind::ArrayRef)
-        return std::nullopt;
-      const ArrayInfo &A = N.Arrays[E.Index];
-      // The subscripts as written; a delinearized pointer keeps its one
-      // linear subscript, multi-dimensional arrays are linearized row-major.
-      std::string Index;
-      for (size_t D = 0; D < E.Ops.size(); ++D) {
-        std::string Sub = Self->print(*E.Ops[D]);
-        if (D == 0) {
-          Index = Sub;
-          continue;
-        }
-        if (D >= A.Extents.size() || !A.Extents[D]) {
-          Diags.error(E.Loc, "cannot index array '" + A.Name + "' on the GPU: the extent of its dimension " +
-                                 std::to_string(D) + " is unknown");
-          Failed = true;
-          return std::string("0");
-        }
-        Index = "(" + Index + ") * (" + aff(*A.Extents[D]) + ") + (" + Sub + ")";
+  /// Arrays linearized row-major, device scalars dereferenced; reduction
+  /// accumulators (LocalScalars) keep the variable's own name. Self prints
+  /// the sub-expressions (subscripts), with every override in force.
+  std::optional<std::string> baseOverride(const Expr &E, const ExprPrinter &Self,
+                                          const std::set<unsigned> &LocalScalars) {
+    if (E.K == Expr::Kind::ScalarRef && isDeviceScalar(E.Index) && !LocalScalars.count(E.Index))
+      return "(*" + scalarPointer(E.Index) + ")";
+    if (E.K != Expr::Kind::ArrayRef)
+      return std::nullopt;
+    const ArrayInfo &A = N.Arrays[E.Index];
+    // The subscripts as written; a delinearized pointer keeps its one
+    // linear subscript, multi-dimensional arrays are linearized row-major.
+    std::string Index;
+    for (size_t D = 0; D < E.Ops.size(); ++D) {
+      std::string Sub = Self.print(*E.Ops[D]);
+      if (D == 0) {
+        Index = Sub;
+        continue;
       }
-      return A.Name + "[" + Index + "]";
-    };
+      if (D >= A.Extents.size() || !A.Extents[D]) {
+        Diags.error(E.Loc, "cannot index array '" + A.Name + "' on the GPU: the extent of its dimension " +
+                               std::to_string(D) + " is unknown");
+        Failed = true;
+        return std::string("0");
+      }
+      Index = "(" + Index + ") * (" + aff(*A.Extents[D]) + ") + (" + Sub + ")";
+    }
+    return A.Name + "[" + Index + "]";
+  }
+
+  /// A printer with the base overrides; heap-allocated so that its override
+  /// can refer to the printer itself.
+  std::unique_ptr<ExprPrinter> exprPrinter(const std::set<unsigned> &LocalScalars) {
+    auto P = std::make_unique<ExprPrinter>(N);
+    ExprPrinter *Self = P.get();
+    P->Override = [this, Self, LocalScalars](const Expr &E) { return baseOverride(E, *Self, LocalScalars); };
     return P;
   }
 
@@ -241,7 +250,7 @@ public:
     // Scalars declared (without an initializer) in one of Loops' bodies.
     for (unsigned S = 0; S < N.Scalars.size(); ++S) {
       const ScalarInfo &Sc = N.Scalars[S];
-      if (!Sc.declaredInside() || HasDeclStmt.count(S) || Sc.DeclLoops.empty())
+      if (!Sc.declaredInside() || HasDeclStmt.count(S) || Sc.DeclLoops.empty() || PC.Copied.count(S))
         continue;
       if (std::find(Loops.begin(), Loops.end(), Sc.DeclLoops.back()) != Loops.end()) {
         indent(OS, Depth);
@@ -301,7 +310,7 @@ public:
     case Node::Kind::Stmt: {
       const Statement &S = N.Statements[Nd.Id];
       indent(OS, Depth);
-      if (S.IsDeclaration)
+      if (S.IsDeclaration && !PC.Copied.count(S.Body->Ops[0]->Index))
         OS << typeStr(N.Scalars[S.Body->Ops[0]->Index].Type) << " ";
       OS << EP.print(*S.Body) << "; // line " << S.Loc.Line << "\n";
       break;
@@ -343,6 +352,7 @@ public:
   }
 
   void printKernel(raw_ostream &OS, const KernelPlan &K) {
+    PC = ParallelCtx();
     for (const std::string &Note : K.Notes)
       OS << "// " << Note << "\n";
     OS << "__global__ void ";
@@ -351,30 +361,13 @@ public:
     OS << K.Name << "(" << kernelParams(K) << ") {\n";
     switch (K.K) {
     case KernelPlan::Kind::Serial: {
-      ExprPrinter EP = exprPrinter({});
-      printNodes(OS, K.Nodes, 1, EP);
+      auto EP = exprPrinter({});
+      printNodes(OS, K.Nodes, 1, *EP);
       break;
     }
-    case KernelPlan::Kind::Parallel: {
-      ExprPrinter EP = exprPrinter({});
-      unsigned Depth = 1;
-      std::vector<unsigned> BandLoops;
-      for (const MappedLoop &M : K.Mapped) {
-        openMappedLoop(OS, M, Depth++);
-        BandLoops.push_back(M.Loop);
-      }
-      declareScalarsOf(OS, Depth, BandLoops);
-      // The innermost mapped loop's body runs in the thread.
-      const Node *Inner = K.Nodes[0];
-      for (size_t I = 1; I < K.Mapped.size(); ++I)
-        Inner = Inner->Body[0].get();
-      printNodes(OS, Inner->Body, Depth, EP);
-      while (Depth > 1) {
-        indent(OS, --Depth);
-        OS << "}\n";
-      }
+    case KernelPlan::Kind::Parallel:
+      printParallelKernel(OS, K);
       break;
-    }
     case KernelPlan::Kind::Reduction:
       printReductionKernel(OS, K);
       break;
@@ -382,11 +375,363 @@ public:
     OS << "}\n\n";
   }
 
+  //===------------------------------------------------------------------===//
+  // Parallel kernels: tiles, coarsening, staging
+  //===------------------------------------------------------------------===//
+  // The block walks tiles of the mapped loops (uniformly, so barriers are
+  // safe); each thread owns Copies = product of the coarsening factors
+  // iterations of each tile. Top-level sequential loops whose bounds do not
+  // depend on the mapped iterators are shared by the copies (unroll-and-jam:
+  // values the copies have in common are loaded once and stay in registers);
+  // everything else runs once per copy, guarded by the copy's range check.
+  // Scalars declared inside become register arrays [C0][C1] when Copies > 1.
+
+  struct ParallelCtx {
+    const KernelPlan *K = nullptr;
+    std::set<unsigned> Band;      ///< mapped loop ids
+    int64_t Copies = 1;
+    std::set<unsigned> Copied;    ///< scalars held per copy
+    bool InStaged = false;        ///< printing inside the staged strip
+  };
+  ParallelCtx PC;
+
+  std::string copyIndex() const {
+    std::string S;
+    if (PC.Copies == 1)
+      return S;
+    for (size_t I = 0; I < PC.K->Mapped.size(); ++I)
+      S += "[loopgpu_c" + std::to_string(I) + "]";
+    return S;
+  }
+  std::string tileVar(const MappedLoop &M) const { return "loopgpu_tile" + std::to_string(M.Loop); }
+  std::string tVar(const MappedLoop &M) const { return "loopgpu_t" + std::to_string(M.Loop); }
+  std::string tripVar(const MappedLoop &M) const { return "loopgpu_trip" + std::to_string(M.Loop); }
+  std::string offVar(const MappedLoop &M) const { return "loopgpu_off" + std::to_string(M.Loop); }
+
+  const MappedLoop *mappedFor(unsigned Loop) const {
+    for (const MappedLoop &M : PC.K->Mapped)
+      if (M.Loop == Loop)
+        return &M;
+    return nullptr;
+  }
+  const StagedArray *stagedFor(unsigned Array) const {
+    for (const StagedArray &S : PC.K->Staged)
+      if (S.Array == Array)
+        return &S;
+    return nullptr;
+  }
+
+  std::unique_ptr<ExprPrinter> parallelPrinter() {
+    auto P = std::make_unique<ExprPrinter>(N);
+    ExprPrinter *Self = P.get();
+    P->Override = [this, Self](const Expr &E) -> std::optional<std::string> {
+      if (E.K == Expr::Kind::ScalarRef && PC.Copied.count(E.Index))
+        return N.Scalars[E.Index].Name + copyIndex();
+      if (E.K == Expr::Kind::ArrayRef && PC.InStaged)
+        if (const StagedArray *S = stagedFor(E.Index)) {
+          std::string Idx;
+          for (size_t D = 0; D < S->DimLoops.size(); ++D) {
+            unsigned L = S->DimLoops[D];
+            if (const MappedLoop *M = mappedFor(L))
+              Idx += "[" + N.Loops[L].Iterator + " - loopgpu_base" + std::to_string(M->Loop) + "]";
+            else if (L == *PC.K->StagedLoop)
+              Idx += "[" + N.Loops[L].Iterator + " - loopgpu_kk]";
+            else
+              Idx += "[0]";
+          }
+          return "loopgpu_sh_" + N.Arrays[E.Index].Name + Idx;
+        }
+      return baseOverride(E, *Self, {});
+    };
+    return P;
+  }
+
+  void declareCopied(raw_ostream &OS, unsigned Depth, unsigned DeclLoop) {
+    for (unsigned S : PC.Copied)
+      if (N.Scalars[S].DeclLoops.back() == DeclLoop) {
+        indent(OS, Depth);
+        OS << typeStr(N.Scalars[S].Type) << " " << N.Scalars[S].Name;
+        if (PC.Copies > 1)
+          for (const MappedLoop &M : PC.K->Mapped)
+            OS << "[" << M.Coarsen << "]";
+        OS << ";\n";
+      }
+  }
+
+  /// Prints Nodes once per copy of the thread's iterations.
+  void printPerCopy(raw_ostream &OS, const std::vector<const Node *> &Nodes, unsigned Depth,
+                    ExprPrinter &EP, std::optional<unsigned> DeclLoop) {
+    const KernelPlan &K = *PC.K;
+    unsigned D = Depth;
+    for (size_t I = 0; I < K.Mapped.size(); ++I) {
+      const MappedLoop &M = K.Mapped[I];
+      if (M.Coarsen > 1 || PC.Copies > 1) {
+        indent(OS, D);
+        OS << "#pragma unroll\n";
+      }
+      indent(OS, D++);
+      OS << "for (int loopgpu_c" << I << " = 0; loopgpu_c" << I << " < " << M.Coarsen << "; ++loopgpu_c" << I
+         << ") {\n";
+    }
+    std::vector<std::string> Conds;
+    for (const MappedLoop &M : K.Mapped) {
+      const Loop &L = N.Loops[M.Loop];
+      size_t I = &M - &K.Mapped[0];
+      indent(OS, D);
+      OS << "const long long " << tVar(M) << " = " << tileVar(M) << " * " << M.tile() << " + " << offVar(M)
+         << " + loopgpu_c" << I << " * " << M.Stride << ";\n";
+      if (usesIterator(Nodes, M.Loop)) {
+        indent(OS, D);
+        OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
+           << ")(" << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + " << tVar(M) << " * " << L.Step
+           << ");\n";
+      }
+      Conds.push_back(tVar(M) + " < " + tripVar(M));
+    }
+    indent(OS, D);
+    OS << "if (" << llvm::join(Conds, " && ") << ") {\n";
+    if (DeclLoop)
+      declareScalarsOf(OS, D + 1, {*DeclLoop});
+    for (const Node *Nd : Nodes)
+      printNode(OS, *Nd, D + 1, EP);
+    indent(OS, D);
+    OS << "}\n";
+    while (D > Depth) {
+      indent(OS, --D);
+      OS << "}\n";
+    }
+  }
+
+  /// Does any of Nodes use loop Loop's iterator?
+  bool usesIterator(const std::vector<const Node *> &Nodes, unsigned Loop) const {
+    bool Uses = false;
+    auto InExpr = [&](const Expr &E) {
+      E.walk([&](const Expr &X) { Uses |= X.K == Expr::Kind::IteratorRef && X.Index == Loop; });
+    };
+    std::function<void(const Node &)> Visit = [&](const Node &Nd) {
+      switch (Nd.K) {
+      case Node::Kind::Stmt:
+        InExpr(*N.Statements[Nd.Id].Body);
+        break;
+      case Node::Kind::If:
+        InExpr(*Nd.Condition);
+        break;
+      case Node::Kind::Loop:
+        Uses |= N.Loops[Nd.Id].Lower.uses(AffVar::iterator(Loop)) ||
+                N.Loops[Nd.Id].Upper.uses(AffVar::iterator(Loop));
+        break;
+      }
+      for (const NodePtr &C : Nd.Body)
+        Visit(*C);
+      for (const NodePtr &C : Nd.Else)
+        Visit(*C);
+    };
+    for (const Node *Nd : Nodes)
+      Visit(*Nd);
+    return Uses;
+  }
+
+  bool jammable(const Node &Nd) const {
+    if (Nd.K != Node::Kind::Loop)
+      return false;
+    const Loop &L = N.Loops[Nd.Id];
+    for (unsigned B : PC.Band)
+      if (L.Lower.uses(AffVar::iterator(B)) || L.Upper.uses(AffVar::iterator(B)))
+        return false;
+    return true;
+  }
+
+  /// Top-level nodes of the thread's work: jam shared loops, copy the rest.
+  void printJammed(raw_ostream &OS, const std::vector<NodePtr> &Nodes, unsigned Depth, ExprPrinter &EP,
+                   unsigned DeclLoop) {
+    std::vector<const Node *> Run; // consecutive nodes printed per copy together
+    auto Flush = [&]() {
+      if (!Run.empty())
+        printPerCopy(OS, Run, Depth, EP, std::nullopt);
+      Run.clear();
+    };
+    for (const NodePtr &P : Nodes) {
+      const Node &Nd = *P;
+      if (!jammable(Nd)) {
+        Run.push_back(&Nd);
+        continue;
+      }
+      Flush();
+      const Loop &L = N.Loops[Nd.Id];
+      if (PC.K->StagedLoop && *PC.K->StagedLoop == L.Id) {
+        printStagedLoop(OS, Nd, Depth, EP);
+        continue;
+      }
+      indent(OS, Depth);
+      OS << "// line " << L.Loc.Line << ": loop " << L.Iterator
+         << ", sequential, shared by the thread's iterations (unroll-and-jam)\n";
+      indent(OS, Depth);
+      printLoopHeader(OS, L);
+      OS << " {\n";
+      declareCopied(OS, Depth + 1, L.Id);
+      printJammed(OS, Nd.Body, Depth + 1, EP, L.Id);
+      indent(OS, Depth);
+      OS << "}\n";
+    }
+    Flush();
+    (void)DeclLoop;
+  }
+
+  void printStagedLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
+    const KernelPlan &K = *PC.K;
+    const Loop &L = N.Loops[Nd.Id];
+    std::string Hi = aff(L.Upper);
+    indent(OS, Depth);
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", strip-mined by " << K.KTile
+       << "; each strip's tiles are staged in shared memory\n";
+    indent(OS, Depth);
+    OS << "for (long long loopgpu_kk = " << aff(L.Lower) << "; loopgpu_kk <= " << Hi
+       << "; loopgpu_kk += " << K.KTile << ") {\n";
+    unsigned D = Depth + 1;
+    for (const StagedArray &S : K.Staged) {
+      const ArrayInfo &A = N.Arrays[S.Array];
+      std::string Sh = "loopgpu_sh_" + A.Name;
+      int64_t Elems = 1;
+      for (int64_t E : S.Extents)
+        Elems *= E;
+      indent(OS, D);
+      OS << "// cooperative, coalesced copy of this strip's tile of " << A.Name << "\n";
+      indent(OS, D);
+      OS << "for (int loopgpu_e = loopgpu_tid; loopgpu_e < " << Elems << "; loopgpu_e += loopgpu_nthreads) {\n";
+      std::vector<std::string> Subs, Idx, Ok;
+      int64_t Below = 1;
+      for (int D2 = static_cast<int>(S.Extents.size()) - 1; D2 >= 0; --D2) {
+        std::string R = "(loopgpu_e / " + std::to_string(Below) + " % " + std::to_string(S.Extents[D2]) + ")";
+        Below *= S.Extents[D2];
+        unsigned Lp = S.DimLoops[D2];
+        std::string Value;
+        if (const MappedLoop *M = mappedFor(Lp)) {
+          const Loop &ML = N.Loops[Lp];
+          std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
+          Ok.push_back(T + " < " + tripVar(*M));
+          Value = "(" + aff(ML.Lower) + " + " + T + ")";
+        } else if (Lp == L.Id) {
+          Value = "(loopgpu_kk + " + R + ")";
+          Ok.push_back(Value + " <= " + Hi);
+        } else {
+          Value = "0";
+        }
+        Subs.insert(Subs.begin(), Value + " + " + std::to_string(S.Offsets[D2]));
+        Idx.insert(Idx.begin(), "[" + R + "]");
+      }
+      std::string Linear = Subs[0];
+      for (size_t D2 = 1; D2 < Subs.size(); ++D2)
+        Linear = "(" + Linear + ") * (" + aff(*A.Extents[D2]) + ") + " + Subs[D2];
+      indent(OS, D + 1);
+      OS << Sh << llvm::join(Idx, "") << " = " << (Ok.empty() ? "true" : llvm::join(Ok, " && ")) << " ? "
+         << A.Name << "[" << Linear << "] : (" << typeStr(A.ElementType) << ")0;\n";
+      indent(OS, D);
+      OS << "}\n";
+    }
+    indent(OS, D);
+    OS << "__syncthreads(); // the tiles are complete\n";
+    indent(OS, D);
+    OS << "for (" << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk; " << L.Iterator
+       << " <= loopgpu_min(loopgpu_kk + " << K.KTile - 1 << ", " << Hi << "); ++" << L.Iterator << ") {\n";
+    declareCopied(OS, D + 1, L.Id);
+    PC.InStaged = true;
+    std::vector<const Node *> Body;
+    for (const NodePtr &C : Nd.Body)
+      Body.push_back(C.get());
+    printPerCopy(OS, Body, D + 1, EP, L.Id);
+    PC.InStaged = false;
+    indent(OS, D);
+    OS << "}\n";
+    indent(OS, D);
+    OS << "__syncthreads(); // before the next strip overwrites the tiles\n";
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+
+  void printParallelKernel(raw_ostream &OS, const KernelPlan &K) {
+    PC = ParallelCtx();
+    PC.K = &K;
+    for (const MappedLoop &M : K.Mapped) {
+      PC.Band.insert(M.Loop);
+      PC.Copies *= M.Coarsen;
+    }
+    const Node *Inner = K.Nodes[0];
+    for (size_t I = 1; I < K.Mapped.size(); ++I)
+      Inner = Inner->Body[0].get();
+    unsigned InnerLoop = Inner->Id;
+    // Scalars declared in the mapped body or in a jammed loop are declared
+    // once, where that body starts (register arrays when Copies > 1): the
+    // copies' statements that use them may sit in different blocks.
+    std::set<unsigned> Shared = {InnerLoop};
+    std::function<void(const std::vector<NodePtr> &)> Jammed = [&](const std::vector<NodePtr> &Nodes) {
+      for (const NodePtr &Nd : Nodes)
+        if (jammable(*Nd)) {
+          Shared.insert(Nd->Id);
+          Jammed(Nd->Body);
+        }
+    };
+    Jammed(Inner->Body);
+    for (unsigned S = 0; S < N.Scalars.size(); ++S) {
+      const auto &DL = N.Scalars[S].DeclLoops;
+      if (N.Scalars[S].declaredInside() && !DL.empty() && Shared.count(DL.back()))
+        PC.Copied.insert(S);
+    }
+    auto EPPtr = parallelPrinter();
+    ExprPrinter &EP = *EPPtr;
+    for (const StagedArray &S : K.Staged) {
+      const ArrayInfo &A = N.Arrays[S.Array];
+      OS << "  __shared__ " << typeStr(A.ElementType) << " loopgpu_sh_" << A.Name;
+      for (size_t D = 0; D < S.Extents.size(); ++D)
+        OS << "[" << S.Extents[D] + (D + 1 == S.Extents.size() ? S.Padding : 0) << "]";
+      OS << ";\n";
+    }
+    if (!K.Staged.empty()) {
+      OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+      OS << "  const int loopgpu_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";
+    }
+    for (const MappedLoop &M : K.Mapped) {
+      const Loop &L = N.Loops[M.Loop];
+      std::string D(1, M.Dim);
+      OS << "  // line " << L.Loc.Line << ": loop " << L.Iterator << " -> " << D << "; a block covers "
+         << M.tile() << " iterations";
+      if (M.Coarsen > 1)
+        OS << ", " << M.Coarsen << " per thread at stride " << M.Stride;
+      OS << "\n";
+      OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << aff(L.Lower) << ", " << aff(L.Upper)
+         << ", " << L.Step << ");\n";
+      OS << "  const long long " << offVar(M) << " = (long long)(threadIdx." << D << " / " << M.Stride << ") * "
+         << M.Stride * M.Coarsen << " + threadIdx." << D << " % " << M.Stride << ";\n";
+    }
+    unsigned Depth = 1;
+    for (const MappedLoop &M : K.Mapped) {
+      std::string D(1, M.Dim);
+      indent(OS, Depth++);
+      OS << "for (long long " << tileVar(M) << " = blockIdx." << D << "; " << tileVar(M) << " * " << M.tile()
+         << " < " << tripVar(M) << "; " << tileVar(M) << " += gridDim." << D << ") {\n";
+    }
+    // Staged tiles are indexed relative to the tile's first iteration.
+    for (const MappedLoop &M : K.Mapped)
+      if (std::any_of(K.Staged.begin(), K.Staged.end(), [&](const StagedArray &S) {
+            return std::count(S.DimLoops.begin(), S.DimLoops.end(), M.Loop) > 0;
+          })) {
+        indent(OS, Depth);
+        OS << "const long long loopgpu_base" << M.Loop << " = " << aff(N.Loops[M.Loop].Lower) << " + "
+           << tileVar(M) << " * " << M.tile() << ";\n";
+      }
+    declareCopied(OS, Depth, InnerLoop);
+    printJammed(OS, Inner->Body, Depth, EP, InnerLoop);
+    while (Depth > 1) {
+      indent(OS, --Depth);
+      OS << "}\n";
+    }
+  }
+
   void printReductionKernel(raw_ostream &OS, const KernelPlan &K) {
     std::set<unsigned> Locals;
     for (const Reduction &R : K.Reductions)
       Locals.insert(R.Memory.Index);
-    ExprPrinter EP = exprPrinter(Locals);
+    auto EPPtr = exprPrinter(Locals);
+    ExprPrinter &EP = *EPPtr;
     OS << "  // Per-thread partial results, starting from the identity.\n";
     for (const Reduction &R : K.Reductions) {
       const ScalarInfo &S = N.Scalars[R.Memory.Index];
@@ -478,12 +823,15 @@ public:
       indent(OS, Depth + 1);
       OS << K.Name << "<<<1, 1>>>(" << llvm::join(Args, ", ") << ");\n";
     } else {
-      long long Block[3] = {1, 1, 1};
+      long long Block[3] = {1, 1, 1}, Span[3] = {1, 1, 1};
       std::string Trip[3] = {"1", "1", "1"};
       for (const MappedLoop &M : K.Mapped) {
         const Loop &L = N.Loops[M.Loop];
         int D = M.Dim - 'x';
         Block[D] = M.BlockSize;
+        // A parallel kernel's block covers a tile per grid step; several
+        // tiles per block with block coarsening.
+        Span[D] = K.K == KernelPlan::Kind::Parallel ? M.tile() * K.BlockCoarsen : M.BlockSize;
         Trip[D] = "loopgpu_trip(" + aff(L.Lower) + ", " + aff(L.Upper) + ", " + std::to_string(L.Step) + ")";
       }
       for (int D = 0; D < 3; ++D) {
@@ -498,9 +846,9 @@ public:
       if (K.K == KernelPlan::Kind::Reduction)
         OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Block[0] << ", 1024));\n";
       else
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Block[0]
-           << ", 2147483647), loopgpu_blocks(trip_y, " << Block[1] << ", 65535), loopgpu_blocks(trip_z, "
-           << Block[2] << ", 65535));\n";
+        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0]
+           << ", 2147483647), loopgpu_blocks(trip_y, " << Span[1] << ", 65535), loopgpu_blocks(trip_z, "
+           << Span[2] << ", 65535));\n";
       indent(OS, Depth + 2);
       OS << K.Name << "<<<grid, block>>>(" << llvm::join(Args, ", ") << ");\n";
       indent(OS, Depth + 1);
@@ -598,10 +946,20 @@ public:
       OS << "block (" << B[0] << ", " << B[1] << ", " << B[2] << "), grid covering";
       for (const MappedLoop &M : K.Mapped)
         OS << " " << N.Loops[M.Loop].Iterator << " on " << M.Dim;
-      if (K.K == KernelPlan::Kind::Reduction)
+      if (K.K == KernelPlan::Kind::Reduction) {
         OS << ", 32 partial values per reduction variable in shared memory\n";
-      else
-        OS << ", no shared memory\n";
+        continue;
+      }
+      int64_t Bytes = 0;
+      for (const StagedArray &S : K.Staged)
+        Bytes += S.bytes(N.Arrays[S.Array].ElementType.K == ScalarType::Kind::Double ? 8 : 4);
+      OS << ", " << Bytes << " bytes of shared memory per block";
+      int64_t Per = 1;
+      for (const MappedLoop &M : K.Mapped)
+        Per *= M.Coarsen;
+      if (Per > 1)
+        OS << ", " << Per << " outputs per thread";
+      OS << "\n";
     }
     for (const std::string &R : Plan.Remarks)
       OS << "//   " << R << "\n";
@@ -647,9 +1005,6 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   if (!Opts.CommandLine.empty())
     OS << "//   command: " << Opts.CommandLine << "\n";
   OS << "//   target: " << Opts.Arch << "\n";
-  if (!Opts.Coarsen.empty())
-    OS << "//   -coarsen was given but thread coarsening is not implemented yet: each thread "
-          "computes one iteration of the mapped loops\n";
   for (auto &P : Printers)
     P->printSummary(OS);
   OS << "\n" << Prelude;

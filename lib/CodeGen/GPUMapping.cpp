@@ -2,6 +2,7 @@
 #include "loopgpu/CodeGen/GPUMapping.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -250,13 +251,254 @@ private:
                                             std::to_string(ZSize));
       Failed = true;
     }
+    applyCoarsening(K, Root.Id);
     for (const MappedLoop &M : K.Mapped) {
       const Loop &L = N.Loops[M.Loop];
-      K.Notes.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ", " +
-                        spelling(DI.verdict(M.Loop).K) + ") -> " + std::string(1, M.Dim) +
-                        ": strip-mined by " + std::to_string(M.BlockSize) + " threads per block");
+      std::string Note = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ", " +
+                         spelling(DI.verdict(M.Loop).K) + ") -> " + std::string(1, M.Dim) +
+                         ": strip-mined by " + std::to_string(M.BlockSize) + " threads per block";
+      if (M.Coarsen > 1)
+        Note += ", coarsened: " + std::to_string(M.Coarsen) + " iterations per thread at stride " +
+                std::to_string(M.Stride) + " (tile " + std::to_string(M.tile()) + ")";
+      K.Notes.push_back(Note);
     }
+    if (Opts.Stage)
+      planStaging(K, *Cur);
     return K;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Thread and block coarsening
+  //===------------------------------------------------------------------===//
+  const Clause *coarsenClause(unsigned Outer) const {
+    for (const Clause &C : N.Loops[Outer].Clauses)
+      if (C.K == Clause::Kind::Coarsen)
+        return &C;
+    for (const Clause &C : N.Clauses)
+      if (C.K == Clause::Kind::Coarsen)
+        return &C;
+    return nullptr;
+  }
+
+  void applyCoarsening(KernelPlan &K, unsigned Outer) {
+    std::vector<int64_t> Factors = Opts.Coarsen;
+    int64_t Stride = 0;
+    SourceLoc Where = N.Loops[Outer].Loc;
+    if (const Clause *C = coarsenClause(Outer)) {
+      Factors = C->Ints;
+      Where = C->Loc;
+      for (const auto &[Key, Val] : C->Named) {
+        if (Key == "stride")
+          Stride = Val;
+        if (Key == "block")
+          K.BlockCoarsen = Val;
+      }
+    }
+    for (MappedLoop &M : K.Mapped)
+      M.Stride = M.BlockSize;
+    // Factors go to the mapped loops outermost first.
+    for (size_t I = 0; I < Factors.size() && I < K.Mapped.size(); ++I) {
+      MappedLoop &M = K.Mapped[I];
+      M.Coarsen = Factors[I];
+      if (Stride) {
+        // Lecture: stride <= threads per block along the dimension (the
+        // coarsened block's span divided by the factor); it must divide it.
+        if (Stride > M.BlockSize || M.BlockSize % Stride != 0) {
+          Diags.error(Where, "coarsening stride " + std::to_string(Stride) + " must divide the " +
+                                 std::to_string(M.BlockSize) + " threads per block along " +
+                                 std::string(1, M.Dim));
+          Failed = true;
+          return;
+        }
+        M.Stride = Stride;
+      }
+      if (M.Coarsen > 1 && M.Dim == 'x' && M.Stride < 32)
+        Plan.Remarks.push_back("coarsening along x at stride " + std::to_string(M.Stride) +
+                               " (< 32, the warp size): a warp's accesses may not coalesce");
+    }
+    if (Factors.size() > K.Mapped.size()) {
+      if (coarsenClause(Outer)) {
+        Diags.error(Where, std::to_string(Factors.size()) + " coarsening factors for " +
+                               std::to_string(K.Mapped.size()) + " mapped loop(s)");
+        Failed = true;
+      } else {
+        Plan.Remarks.push_back("-coarsen gives " + std::to_string(Factors.size()) + " factors; this nest maps " +
+                               std::to_string(K.Mapped.size()) + " loop(s): the extra ones are ignored");
+      }
+    }
+  }
+
+  //===------------------------------------------------------------------===//
+  // Shared-memory staging
+  //===------------------------------------------------------------------===//
+  /// Subscript = iterator of a loop in Allowed + constant, or a constant.
+  /// Returns the loop (or -1 for a constant) and the offset.
+  std::optional<std::pair<int, int64_t>> simpleSubscript(const AffExpr &E,
+                                                         const std::vector<unsigned> &Allowed) const {
+    std::optional<LinearForm> F = E.linear();
+    if (!F)
+      return std::nullopt;
+    if (F->Coefficients.empty())
+      return std::make_pair(-1, F->Constant);
+    if (F->Coefficients.size() != 1)
+      return std::nullopt;
+    auto [Var, Coef] = *F->Coefficients.begin();
+    if (!Var.isIterator() || Coef != 1 ||
+        std::find(Allowed.begin(), Allowed.end(), Var.Index) == Allowed.end())
+      return std::nullopt;
+    return std::make_pair(static_cast<int>(Var.Index), F->Constant);
+  }
+
+  /// Finds, in the innermost mapped loop's body, a sequential loop whose
+  /// reads are reused across the block's threads, and the arrays to stage.
+  void planStaging(KernelPlan &K, const Node &InnerMapped) {
+    if (K.Mapped.size() > 2)
+      return;
+    std::vector<unsigned> MappedIds;
+    for (const MappedLoop &M : K.Mapped) {
+      if (N.Loops[M.Loop].Step != 1)
+        return;
+      MappedIds.push_back(M.Loop);
+    }
+    std::vector<bool> WrittenArray(N.Arrays.size(), false);
+    for (const Access &A : N.Accesses)
+      if (A.isArray() && A.IsWrite)
+        WrittenArray[A.Index] = true;
+    for (const NodePtr &Child : InnerMapped.Body) {
+      if (Child->K != Node::Kind::Loop)
+        continue;
+      const Loop &L = N.Loops[Child->Id];
+      if (L.Step != 1 || usesAny(L.Lower, MappedIds) || usesAny(L.Upper, MappedIds))
+        continue;
+      bool Flat = true; // loops inside would make the strip non-uniform
+      std::function<void(const Node &)> Check = [&](const Node &Nd) {
+        for (const NodePtr &C : Nd.Body) {
+          Flat &= C->K != Node::Kind::Loop;
+          Check(*C);
+        }
+        for (const NodePtr &C : Nd.Else) {
+          Flat &= C->K != Node::Kind::Loop;
+          Check(*C);
+        }
+      };
+      Check(*Child);
+      if (!Flat)
+        continue;
+      std::vector<unsigned> Allowed = MappedIds;
+      Allowed.push_back(L.Id);
+      // Statements directly in the loop (unguarded inside it).
+      std::set<unsigned> Direct;
+      for (const NodePtr &C : Child->Body)
+        if (C->K == Node::Kind::Stmt)
+          Direct.insert(C->Id);
+      std::map<unsigned, std::optional<StagedArray>> Candidates;
+      std::set<unsigned> InLoop;
+      std::function<void(const Node &)> Collect = [&](const Node &Nd) {
+        if (Nd.K == Node::Kind::Stmt)
+          InLoop.insert(Nd.Id);
+        for (const NodePtr &C : Nd.Body)
+          Collect(*C);
+        for (const NodePtr &C : Nd.Else)
+          Collect(*C);
+      };
+      Collect(*Child);
+      for (const Access &A : N.Accesses) {
+        if (!A.isArray() || !InLoop.count(A.Stmt))
+          continue;
+        auto [It, New] = Candidates.try_emplace(A.Index);
+        if (!New && !It->second)
+          continue;
+        const ArrayInfo &Arr = N.Arrays[A.Index];
+        bool OK = !WrittenArray[A.Index] && A.IsAffine && Direct.count(A.Stmt) && Arr.rank() <= 2 &&
+                  Arr.ElementType.K != ScalarType::Kind::Bool;
+        StagedArray S;
+        S.Array = A.Index;
+        for (unsigned D = 0; OK && D < A.Subscripts.size(); ++D) {
+          auto Sub = simpleSubscript(A.Subscripts[D], Allowed);
+          if (!Sub) {
+            OK = false;
+            break;
+          }
+          S.DimLoops.push_back(static_cast<unsigned>(Sub->first));
+          S.Offsets.push_back(Sub->second);
+          if (Sub->first < 0)
+            S.DimLoops.back() = ~0u;
+        }
+        if (OK && !New && (It->second->DimLoops != S.DimLoops || It->second->Offsets != S.Offsets))
+          OK = false; // one footprint per array: identical subscripts only
+        It->second = OK ? std::optional<StagedArray>(S) : std::nullopt;
+      }
+      // Keep arrays indexed by the strip's iterator and by fewer than all the
+      // mapped iterators (so threads of the block share their elements).
+      std::vector<StagedArray> Chosen;
+      for (auto &[AId, S] : Candidates) {
+        if (!S)
+          continue;
+        bool UsesK = std::count(S->DimLoops.begin(), S->DimLoops.end(), L.Id) == 1;
+        unsigned MappedUsed = 0;
+        bool Repeated = false;
+        for (unsigned M : MappedIds) {
+          auto C = std::count(S->DimLoops.begin(), S->DimLoops.end(), M);
+          MappedUsed += C > 0;
+          Repeated |= C > 1;
+        }
+        if (!UsesK || Repeated || MappedUsed == MappedIds.size())
+          continue;
+        Chosen.push_back(*S);
+      }
+      if (Chosen.empty())
+        continue;
+      int64_t KT = Opts.KTile > 0 ? Opts.KTile : 32;
+      auto Fill = [&](int64_t Strip) {
+        int64_t Bytes = 0;
+        for (StagedArray &S : Chosen) {
+          S.Extents.clear();
+          for (unsigned D = 0; D < S.DimLoops.size(); ++D) {
+            int64_t E = 1;
+            if (S.DimLoops[D] == L.Id)
+              E = Strip;
+            for (const MappedLoop &M : K.Mapped)
+              if (S.DimLoops[D] == M.Loop)
+                E = M.tile();
+            S.Extents.push_back(E);
+          }
+          // A warp reads down a column when x's iterator indexes a dimension
+          // other than the last: pad rows by one element against bank conflicts.
+          S.Padding = 0;
+          for (const MappedLoop &M : K.Mapped)
+            for (unsigned D = 0; D + 1 < S.DimLoops.size(); ++D)
+              if (M.Dim == 'x' && S.DimLoops[D] == M.Loop)
+                S.Padding = 1;
+          Bytes += S.bytes(N.Arrays[S.Array].ElementType.isFloating() &&
+                                   N.Arrays[S.Array].ElementType.K == ScalarType::Kind::Double
+                               ? 8
+                               : 4);
+        }
+        return Bytes;
+      };
+      while (KT > 1 && Fill(KT) > Opts.SharedLimit)
+        KT /= 2;
+      int64_t Bytes = Fill(KT);
+      if (Bytes > Opts.SharedLimit) {
+        Plan.Remarks.push_back("no shared-memory staging for loop " + L.Iterator + ": the tiles need " +
+                               std::to_string(Bytes) + " bytes, more than the " +
+                               std::to_string(Opts.SharedLimit) + " a block may use");
+        continue;
+      }
+      K.StagedLoop = L.Id;
+      K.KTile = KT;
+      K.Staged = Chosen;
+      for (const StagedArray &S : Chosen) {
+        std::string Shape;
+        for (size_t D = 0; D < S.Extents.size(); ++D)
+          Shape += "[" + std::to_string(S.Extents[D] + (D + 1 == S.Extents.size() ? S.Padding : 0)) + "]";
+        K.Notes.push_back("array " + N.Arrays[S.Array].Name + " is reused across the block's threads in loop " +
+                          L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): staged in shared memory " +
+                          Shape + " per strip of " + std::to_string(KT) + " iterations" +
+                          (S.Padding ? " (+1 padding against bank conflicts)" : ""));
+      }
+      return;
+    }
   }
 
   KernelPlan reductionKernel(const Node &Root, const std::vector<unsigned> &HostLoops) {

@@ -25,6 +25,7 @@
 #include "loopgpu/IR/Diagnostics.h"
 #include "loopgpu/IR/LoopNest.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,16 +33,49 @@ namespace loopgpu {
 
 struct CodeGenOptions {
   std::vector<int64_t> Tile;    ///< -tile: block sizes, outermost mapped loop first
-  std::vector<int64_t> Coarsen; ///< -coarsen (not applied yet; recorded in the header)
+  std::vector<int64_t> Coarsen; ///< -coarsen: iterations per thread, outermost mapped loop first
+  bool Stage = true;            ///< stage reused tiles in shared memory
+  int64_t KTile = 0;            ///< strip of the staged loop (0: chosen from the tile)
+  int64_t SharedLimit = 48 * 1024; ///< bytes of static shared memory per block
   std::string Arch = "sm_90";
   std::string CommandLine;      ///< for the output's header comment
 };
 
 /// A loop of a kernel mapped to one grid/block dimension.
+///
+/// Iterations are dealt out in tiles of BlockSize * Coarsen: thread t of the
+/// block (along Dim) computes the iterations tile * BlockSize * Coarsen +
+/// (t / Stride) * Stride * Coarsen + t % Stride + c * Stride, c < Coarsen
+/// (thread coarsening; Stride == BlockSize unless coarsen(..., stride: S)).
 struct MappedLoop {
   unsigned Loop = 0;
   char Dim = 'x';          ///< 'x', 'y' or 'z'
   int64_t BlockSize = 32;  ///< threads per block along Dim
+  int64_t Coarsen = 1;     ///< iterations per thread along Dim
+  int64_t Stride = 32;     ///< distance between a thread's iterations
+  int64_t tile() const { return BlockSize * Coarsen; }
+};
+
+/// An array read inside a sequential loop of the thread (the "k" loop) whose
+/// elements are reused by the threads of a block: for each strip of KTile
+/// iterations of that loop, the block copies the footprint of the strip into
+/// shared memory with coalesced loads, synchronizes, computes from shared
+/// memory, and synchronizes again before the next strip overwrites it.
+struct StagedArray {
+  unsigned Array = 0;
+  /// Per array dimension: the loop whose iterator indexes it (subscript =
+  /// iterator + Offset), a mapped loop (the block's tile along it) or the
+  /// staged sequential loop (the strip).
+  std::vector<unsigned> DimLoops;
+  std::vector<int64_t> Offsets;
+  std::vector<int64_t> Extents;    ///< the shared tile's shape
+  int64_t Padding = 0;             ///< extra elements per row (bank conflicts)
+  int64_t bytes(int64_t Elem) const {
+    int64_t N = Elem;
+    for (size_t D = 0; D < Extents.size(); ++D)
+      N *= Extents[D] + (D + 1 == Extents.size() ? Padding : 0);
+    return N;
+  }
 };
 
 struct KernelPlan {
@@ -54,6 +88,12 @@ struct KernelPlan {
   std::string Name;                 ///< <function>_nest<N>_kernel[<M>]
   std::vector<const Node *> Nodes;  ///< the host-level nodes the kernel computes
   std::vector<MappedLoop> Mapped;   ///< Parallel: outermost first; Reduction: one
+  int64_t BlockCoarsen = 1;         ///< tiles per block (block coarsening)
+  /// Shared-memory staging (Parallel kernels): the sequential loop strip-
+  /// mined by KTile, a node directly in the innermost mapped loop's body.
+  std::optional<unsigned> StagedLoop;
+  int64_t KTile = 0;
+  std::vector<StagedArray> Staged;
   std::vector<Reduction> Reductions;///< Reduction kernels
   /// Loops that stay on the host around this kernel (their iterators are
   /// kernel arguments), outermost first.
