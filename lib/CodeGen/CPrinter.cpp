@@ -197,6 +197,14 @@ private:
     }
     case Node::Kind::If: {
       std::string Cond = Nd.Condition ? EP.print(*Nd.Condition) : Nd.Cond.str(N.namer(), MinName, MaxName);
+      if (Nd.Body.empty() && !Nd.Else.empty()) {
+        // Only the else branch is left (e.g. after distribution).
+        line(Depth, "if (!(" + Cond + ")) {");
+        for (const NodePtr &C : Nd.Else)
+          node(*C, Depth + 1, InlineDecl);
+        line(Depth, "}");
+        return;
+      }
       line(Depth, "if (" + Cond + ") {");
       for (const NodePtr &C : Nd.Body)
         node(*C, Depth + 1, InlineDecl);

@@ -117,13 +117,16 @@ bool copyForWAR(Nest &N, const DependenceInfo &DI, const CopyForWARRequest &R, D
     Inner->Body.push_back(addStatement(N, assignExpr("=", std::move(Target), std::move(Value)), Accs,
                                        Lp.Loc, "copy of '" + ArrName + "' read by the loop"));
   }
-  std::string Lines;
+  std::set<unsigned> LineSet;
   for (unsigned A : Redirect) {
     Access &X = N.Accesses[A];
     X.Index = CId;
     X.Text = N.Arrays[CId].Name + X.Text.substr(std::min(X.Text.size(), ArrName.size()));
-    Lines += (Lines.empty() ? "" : ", ") + std::to_string(X.Loc.Line);
+    LineSet.insert(X.Loc.Line);
   }
+  std::string Lines;
+  for (unsigned L : LineSet)
+    Lines += (Lines.empty() ? "" : ", ") + std::to_string(L);
   rewriteRefs(N, *findLoop(N, R.Loop).Nd, [&](const Expr &E) -> ExprPtr {
     if (E.K != Expr::Kind::ArrayRef || E.Index != R.Array || E.AccessId < 0 ||
         !Redirect.count(static_cast<unsigned>(E.AccessId)))
@@ -137,7 +140,7 @@ bool copyForWAR(Nest &N, const DependenceInfo &DI, const CopyForWARRequest &R, D
   finalizeNest(N);
   recordTransform(N, "copy-for-war",
                   "read " + N.Arrays[CId].Name + ", a copy of " + ArrName + " made before loop " +
-                      loopLabel(N, R.Loop) + ", at line" + (Redirect.size() > 1 ? "s " : " ") +
+                      loopLabel(N, R.Loop) + ", at line" + (LineSet.size() > 1 ? "s " : " ") +
                       Lines + " (removes the loop-carried WAR)",
                   Where, R.Requested, linesOf(N, {R.Loop}));
   return true;

@@ -294,9 +294,13 @@ AffExpr lastIterationIndex(const Loop &L) {
 }
 
 AffCond isLastIteration(const Loop &L, const AffExpr &It) {
+  if (L.Step == 1)
+    return AffCond::compare(It, AffCond::CmpOp::EQ, L.Upper);
+  if (L.Step == -1)
+    return AffCond::compare(It, AffCond::CmpOp::EQ, L.Lower);
   AffExpr Next = AffExpr::add(It, AffExpr::constant(L.Step));
   if (L.Step > 0)
-    return AffCond::compare(Next, AffCond::CmpOp::GT, L.Upper);
+    return AffCond::compare(Next, AffCond::CmpOp::GE, plusConstant(L.Upper, 1));
   return AffCond::compare(Next, AffCond::CmpOp::LT, L.Lower);
 }
 

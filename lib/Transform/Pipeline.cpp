@@ -108,15 +108,23 @@ public:
         R.Loc = C->Loc;
         bool Ok = true;
         for (const std::string &Name : C->Names) {
-          auto It = std::find_if(Chain.begin(), Chain.end(),
-                                 [&](unsigned X) { return N.Loops[X].Iterator == Name; });
-          if (It == Chain.end()) {
-            Diags.error(C->Loc, "interchange: no loop '" + Name + "' is perfectly nested in loop " +
-                                    loopLabel(N, L) + " (the loops it may name: " + names(Chain) + ")");
-            Ok = false;
-            break;
+          auto Named = [&](unsigned X) { return N.Loops[X].Iterator == Name; };
+          auto It = std::find_if(Chain.begin(), Chain.end(), Named);
+          if (It != Chain.end()) {
+            R.Order.push_back(*It);
+            continue;
           }
-          R.Order.push_back(*It);
+          // A loop deeper in the nest: interchange says what is in the way.
+          std::vector<unsigned> Inside = loopsUnder(*findLoopNode(N, L));
+          auto Deep = std::find_if(Inside.begin(), Inside.end(), Named);
+          if (Deep != Inside.end() && Name != N.Loops[L].Iterator) {
+            R.Order.push_back(*Deep);
+            continue;
+          }
+          Diags.error(C->Loc, "interchange: no loop '" + Name + "' in loop " + loopLabel(N, L) +
+                                  " (the loops it may name: " + names(Chain) + ")");
+          Ok = false;
+          break;
         }
         if (Ok)
           apply([&] { return interchange(N, DI, R, Diags); });
@@ -132,7 +140,7 @@ public:
         R.Loop = L;
         R.Sizes = C->Ints;
         R.Loc = C->Loc;
-        R.Spelling = "tile(" + sizesText(C->Ints) + ")";
+        R.Spelling = "tile(" + sizesText(C->Ints, ", ") + ")";
         apply([&] { return tile(N, DI, R, Diags); });
       }
   }
@@ -416,10 +424,10 @@ private:
     DI = std::move(CDI);
   }
 
-  static std::string sizesText(const std::vector<int64_t> &Sizes) {
+  static std::string sizesText(const std::vector<int64_t> &Sizes, const char *Sep = ",") {
     std::string S;
     for (size_t K = 0; K < Sizes.size(); ++K)
-      S += (K ? "," : "") + std::to_string(Sizes[K]);
+      S += (K ? Sep : "") + std::to_string(Sizes[K]);
     return S;
   }
 

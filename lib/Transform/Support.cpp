@@ -39,6 +39,15 @@ static bool planOne(const Nest &N, const DependenceInfo &DI, MemoryRef M,
     return true;
   }
   // Move it inside the band: its values must never cross band iterations.
+  // Either the analysis can privatize it in the innermost band loop (all the
+  // band's statements are there; every read is covered by a write of the
+  // same iteration and nothing reads it after the loop), or no dependence
+  // on it crosses band iterations.
+  for (const Privatization &P : DI.privatizable(Band.back()))
+    if (P.Memory == M && !P.LastPrivate) {
+      Compose(NewOrder);
+      return true;
+    }
   for (const Dependence &D : DI.dependences()) {
     if (MemoryRef::of(N.Accesses[D.SourceAccess]) != M)
       continue;
@@ -144,10 +153,11 @@ std::optional<MemoryRef> memoryNamed(const Nest &N, const std::string &Name) {
 std::string neutralElement(const std::string &Op, ScalarType T) {
   using K = ScalarType::Kind;
   bool F = T.isFloating();
+  const char *Suffix = T.K == K::Float ? "f" : T.K == K::LongDouble ? "L" : "";
   if (Op == "+" || Op == "|" || Op == "^")
-    return F ? "0.0" : "0";
+    return F ? std::string("0.0") + Suffix : "0";
   if (Op == "*")
-    return F ? "1.0" : "1";
+    return F ? std::string("1.0") + Suffix : "1";
   if (Op == "&")
     return T.IsUnsigned ? "~0u" : "-1";
   bool Min = Op == "min";
