@@ -1,7 +1,9 @@
 //===- NestEdit.cpp - Editing the loop-nest IR safely ----------------------===//
 #include "loopgpu/Transform/NestEdit.h"
 
+#include <algorithm>
 #include <cassert>
+#include <functional>
 
 namespace loopgpu {
 
@@ -167,6 +169,129 @@ void finalizeNest(Nest &N) {
   for (ScalarInfo &S : N.Scalars)
     if (S.declaredInside())
       S.DeclDepth = static_cast<int>(S.DeclLoops.size());
+}
+
+std::string verifyNest(const Nest &N) {
+  std::string Problems;
+  auto Bad = [&](const std::string &M) { Problems += M + "\n"; };
+  std::vector<unsigned> LoopSeen(N.Loops.size(), 0), StmtSeen(N.Statements.size(), 0);
+  std::vector<unsigned> Path;
+  int LastStmt = -1;
+  auto UsesOnly = [&](const AffExpr &E, const std::set<unsigned> &Allowed, const std::string &What) {
+    E.forEachVar([&](AffVar V) {
+      if (V.isIterator() && !Allowed.count(V.Index))
+        Bad(What + " uses the iterator of loop " + std::to_string(V.Index) + ", which does not enclose it");
+      if (V.isParam() && V.Index >= N.Params.size())
+        Bad(What + " uses an unknown parameter");
+    });
+  };
+  std::function<void(const std::vector<NodePtr> &)> Walk = [&](const std::vector<NodePtr> &Nodes) {
+    for (const NodePtr &Nd : Nodes) {
+      std::set<unsigned> Enclosing(Path.begin(), Path.end());
+      switch (Nd->K) {
+      case Node::Kind::Loop: {
+        if (Nd->Id >= N.Loops.size()) {
+          Bad("a loop node has id " + std::to_string(Nd->Id));
+          break;
+        }
+        const Loop &L = N.Loops[Nd->Id];
+        ++LoopSeen[L.Id];
+        std::string Name = "loop " + std::to_string(L.Id) + " (" + L.Iterator + ")";
+        if (L.Parent != (Path.empty() ? -1 : static_cast<int>(Path.back())) || L.Depth != Path.size())
+          Bad(Name + ": parent or depth disagrees with the tree");
+        if (L.Step == 0)
+          Bad(Name + ": step 0");
+        UsesOnly(L.Lower, Enclosing, Name + "'s lower bound");
+        UsesOnly(L.Upper, Enclosing, Name + "'s upper bound");
+        Path.push_back(L.Id);
+        Walk(Nd->Body);
+        Path.pop_back();
+        if (!Nd->Else.empty())
+          Bad(Name + ": a loop node has an else branch");
+        break;
+      }
+      case Node::Kind::If: {
+        if (Nd->IsAffine)
+          Nd->Cond.forEachVar([&](AffVar V) {
+            if (V.isIterator() && !Enclosing.count(V.Index))
+              Bad("an if condition uses the iterator of a loop that does not enclose it");
+          });
+        if (!Nd->Condition)
+          Bad("an if node has no condition expression");
+        Walk(Nd->Body);
+        Walk(Nd->Else);
+        break;
+      }
+      case Node::Kind::Stmt: {
+        if (Nd->Id >= N.Statements.size()) {
+          Bad("a statement node has id " + std::to_string(Nd->Id));
+          break;
+        }
+        const Statement &S = N.Statements[Nd->Id];
+        ++StmtSeen[S.Id];
+        std::string Name = S.name();
+        if (static_cast<int>(S.Id) <= LastStmt)
+          Bad(Name + ": statement ids are not in textual order");
+        LastStmt = static_cast<int>(S.Id);
+        if (S.Loops != Path)
+          Bad(Name + ": its loops disagree with the tree");
+        std::set<unsigned> Own;
+        for (unsigned A : S.Accesses) {
+          if (A >= N.Accesses.size()) {
+            Bad(Name + ": access id out of range");
+            continue;
+          }
+          Own.insert(A);
+          const Access &X = N.Accesses[A];
+          if (X.Stmt != S.Id)
+            Bad(Name + ": access " + std::to_string(A) + " belongs to another statement");
+          for (const AffExpr &E : X.Subscripts)
+            UsesOnly(E, Enclosing, Name + ": subscript of " + X.Text);
+          if (X.isArray() && X.IsAffine && X.Index < N.Arrays.size() &&
+              X.Subscripts.size() != N.Arrays[X.Index].rank())
+            Bad(Name + ": " + X.Text + " has " + std::to_string(X.Subscripts.size()) +
+                " subscripts for an array of rank " + std::to_string(N.Arrays[X.Index].rank()));
+          if (X.isScalar() && X.Index < N.Scalars.size() && N.Scalars[X.Index].declaredInside()) {
+            const auto &D = N.Scalars[X.Index].DeclLoops;
+            if (D.size() > Path.size() || !std::equal(D.begin(), D.end(), Path.begin()))
+              Bad(Name + ": '" + N.Scalars[X.Index].Name + "' is used outside the loops it is declared in");
+          }
+          if (X.isArray() && X.Index < N.Arrays.size() && N.Arrays[X.Index].isTemporary()) {
+            const auto &D = N.Arrays[X.Index].AllocLoops;
+            if (D.size() > Path.size() || !std::equal(D.begin(), D.end(), Path.begin()))
+              Bad(Name + ": '" + N.Arrays[X.Index].Name + "' is used outside the loops it is allocated in");
+          }
+        }
+        if (S.Body)
+          S.Body->walk([&](const Expr &E) {
+            if (E.AccessId >= 0 && !Own.count(static_cast<unsigned>(E.AccessId)))
+              Bad(Name + ": an expression links to an access of another statement");
+            if (E.K == Expr::Kind::IteratorRef && !Enclosing.count(E.Index))
+              Bad(Name + ": uses the iterator of a loop that does not enclose it");
+          });
+        break;
+      }
+      }
+    }
+  };
+  Walk(N.Root);
+  for (unsigned L = 0; L < N.Loops.size(); ++L)
+    if (LoopSeen[L] != 1)
+      Bad("loop " + std::to_string(L) + " (" + N.Loops[L].Iterator + ") is in the tree " +
+          std::to_string(LoopSeen[L]) + " times");
+  for (unsigned S = 0; S < N.Statements.size(); ++S)
+    if (StmtSeen[S] != 1)
+      Bad("statement " + N.Statements[S].name() + " is in the tree " + std::to_string(StmtSeen[S]) + " times");
+  unsigned Next = 0;
+  for (const Statement &S : N.Statements)
+    for (unsigned A : S.Accesses)
+      if (A != Next++) {
+        Bad("access ids are not in statement order");
+        return Problems;
+      }
+  if (Next != N.Accesses.size())
+    Bad("some accesses belong to no statement");
+  return Problems;
 }
 
 //===----------------------------------------------------------------------===//

@@ -25,6 +25,15 @@
 
 namespace loopgpu {
 
+/// Checks the invariants transformations must keep; returns the problems
+/// found, one per line (empty when the nest is consistent): every loop and
+/// statement of the tables is in the tree once; parents, depths and each
+/// statement's loops agree with the tree; statement and access ids are in
+/// textual order; bounds, subscripts and conditions only use iterators of
+/// enclosing loops; declarations of scalars enclose their accesses; each
+/// expression's access link points at an access of its statement.
+std::string verifyNest(const Nest &N);
+
 /// A deep copy: new tree, new expressions, guards pointing into the copy.
 Nest cloneNest(const Nest &N);
 
