@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build pkg-config python3 g++ git
   clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools libclang-rt-19-dev
   libisl-dev libgtest-dev
+  libboost-context-dev
 )
 
 missing=()

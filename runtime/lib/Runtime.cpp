@@ -1,0 +1,585 @@
+//===- Runtime.cpp - Host side of the CUDA emulation ----------------------===//
+//
+// Configuration from the environment, the error state (per-thread "last
+// error", process-wide sticky execution errors), device memory (host memory
+// with an allocation table) and events (CPU wall clock).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include <atomic>
+#include <chrono>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace loopgpu_emu {
+namespace detail {
+
+std::string formatV(const char *Fmt, va_list Args) {
+  char Buffer[512];
+  va_list Copy;
+  va_copy(Copy, Args);
+  int N = std::vsnprintf(Buffer, sizeof(Buffer), Fmt, Copy);
+  va_end(Copy);
+  if (N < 0)
+    return std::string();
+  if (static_cast<size_t>(N) < sizeof(Buffer))
+    return std::string(Buffer, static_cast<size_t>(N));
+  std::string S(static_cast<size_t>(N) + 1, '\0');
+  std::vsnprintf(S.data(), S.size(), Fmt, Args);
+  S.resize(static_cast<size_t>(N));
+  return S;
+}
+
+std::string format(const char *Fmt, ...) {
+  va_list Args;
+  va_start(Args, Fmt);
+  std::string S = formatV(Fmt, Args);
+  va_end(Args);
+  return S;
+}
+
+//===----------------------------------------------------------------------===//
+// Configuration
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+[[noreturn]] void badEnvironment(const char *Name, const char *Value, const char *Expected) {
+  std::fprintf(stderr, "loopgpu-emu: fatal: %s='%s' is not valid; expected %s\n", Name, Value,
+               Expected);
+  std::exit(2);
+}
+
+bool parseSchedule(const char *Spec, Schedule &Sched, uint64_t &Seed) {
+  if (!std::strcmp(Spec, "forward")) {
+    Sched = Schedule::Forward;
+    return true;
+  }
+  if (!std::strcmp(Spec, "reverse")) {
+    Sched = Schedule::Reverse;
+    return true;
+  }
+  if (!std::strncmp(Spec, "random", 6)) {
+    if (Spec[6] == '\0') {
+      Sched = Schedule::Random;
+      return true;
+    }
+    if (Spec[6] != ':' || Spec[7] == '\0')
+      return false;
+    char *End = nullptr;
+    errno = 0;
+    unsigned long long V = std::strtoull(Spec + 7, &End, 0);
+    if (errno || *End != '\0' || Spec[7] == '-')
+      return false;
+    Sched = Schedule::Random;
+    Seed = V;
+    return true;
+  }
+  return false;
+}
+
+bool parseUnsigned(const char *S, unsigned long long &Out) {
+  if (!*S || *S == '-')
+    return false;
+  char *End = nullptr;
+  errno = 0;
+  Out = std::strtoull(S, &End, 10);
+  return !errno && *End == '\0';
+}
+
+Config readConfig() {
+  Config C;
+  C.Threads = std::thread::hardware_concurrency();
+  if (C.Threads == 0)
+    C.Threads = 1;
+  if (C.Threads > 8)
+    C.Threads = 8;
+  C.StackSize = underAddressSanitizer() ? 256 * 1024 : 64 * 1024;
+
+  if (const char *S = std::getenv("LOOPGPU_EMU_SCHEDULE"); S && *S)
+    if (!parseSchedule(S, C.Sched, C.Seed))
+      badEnvironment("LOOPGPU_EMU_SCHEDULE", S, "forward, reverse, random or random:SEED");
+  if (const char *S = std::getenv("LOOPGPU_EMU_THREADS"); S && *S) {
+    unsigned long long V;
+    if (!parseUnsigned(S, V) || V == 0 || V > 256)
+      badEnvironment("LOOPGPU_EMU_THREADS", S, "a number of OS threads from 1 to 256");
+    C.Threads = static_cast<unsigned>(V);
+  }
+  if (const char *S = std::getenv("LOOPGPU_EMU_STACK_SIZE"); S && *S) {
+    std::string Digits(S);
+    unsigned long long Scale = 1;
+    char Last = Digits.back();
+    if (Last == 'k' || Last == 'K' || Last == 'm' || Last == 'M') {
+      Scale = (Last == 'k' || Last == 'K') ? 1024 : 1024 * 1024;
+      Digits.pop_back();
+    }
+    unsigned long long V;
+    if (!parseUnsigned(Digits.c_str(), V) || V * Scale < 16 * 1024 ||
+        V * Scale > 64ull * 1024 * 1024)
+      badEnvironment("LOOPGPU_EMU_STACK_SIZE", S, "bytes from 16K to 64M (suffix K or M)");
+    C.StackSize = static_cast<size_t>(V * Scale);
+  }
+  if (const char *S = std::getenv("LOOPGPU_EMU_INIT"); S && *S) {
+    if (!std::strcmp(S, "poison"))
+      C.Fill = FillMode::Poison;
+    else if (!std::strcmp(S, "zero"))
+      C.Fill = FillMode::Zero;
+    else if (!std::strcmp(S, "none"))
+      C.Fill = FillMode::None;
+    else
+      badEnvironment("LOOPGPU_EMU_INIT", S, "poison, zero or none");
+  }
+  if (const char *S = std::getenv("LOOPGPU_EMU_CHECK_POINTERS"); S && *S) {
+    if (!std::strcmp(S, "1"))
+      C.CheckPointers = true;
+    else if (!std::strcmp(S, "0"))
+      C.CheckPointers = false;
+    else
+      badEnvironment("LOOPGPU_EMU_CHECK_POINTERS", S, "0 or 1");
+  }
+  if (const char *S = std::getenv("LOOPGPU_EMU_MAX_REPORTS"); S && *S) {
+    unsigned long long V;
+    if (!parseUnsigned(S, V) || V > 1000000)
+      badEnvironment("LOOPGPU_EMU_MAX_REPORTS", S, "a number of messages per launch");
+    C.MaxReports = static_cast<unsigned>(V);
+  }
+  return C;
+}
+
+} // namespace
+
+Config &config() {
+  static Config C = readConfig();
+  return C;
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::mutex ErrorMutex;
+cudaError_t Sticky = cudaSuccess;
+std::string Detail;
+thread_local cudaError_t LastError = cudaSuccess;
+std::atomic<unsigned> NumErrors{0};
+std::atomic<unsigned> NumWarnings{0};
+
+/// The result of an API call: remembered for cudaGetLastError().
+cudaError_t result(cudaError_t E) {
+  if (E != cudaSuccess)
+    LastError = E;
+  return E;
+}
+
+void apiError(const std::string &Message) {
+  countDiagnostic(true);
+  std::fprintf(stderr, "loopgpu-emu: error: %s\n", Message.c_str());
+}
+} // namespace
+
+void countDiagnostic(bool IsError) { ++(IsError ? NumErrors : NumWarnings); }
+
+void setStickyError(cudaError_t Error, const std::string &Message) {
+  std::lock_guard<std::mutex> Lock(ErrorMutex);
+  if (Sticky == cudaSuccess)
+    Sticky = Error;
+  Detail = Message;
+  LastError = Error;
+}
+
+void setLaunchError(cudaError_t Error) { LastError = Error; }
+
+cudaError_t stickyError() {
+  std::lock_guard<std::mutex> Lock(ErrorMutex);
+  return Sticky;
+}
+
+} // namespace detail
+
+const char *lastErrorDetail() {
+  using namespace detail;
+  std::lock_guard<std::mutex> Lock(ErrorMutex);
+  static thread_local std::string Copy;
+  Copy = Detail;
+  return Copy.c_str();
+}
+
+unsigned errorCount() { return detail::NumErrors.load(); }
+unsigned warningCount() { return detail::NumWarnings.load(); }
+
+bool setSchedule(const char *Spec) {
+  Schedule S;
+  uint64_t Seed = detail::config().Seed;
+  if (!Spec || !detail::parseSchedule(Spec, S, Seed))
+    return false;
+  detail::config().Sched = S;
+  detail::config().Seed = Seed;
+  return true;
+}
+
+const char *scheduleName() {
+  static thread_local std::string Name;
+  const detail::Config &C = detail::config();
+  switch (C.Sched) {
+  case Schedule::Forward:
+    Name = "forward";
+    break;
+  case Schedule::Reverse:
+    Name = "reverse";
+    break;
+  case Schedule::Random:
+    Name = detail::format("random:%" PRIu64, C.Seed);
+    break;
+  }
+  return Name.c_str();
+}
+
+} // namespace loopgpu_emu
+
+using namespace loopgpu_emu;
+using namespace loopgpu_emu::detail;
+
+// As measured with CUDA 13.0: cudaGetLastError() returns the error of the
+// last failing call of this host thread and resets it, even when that error
+// is sticky; the sticky error keeps failing every later call (which sets it
+// again) until cudaDeviceReset().
+cudaError_t cudaGetLastError(void) {
+  cudaError_t E = LastError;
+  LastError = cudaSuccess;
+  return E;
+}
+
+cudaError_t cudaPeekAtLastError(void) { return LastError; }
+
+const char *cudaGetErrorName(cudaError_t E) {
+  switch (E) {
+#define NAME(X)                                                                                \
+  case X:                                                                                      \
+    return #X;
+    NAME(cudaSuccess)
+    NAME(cudaErrorInvalidValue)
+    NAME(cudaErrorMemoryAllocation)
+    NAME(cudaErrorInitializationError)
+    NAME(cudaErrorInvalidConfiguration)
+    NAME(cudaErrorInvalidDevicePointer)
+    NAME(cudaErrorInvalidMemcpyDirection)
+    NAME(cudaErrorNoDevice)
+    NAME(cudaErrorInvalidDevice)
+    NAME(cudaErrorInvalidResourceHandle)
+    NAME(cudaErrorNotReady)
+    NAME(cudaErrorIllegalAddress)
+    NAME(cudaErrorLaunchOutOfResources)
+    NAME(cudaErrorIllegalInstruction)
+    NAME(cudaErrorLaunchFailure)
+    NAME(cudaErrorUnknown)
+#undef NAME
+  }
+  return "cudaErrorUnknown";
+}
+
+const char *cudaGetErrorString(cudaError_t E) {
+  switch (E) {
+  case cudaSuccess:
+    return "no error";
+  case cudaErrorInvalidValue:
+    return "invalid argument";
+  case cudaErrorMemoryAllocation:
+    return "out of memory";
+  case cudaErrorInitializationError:
+    return "initialization error";
+  case cudaErrorInvalidConfiguration:
+    return "invalid configuration argument";
+  case cudaErrorInvalidDevicePointer:
+    return "invalid device pointer";
+  case cudaErrorInvalidMemcpyDirection:
+    return "invalid copy direction for memcpy";
+  case cudaErrorNoDevice:
+    return "no CUDA-capable device is detected";
+  case cudaErrorInvalidDevice:
+    return "invalid device ordinal";
+  case cudaErrorInvalidResourceHandle:
+    return "invalid resource handle";
+  case cudaErrorNotReady:
+    return "device not ready";
+  case cudaErrorIllegalAddress:
+    return "an illegal memory access was encountered";
+  case cudaErrorLaunchOutOfResources:
+    return "too many resources requested for launch";
+  case cudaErrorIllegalInstruction:
+    return "an illegal instruction was encountered";
+  case cudaErrorLaunchFailure:
+    return "unspecified launch failure";
+  case cudaErrorUnknown:
+    return "unknown error";
+  }
+  return "unrecognized error code";
+}
+
+cudaError_t cudaDeviceSynchronize(void) { return result(stickyError()); }
+
+cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
+  if (Stream != nullptr)
+    return result(cudaErrorInvalidResourceHandle); // only the default stream exists
+  return result(stickyError());
+}
+
+cudaError_t cudaGetDeviceCount(int *Count) {
+  if (!Count)
+    return result(cudaErrorInvalidValue);
+  *Count = 1;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int *Device) {
+  if (!Device)
+    return result(cudaErrorInvalidValue);
+  *Device = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int Device) {
+  return result(Device == 0 ? cudaSuccess : cudaErrorInvalidDevice);
+}
+
+//===----------------------------------------------------------------------===//
+// Device memory
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Allocation {
+  size_t Size;
+  bool Pinned; // cudaMallocHost
+};
+std::mutex MemoryMutex;
+std::map<uintptr_t, Allocation> Allocations;
+constexpr size_t MaxAllocation = size_t(64) << 30;
+
+/// The allocation containing [P, P+Bytes) (one-past-the-end allowed when
+/// Bytes is 0), or Allocations.end(). Call with MemoryMutex held.
+std::map<uintptr_t, Allocation>::iterator findAllocation(const void *P, size_t Bytes) {
+  uintptr_t A = reinterpret_cast<uintptr_t>(P);
+  auto It = Allocations.upper_bound(A);
+  if (It == Allocations.begin())
+    return Allocations.end();
+  --It;
+  uintptr_t End = It->first + It->second.Size;
+  if (A > End || Bytes > End - A)
+    return Allocations.end();
+  return It;
+}
+
+cudaError_t allocate(void **Ptr, size_t Size, bool Pinned, const char *What) {
+  if (!Ptr)
+    return result(cudaErrorInvalidValue);
+  if (cudaError_t E = stickyError())
+    return result(E);
+  if (Size == 0) {
+    *Ptr = nullptr;
+    return cudaSuccess;
+  }
+  void *P = nullptr;
+  if (Size > MaxAllocation || posix_memalign(&P, 256, Size) != 0) {
+    apiError(format("%s(%zu bytes): out of memory", What, Size));
+    return result(cudaErrorMemoryAllocation);
+  }
+  // Device memory is uninitialized on a GPU: poison it so that reading before
+  // writing (or forgetting a cudaMemset) shows up in the results.
+  if (config().Fill == FillMode::Poison)
+    std::memset(P, 0xff, Size);
+  else if (config().Fill == FillMode::Zero)
+    std::memset(P, 0, Size);
+  {
+    std::lock_guard<std::mutex> Lock(MemoryMutex);
+    Allocations[reinterpret_cast<uintptr_t>(P)] = Allocation{Size, Pinned};
+  }
+  *Ptr = P;
+  return cudaSuccess;
+}
+
+cudaError_t release(void *Ptr, bool Pinned, const char *What) {
+  if (!Ptr)
+    return result(stickyError());
+  {
+    std::lock_guard<std::mutex> Lock(MemoryMutex);
+    auto It = Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
+    if (It == Allocations.end() || It->second.Pinned != Pinned) {
+      apiError(format("%s(%p): not a pointer returned by %s (or already freed)", What, Ptr,
+                      Pinned ? "cudaMallocHost" : "cudaMalloc"));
+      return result(cudaErrorInvalidValue);
+    }
+    Allocations.erase(It);
+  }
+  std::free(Ptr);
+  // The memory is released even after a sticky error, which is still reported.
+  return result(stickyError());
+}
+} // namespace
+
+namespace loopgpu_emu {
+namespace detail {
+bool isDeviceAccessible(const void *P, size_t Bytes) {
+  std::lock_guard<std::mutex> Lock(MemoryMutex);
+  return findAllocation(P, Bytes) != Allocations.end();
+}
+} // namespace detail
+} // namespace loopgpu_emu
+
+cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
+  return allocate(DevPtr, Size, false, "cudaMalloc");
+}
+cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
+  return allocate(Ptr, Size, true, "cudaMallocHost");
+}
+cudaError_t cudaFree(void *DevPtr) { return release(DevPtr, false, "cudaFree"); }
+cudaError_t cudaFreeHost(void *Ptr) { return release(Ptr, true, "cudaFreeHost"); }
+
+cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind) {
+  if (cudaError_t E = stickyError())
+    return result(E);
+  if (Kind < cudaMemcpyHostToHost || Kind > cudaMemcpyDefault) {
+    apiError(format("cudaMemcpy: kind %d is not a cudaMemcpyKind", static_cast<int>(Kind)));
+    return result(cudaErrorInvalidMemcpyDirection);
+  }
+  if (Count == 0)
+    return cudaSuccess;
+  if (!Dst || !Src) {
+    apiError(format("cudaMemcpy(%p, %p, %zu): null pointer", Dst, Src, Count));
+    return result(cudaErrorInvalidValue);
+  }
+  bool DstDevice = Kind == cudaMemcpyHostToDevice || Kind == cudaMemcpyDeviceToDevice;
+  bool SrcDevice = Kind == cudaMemcpyDeviceToHost || Kind == cudaMemcpyDeviceToDevice;
+  if (DstDevice && !isDeviceAccessible(Dst, Count)) {
+    apiError(format("cudaMemcpy(%p, %p, %zu, %s): the destination range is not inside one "
+                    "device allocation",
+                    Dst, Src, Count,
+                    Kind == cudaMemcpyHostToDevice ? "cudaMemcpyHostToDevice"
+                                                   : "cudaMemcpyDeviceToDevice"));
+    return result(cudaErrorInvalidValue);
+  }
+  if (SrcDevice && !isDeviceAccessible(Src, Count)) {
+    apiError(format("cudaMemcpy(%p, %p, %zu, %s): the source range is not inside one device "
+                    "allocation",
+                    Dst, Src, Count,
+                    Kind == cudaMemcpyDeviceToHost ? "cudaMemcpyDeviceToHost"
+                                                   : "cudaMemcpyDeviceToDevice"));
+    return result(cudaErrorInvalidValue);
+  }
+  std::memmove(Dst, Src, Count);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {
+  if (cudaError_t E = stickyError())
+    return result(E);
+  if (Count == 0)
+    return cudaSuccess;
+  if (!isDeviceAccessible(DevPtr, Count)) {
+    apiError(format("cudaMemset(%p, %d, %zu): the range is not inside one device allocation",
+                    DevPtr, Value, Count));
+    return result(cudaErrorInvalidValue);
+  }
+  std::memset(DevPtr, Value, Count);
+  return cudaSuccess;
+}
+
+cudaError_t cudaDeviceReset(void) {
+  std::map<uintptr_t, Allocation> Old;
+  {
+    std::lock_guard<std::mutex> Lock(MemoryMutex);
+    Old.swap(Allocations);
+  }
+  for (auto &[Address, A] : Old)
+    std::free(reinterpret_cast<void *>(Address));
+  {
+    std::lock_guard<std::mutex> Lock(ErrorMutex);
+    Sticky = cudaSuccess;
+    Detail.clear();
+  }
+  LastError = cudaSuccess;
+  return cudaSuccess;
+}
+
+//===----------------------------------------------------------------------===//
+// Events
+//===----------------------------------------------------------------------===//
+
+struct CUevent_st {
+  std::chrono::steady_clock::time_point Time;
+  bool Recorded = false;
+  unsigned Flags = 0;
+};
+
+namespace {
+std::mutex EventMutex;
+std::set<CUevent_st *> Events;
+
+bool validEvent(cudaEvent_t E) {
+  std::lock_guard<std::mutex> Lock(EventMutex);
+  return Events.count(E) != 0;
+}
+} // namespace
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
+  if (!Event || (Flags & ~0x0fu))
+    return result(cudaErrorInvalidValue);
+  auto *E = new CUevent_st;
+  E->Flags = Flags;
+  {
+    std::lock_guard<std::mutex> Lock(EventMutex);
+    Events.insert(E);
+  }
+  *Event = E;
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *Event) { return cudaEventCreateWithFlags(Event, 0); }
+
+cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  if (!validEvent(Event) || Stream != nullptr)
+    return result(cudaErrorInvalidResourceHandle);
+  Event->Time = std::chrono::steady_clock::now();
+  Event->Recorded = true;
+  return result(stickyError());
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
+  if (!validEvent(Event))
+    return result(cudaErrorInvalidResourceHandle);
+  return result(stickyError());
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t Event) {
+  if (!validEvent(Event))
+    return result(cudaErrorInvalidResourceHandle);
+  return result(stickyError());
+}
+
+cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
+  if (!Ms)
+    return result(cudaErrorInvalidValue);
+  if (!validEvent(Start) || !validEvent(End) || !Start->Recorded || !End->Recorded ||
+      ((Start->Flags | End->Flags) & cudaEventDisableTiming))
+    return result(cudaErrorInvalidResourceHandle);
+  *Ms = std::chrono::duration<float, std::milli>(End->Time - Start->Time).count();
+  return result(stickyError());
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t Event) {
+  {
+    std::lock_guard<std::mutex> Lock(EventMutex);
+    if (!Events.erase(Event))
+      return result(cudaErrorInvalidResourceHandle);
+  }
+  delete Event;
+  return cudaSuccess;
+}
