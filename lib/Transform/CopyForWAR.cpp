@@ -8,7 +8,7 @@ namespace loopgpu {
 
 bool copyForWAR(Nest &N, const DependenceInfo &DI, const CopyForWARRequest &R, DiagnosticSink &Diags) {
   SourceLoc Where = whereOf(N, R.Loc, R.Loop);
-  const ArrayInfo &Arr = N.Arrays[R.Array];
+  const ArrayInfo Arr = N.Arrays[R.Array]; // a copy: N.Arrays grows below
   std::string What = "read a copy of '" + Arr.Name + "' in loop " + loopLabel(N, R.Loop);
   LoopPlace Place = findLoop(N, R.Loop);
   if (!Place) {

@@ -53,7 +53,7 @@ struct Pruner {
         return nullptr;
       unsigned Id = Nd->Id;
       if (UsedLoops.count(Id)) {
-        const Loop &Old = N.Loops[Id];
+        const Loop Old = N.Loops[Id]; // a copy: N.Loops grows below
         LoopOrigin O;
         O.K = LoopOrigin::Kind::Copy;
         O.From = static_cast<int>(Id);

@@ -246,16 +246,24 @@ public:
       if (!Next)
         return;
       Done.insert(*Next);
-      std::vector<Privatization> Privs = DI.privatizable(*Next);
-      for (const Privatization &P : Privs) {
-        // The verdict changes as we go: look the variable up again.
+      // Tried on a copy: kept if the loop is then parallel (a non-affine
+      // access to a privatized array can hide that the copies are disjoint).
+      Nest C = cloneNest(N);
+      DependenceInfo CDI = DI;
+      bool Changed = false;
+      for (const Privatization &P : DI.privatizable(*Next)) {
         PrivatizeRequest R;
         R.Loop = *Next;
         R.Name = nameOf(N, P.Memory);
         R.Requested = false;
         Discard Quiet;
-        apply([&] { return privatize(N, DI, R, Quiet); });
+        if (privatize(C, CDI, R, Quiet)) {
+          CDI = analyzeDependences(C, Opts.Analysis);
+          Changed = true;
+        }
       }
+      if (Changed && CDI.verdict(*Next).K == LoopVerdict::Parallel)
+        adopt(std::move(C), std::move(CDI));
     }
   }
 

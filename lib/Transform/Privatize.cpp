@@ -95,7 +95,7 @@ void privatizeArray(Nest &N, unsigned L, unsigned A, std::string &Desc) {
   std::set<unsigned> InL(InLoop.begin(), InLoop.end());
   const Loop Lp = N.Loops[L];
   ArrayInfo P;
-  const ArrayInfo &Orig = N.Arrays[A];
+  const ArrayInfo Orig = N.Arrays[A]; // a copy: N.Arrays grows below
   P.Name = freshName(N, Orig.Name + "_p");
   P.ElementType = Orig.ElementType;
   P.Kind = ArrayInfo::Storage::FixedSize;
