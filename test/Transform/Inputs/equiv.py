@@ -3,8 +3,8 @@
 
   equiv.py --cc CC ORIGINAL.c TRANSFORMED.c FUNCTION [options]
 
-Compiles ORIGINAL.c with FUNCTION renamed ref_FUNCTION and TRANSFORMED.c
-with it renamed new_FUNCTION (-DFUNCTION=...), both `cc -std=c99`, and a
+Compiles ORIGINAL.c and TRANSFORMED.c with `cc -std=c99`, renames every
+global symbol they define with the prefix ref_ / new_ (objcopy), and builds a
 generated main() that, for several parameter sizes, fills every array
 parameter with the same random values for both, calls both functions, and
 compares every array and the return value:
@@ -243,8 +243,18 @@ def main():
         objs = []
         for src, prefix in ((a.original, "ref_"), (a.transformed, "new_")):
             obj = os.path.join(work, prefix + "f.o")
-            run([a.cc] + flags + a.cflag + ["-D%s=%s%s" % (a.function, prefix, a.function), "-c", src, "-o", obj],
-                "compiling " + src)
+            run([a.cc] + flags + a.cflag + ["-c", src, "-o", obj], "compiling " + src)
+            # Every global symbol the file defines gets the prefix, so that
+            # both versions of the file link into one program.
+            nm = subprocess.run(["nm", "--defined-only", "-g", "-P", obj], capture_output=True, text=True)
+            if nm.returncode != 0:
+                fail("nm failed on " + obj)
+            renames = []
+            for line in nm.stdout.splitlines():
+                sym = line.split()[0]
+                renames += ["--redefine-sym", "%s=%s%s" % (sym, prefix, sym)]
+            if renames:
+                run(["objcopy"] + renames + [obj], "renaming the symbols of " + obj)
             objs.append(obj)
         exe = os.path.join(work, "equiv")
         run([a.cc] + flags + ["-Wno-unused-but-set-variable", "-Wno-unused-function", main_c] + objs + ["-lm", "-o", exe],
