@@ -331,7 +331,7 @@ public:
   }
 
   /// A grid-stride loop over the iterations of a mapped loop.
-  void openMappedLoop(raw_ostream &OS, const MappedLoop &M, unsigned Depth) {
+  void openMappedLoop(raw_ostream &OS, const MappedLoop &M, unsigned Depth, unsigned Unroll = 0) {
     const Loop &L = N.Loops[M.Loop];
     std::string T = "loopgpu_t" + std::to_string(M.Loop);
     std::string D(1, M.Dim);
@@ -341,6 +341,10 @@ public:
     indent(OS, Depth);
     OS << "const long long loopgpu_trip" << M.Loop << " = loopgpu_trip(" << aff(L.Lower) << ", "
        << aff(L.Upper) << ", " << L.Step << ");\n";
+    if (Unroll) {
+      indent(OS, Depth);
+      OS << "#pragma unroll " << Unroll << " // independent loads in flight\n";
+    }
     indent(OS, Depth);
     OS << "for (long long " << T << " = (long long)blockIdx." << D << " * blockDim." << D
        << " + threadIdx." << D << "; " << T << " < loopgpu_trip" << M.Loop << "; " << T
@@ -392,6 +396,11 @@ public:
     int64_t Copies = 1;
     std::set<unsigned> Copied;    ///< scalars held per copy
     bool InStaged = false;        ///< printing inside the staged strip
+    /// The staged strip's body only reads shared tiles, registers and
+    /// kernel arguments and cannot fault: copies outside the iteration
+    /// space may run it (into their own registers), so it needs no guard,
+    /// and the copies' common loads can be shared.
+    bool StagedBodyNeedsNoGuard = false;
   };
   ParallelCtx PC;
 
@@ -460,7 +469,7 @@ public:
 
   /// Prints Nodes once per copy of the thread's iterations.
   void printPerCopy(raw_ostream &OS, const std::vector<const Node *> &Nodes, unsigned Depth,
-                    ExprPrinter &EP, std::optional<unsigned> DeclLoop) {
+                    ExprPrinter &EP, std::optional<unsigned> DeclLoop, bool Guard = true) {
     const KernelPlan &K = *PC.K;
     unsigned D = Depth;
     for (size_t I = 0; I < K.Mapped.size(); ++I) {
@@ -477,9 +486,11 @@ public:
     for (const MappedLoop &M : K.Mapped) {
       const Loop &L = N.Loops[M.Loop];
       size_t I = &M - &K.Mapped[0];
+      if (!Guard && !usesIterator(Nodes, M.Loop))
+        continue;
       indent(OS, D);
-      OS << "const long long " << tVar(M) << " = " << tileVar(M) << " * " << M.tile() << " + " << offVar(M)
-         << " + loopgpu_c" << I << " * " << M.Stride << ";\n";
+      OS << "const " << typeStr(L.IteratorType) << " " << tVar(M) << " = " << tileVar(M) << " * " << M.tile()
+         << " + " << offVar(M) << " + loopgpu_c" << I << " * " << M.Stride << ";\n";
       if (usesIterator(Nodes, M.Loop)) {
         indent(OS, D);
         OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
@@ -488,14 +499,19 @@ public:
       }
       Conds.push_back(tVar(M) + " < " + tripVar(M));
     }
-    indent(OS, D);
-    OS << "if (" << llvm::join(Conds, " && ") << ") {\n";
+    if (Guard) {
+      indent(OS, D);
+      OS << "if (" << llvm::join(Conds, " && ") << ") {\n";
+      ++D;
+    }
     if (DeclLoop)
-      declareScalarsOf(OS, D + 1, {*DeclLoop});
+      declareScalarsOf(OS, D, {*DeclLoop});
     for (const Node *Nd : Nodes)
-      printNode(OS, *Nd, D + 1, EP);
-    indent(OS, D);
-    OS << "}\n";
+      printNode(OS, *Nd, D, EP);
+    if (Guard) {
+      indent(OS, --D);
+      OS << "}\n";
+    }
     while (D > Depth) {
       indent(OS, --D);
       OS << "}\n";
@@ -533,6 +549,11 @@ public:
 
   bool jammable(const Node &Nd) const {
     if (Nd.K != Node::Kind::Loop)
+      return false;
+    // The staged loop is always shared (its barriers need every thread);
+    // other loops only when there are several copies to jam.
+    bool Staged = PC.K->StagedLoop && *PC.K->StagedLoop == Nd.Id;
+    if (!Staged && PC.Copies == 1)
       return false;
     const Loop &L = N.Loops[Nd.Id];
     for (unsigned B : PC.Band)
@@ -585,7 +606,7 @@ public:
     OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", strip-mined by " << K.KTile
        << "; each strip's tiles are staged in shared memory\n";
     indent(OS, Depth);
-    OS << "for (long long loopgpu_kk = " << aff(L.Lower) << "; loopgpu_kk <= " << Hi
+    OS << "for (" << typeStr(L.IteratorType) << " loopgpu_kk = " << aff(L.Lower) << "; loopgpu_kk <= " << Hi
        << "; loopgpu_kk += " << K.KTile << ") {\n";
     unsigned D = Depth + 1;
     for (const StagedArray &S : K.Staged) {
@@ -638,7 +659,11 @@ public:
     std::vector<const Node *> Body;
     for (const NodePtr &C : Nd.Body)
       Body.push_back(C.get());
-    printPerCopy(OS, Body, D + 1, EP, L.Id);
+    if (PC.StagedBodyNeedsNoGuard) {
+      indent(OS, D + 1);
+      OS << "// no range check: this body only reads the tiles and writes registers\n";
+    }
+    printPerCopy(OS, Body, D + 1, EP, L.Id, !PC.StagedBodyNeedsNoGuard);
     PC.InStaged = false;
     indent(OS, D);
     OS << "}\n";
@@ -646,6 +671,31 @@ public:
     OS << "__syncthreads(); // before the next strip overwrites the tiles\n";
     indent(OS, Depth);
     OS << "}\n";
+  }
+
+  bool stagedBodyIsSafe(unsigned StagedLoop) const {
+    bool Safe = true;
+    for (const Statement &S : N.Statements) {
+      if (std::find(S.Loops.begin(), S.Loops.end(), StagedLoop) == S.Loops.end())
+        continue;
+      for (unsigned AId : S.Accesses) {
+        const Access &A = N.Accesses[AId];
+        if (A.isArray()) {
+          Safe &= !A.IsWrite && stagedFor(A.Index) != nullptr;
+        } else {
+          const ScalarInfo &Sc = N.Scalars[A.Index];
+          Safe &= PC.Copied.count(A.Index) || (Sc.declaredInside() && !PC.Copied.count(A.Index) &&
+                                               !Sc.DeclLoops.empty() && Sc.DeclLoops.back() == StagedLoop) ||
+                  (!Sc.declaredInside() && !Sc.IsWritten);
+        }
+      }
+      // Integer division or remainder by a value could fault or trap.
+      S.Body->walk([&](const Expr &E) {
+        if (E.K == Expr::Kind::Binary && (E.Op == "/" || E.Op == "%") && E.Type.isInteger())
+          Safe = false;
+      });
+    }
+    return Safe;
   }
 
   void printParallelKernel(raw_ostream &OS, const KernelPlan &K) {
@@ -678,6 +728,8 @@ public:
     }
     auto EPPtr = parallelPrinter();
     ExprPrinter &EP = *EPPtr;
+    if (K.StagedLoop)
+      PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
     for (const StagedArray &S : K.Staged) {
       const ArrayInfo &A = N.Arrays[S.Array];
       OS << "  __shared__ " << typeStr(A.ElementType) << " loopgpu_sh_" << A.Name;
@@ -699,15 +751,16 @@ public:
       OS << "\n";
       OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << aff(L.Lower) << ", " << aff(L.Upper)
          << ", " << L.Step << ");\n";
-      OS << "  const long long " << offVar(M) << " = (long long)(threadIdx." << D << " / " << M.Stride << ") * "
-         << M.Stride * M.Coarsen << " + threadIdx." << D << " % " << M.Stride << ";\n";
+      OS << "  const " << typeStr(L.IteratorType) << " " << offVar(M) << " = (threadIdx." << D << " / "
+         << M.Stride << ") * " << M.Stride * M.Coarsen << " + threadIdx." << D << " % " << M.Stride << ";\n";
     }
     unsigned Depth = 1;
     for (const MappedLoop &M : K.Mapped) {
       std::string D(1, M.Dim);
       indent(OS, Depth++);
-      OS << "for (long long " << tileVar(M) << " = blockIdx." << D << "; " << tileVar(M) << " * " << M.tile()
-         << " < " << tripVar(M) << "; " << tileVar(M) << " += gridDim." << D << ") {\n";
+      OS << "for (" << typeStr(N.Loops[M.Loop].IteratorType) << " " << tileVar(M) << " = blockIdx." << D
+         << "; (long long)" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << "; " << tileVar(M)
+         << " += gridDim." << D << ") {\n";
     }
     // Staged tiles are indexed relative to the tile's first iteration.
     for (const MappedLoop &M : K.Mapped)
@@ -715,8 +768,8 @@ public:
             return std::count(S.DimLoops.begin(), S.DimLoops.end(), M.Loop) > 0;
           })) {
         indent(OS, Depth);
-        OS << "const long long loopgpu_base" << M.Loop << " = " << aff(N.Loops[M.Loop].Lower) << " + "
-           << tileVar(M) << " * " << M.tile() << ";\n";
+        OS << "const " << typeStr(N.Loops[M.Loop].IteratorType) << " loopgpu_base" << M.Loop << " = "
+           << aff(N.Loops[M.Loop].Lower) << " + " << tileVar(M) << " * " << M.tile() << ";\n";
       }
     declareCopied(OS, Depth, InnerLoop);
     printJammed(OS, Inner->Body, Depth, EP, InnerLoop);
@@ -738,7 +791,7 @@ public:
       OS << "  " << typeStr(S.Type) << " " << S.Name << " = " << identity(R.Op, S.Type) << ";\n";
     }
     const MappedLoop &M = K.Mapped[0];
-    openMappedLoop(OS, M, 1);
+    openMappedLoop(OS, M, 1, /*Unroll=*/4);
     declareScalarsOf(OS, 2, {M.Loop});
     printNodes(OS, K.Nodes[0]->Body, 2, EP);
     OS << "  }\n";

@@ -462,12 +462,14 @@ private:
                 E = M.tile();
             S.Extents.push_back(E);
           }
-          // A warp reads down a column when x's iterator indexes a dimension
-          // other than the last: pad rows by one element against bank conflicts.
+          // Threads of a warp read different rows of the tile when a mapped
+          // iterator indexes a dimension other than the last (x always; y
+          // when a warp spans several rows): rows a multiple of 32 words
+          // apart fall in one bank, so pad each row by one element.
           S.Padding = 0;
           for (const MappedLoop &M : K.Mapped)
             for (unsigned D = 0; D + 1 < S.DimLoops.size(); ++D)
-              if (M.Dim == 'x' && S.DimLoops[D] == M.Loop)
+              if (S.DimLoops[D] == M.Loop)
                 S.Padding = 1;
           Bytes += S.bytes(N.Arrays[S.Array].ElementType.isFloating() &&
                                    N.Arrays[S.Array].ElementType.K == ScalarType::Kind::Double

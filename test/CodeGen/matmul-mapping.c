@@ -17,19 +17,19 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
     }
 }
 // CHECK: // nest 0 of matmul ({{.*}}matmul-mapping.c:10):
-// CHECK: //   matmul_nest0_kernel: block (32, 8, 1), grid covering i on y j on x, 5120 bytes of shared memory per block
+// CHECK: //   matmul_nest0_kernel: block (32, 8, 1), grid covering i on y j on x, 5152 bytes of shared memory per block
 // CHECK: // loop i (line 11, parallel) -> y: strip-mined by 8 threads per block
 // CHECK: // loop j (line 12, parallel) -> x: strip-mined by 32 threads per block
-// CHECK: // array A is reused across the block's threads in loop k (line 14): staged in shared memory [8][32] per strip of 32 iterations
+// CHECK: // array A is reused across the block's threads in loop k (line 14): staged in shared memory [8][33] per strip of 32 iterations (+1 padding against bank conflicts)
 // CHECK: // array B is reused across the block's threads in loop k (line 14): staged in shared memory [32][32] per strip of 32 iterations
 // CHECK: __global__ void __launch_bounds__(256) matmul_nest0_kernel(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
-// CHECK:   __shared__ float loopgpu_sh_A[8][32];
+// CHECK:   __shared__ float loopgpu_sh_A[8][33];
 // CHECK:   __shared__ float loopgpu_sh_B[32][32];
-// CHECK:   for (long long loopgpu_tile0 = blockIdx.y; loopgpu_tile0 * 8 < loopgpu_trip0; loopgpu_tile0 += gridDim.y) {
-// CHECK:     for (long long loopgpu_tile1 = blockIdx.x; loopgpu_tile1 * 32 < loopgpu_trip1; loopgpu_tile1 += gridDim.x) {
+// CHECK:   for (int loopgpu_tile0 = blockIdx.y; (long long)loopgpu_tile0 * 8 < loopgpu_trip0; loopgpu_tile0 += gridDim.y) {
+// CHECK:     for (int loopgpu_tile1 = blockIdx.x; (long long)loopgpu_tile1 * 32 < loopgpu_trip1; loopgpu_tile1 += gridDim.x) {
 // CHECK:       float acc;
 // CHECK:           acc = 0.0f; // line 13
-// CHECK:       for (long long loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
+// CHECK:       for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
 // CHECK:         __syncthreads(); // the tiles are complete
 // CHECK:         for (int k = loopgpu_kk; k <= loopgpu_min(loopgpu_kk + 31, p - 1); ++k) {
 // CHECK:               acc += loopgpu_sh_A[i - loopgpu_base0][k - loopgpu_kk] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1]; // line 15

@@ -55,6 +55,14 @@ cl::opt<std::string> CoarsenOpt("coarsen", cl::desc("Thread-coarsening factors (
                                 cl::value_desc("N[,N...]"), cl::cat(Category));
 cl::opt<std::string> ArchOpt("arch", cl::desc("CUDA target architecture"), cl::value_desc("sm_XX"),
                              cl::init("sm_90"), cl::cat(Category));
+cl::opt<bool> SharedStaging("shared-staging",
+                            cl::desc("Stage reused tiles in shared memory (default on; "
+                                     "-shared-staging=false for the one-output-per-thread mapping)"),
+                            cl::init(true), cl::cat(Category));
+cl::opt<unsigned> KTileOpt("ktile",
+                           cl::desc("Iterations of the sequential loop per shared-memory strip "
+                                    "(default: 32, halved until the tiles fit)"),
+                           cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<EmitKind> Emit("emit", cl::desc("What to print"), cl::init(EmitKind::CUDA),
                        cl::values(clEnumValN(EmitKind::IR, "ir", "the loop-nest IR"),
                                   clEnumValN(EmitKind::Deps, "deps", "dependences and legality verdicts"),
@@ -292,6 +300,8 @@ int main(int argc, const char **argv) {
       CG.Tile = Tiles;
       CG.Coarsen = Coarsen;
       CG.Arch = ArchOpt;
+      CG.Stage = SharedStaging;
+      CG.KTile = KTileOpt;
       CG.CommandLine = CommandLine;
       std::vector<GPUPlan> Plans;
       for (const Nest &N : P.Nests) {
