@@ -31,3 +31,7 @@ if config.nvcc:
     config.substitutions.append(("%nvcc", config.nvcc))
 config.substitutions.append(
     ("%expect_exit", "python3 " + os.path.join(config.loopgpu_src_root, "test", "Inputs", "expect_exit.py")))
+
+# The CPU emulation of CUDA (runtime/) is built with the tests.
+if os.path.exists(os.path.join(config.loopgpu_tools_dir, "loopgpu-emu-rewrite")):
+    config.available_features.add("cpu-emulation")

@@ -393,7 +393,7 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   for (auto &[Offset, F] : Functions)
     Renames += " -D" + F.Name + "=loopgpu_ref_" + F.Name;
   std::string Run = "#!/usr/bin/env bash\n"
-                    "# Builds and runs the validation harness. Usage: run.sh gpu\n"
+                    "# Builds and runs the validation harness. Usage: run.sh gpu|cpu\n"
                     "set -euo pipefail\ncd \"$(dirname \"$0\")\"\n"
                     "mode=${1:-gpu}\n"
                     "CC=${CC:-cc}\nNVCC=${NVCC:-nvcc}\n"
@@ -401,8 +401,23 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "if [ \"$mode\" = gpu ]; then\n"
                     "  $NVCC -O2 -arch=" + Opts.Arch + " -c kernels.cu -o kernels.o\n"
                     "  $NVCC -O2 -arch=" + Opts.Arch + " driver.cu kernels.o ref.o -o validate -lm\n"
-                    "else\n  echo \"run.sh: unknown mode '$mode'\" >&2; exit 2\nfi\n"
-                    "./validate\n";
+                    "  exec ./validate\n"
+                    "elif [ \"$mode\" = cpu ]; then\n"
+                    "  # The same sources through the CUDA emulation (runtime/README.md).\n"
+                    "  R=${LOOPGPU_EMU_REWRITE:-" + Opts.EmuRewrite + "}\n"
+                    "  [ -x \"$R\" ] || { echo \"run.sh: no loopgpu-emu-rewrite at '$R'\" >&2; exit 2; }\n"
+                    "  for f in kernels driver; do\n"
+                    "    \"$R\" $f.cu $f.emu.cpp\n"
+                    "    $(\"$R\" --cxx) $(\"$R\" --cxxflags) -O1 -iquote . -c $f.emu.cpp -o $f.emu.o\n"
+                    "  done\n"
+                    "  $(\"$R\" --cxx) driver.emu.o kernels.emu.o ref.o $(\"$R\" --libs) -lm -o validate-emu\n"
+                    "  # An emulation error (race, divergent barrier, bad launch) fails validation.\n"
+                    "  ./validate-emu 2> >(tee emu.stderr >&2)\n"
+                    "  status=$?\n"
+                    "  wait\n"
+                    "  if grep -q 'loopgpu-emu: error:' emu.stderr; then echo FAIL; exit 1; fi\n"
+                    "  exit $status\n"
+                    "else\n  echo \"run.sh: unknown mode '$mode' (gpu or cpu)\" >&2; exit 2\nfi\n";
   std::string Dir = Opts.Dir;
   if (!writeFile(Dir + "/ref.c", Source, Diags) || !writeFile(Dir + "/kernels.cu", Cuda, Diags) ||
       !writeFile(Dir + "/driver.cu", Driver, Diags) || !writeFile(Dir + "/run.sh", Run, Diags))

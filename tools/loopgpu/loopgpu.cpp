@@ -23,6 +23,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -83,11 +84,12 @@ cl::opt<std::string> ValidateDir("validate-dir",
                                  cl::desc("Where --validate writes its harness (default: a new "
                                           "directory under the system's temporary directory)"),
                                  cl::value_desc("dir"), cl::cat(Category));
-enum class ValidateMode { Auto, GPU, None };
+enum class ValidateMode { Auto, GPU, CPU, None };
 cl::opt<ValidateMode> ValidateHow(
     "validate-mode", cl::desc("How --validate runs the harness"), cl::init(ValidateMode::Auto),
-    cl::values(clEnumValN(ValidateMode::Auto, "auto", "on the GPU if there is one (default)"),
+    cl::values(clEnumValN(ValidateMode::Auto, "auto", "on the GPU if there is one, else on the CPU (default)"),
                clEnumValN(ValidateMode::GPU, "gpu", "build with nvcc and run on the GPU"),
+               clEnumValN(ValidateMode::CPU, "cpu", "run the same kernels through the CPU emulation"),
                clEnumValN(ValidateMode::None, "none", "only write the harness")),
     cl::cat(Category));
 cl::opt<unsigned> Seed("seed", cl::desc("Random seed for --validate inputs"), cl::init(1),
@@ -126,30 +128,34 @@ bool parseSizes(StringRef Name, StringRef Value, std::vector<int64_t> &Out, std:
   return true;
 }
 
-/// Runs the harness --validate wrote: on the GPU when there is one.
+/// Runs the harness --validate wrote: on the GPU when there is one, else
+/// through the CPU emulation.
 int runHarness(const std::string &Dir) {
-  bool HaveGPU = false;
-  if (ValidateHow != ValidateMode::None) {
-    if (ErrorOr<std::string> Smi = sys::findProgramByName("nvidia-smi")) {
-      StringRef Args[] = {*Smi, "-L"};
-      std::optional<StringRef> Quiet[] = {std::nullopt, StringRef(""), StringRef("")};
-      HaveGPU = sys::ExecuteAndWait(*Smi, Args, std::nullopt, Quiet) == 0;
-    }
-  }
   outs() << "loopgpu: validation harness in " << Dir << "\n";
   if (ValidateHow == ValidateMode::None)
     return ExitSuccess;
-  if (!HaveGPU) {
-    WithColor::error(errs(), "loopgpu")
-        << "--validate: no GPU here (nvidia-smi -L failed) and the CPU emulation is not built yet; "
-           "run " << Dir << "/run.sh gpu on a machine with a GPU\n";
-    return ExitUsage;
-  }
+  bool GPU = ValidateHow == ValidateMode::GPU;
+  if (ValidateHow == ValidateMode::Auto)
+    if (ErrorOr<std::string> Smi = sys::findProgramByName("nvidia-smi")) {
+      StringRef Args[] = {*Smi, "-L"};
+      std::optional<StringRef> Quiet[] = {std::nullopt, StringRef(""), StringRef("")};
+      GPU = sys::ExecuteAndWait(*Smi, Args, std::nullopt, Quiet) == 0;
+    }
+  outs() << "loopgpu: running it " << (GPU ? "on the GPU" : "on the CPU through the CUDA emulation") << "\n";
   outs().flush();
   std::string Script = Dir + "/run.sh";
-  StringRef Args[] = {"bash", Script, "gpu"};
+  StringRef Args[] = {"bash", Script, GPU ? "gpu" : "cpu"};
   int RC = sys::ExecuteAndWait("/bin/bash", Args);
   return RC == 0 ? ExitSuccess : ExitInputErrors;
+}
+
+/// loopgpu-emu-rewrite, built next to this executable.
+std::string emulationRewriter(const char *Argv0) {
+  static int Anchor;
+  std::string Self = sys::fs::getMainExecutable(Argv0, &Anchor);
+  SmallString<256> P(sys::path::parent_path(Self));
+  sys::path::append(P, "loopgpu-emu-rewrite");
+  return sys::fs::exists(P) ? std::string(P) : std::string();
 }
 
 } // namespace
@@ -324,6 +330,7 @@ int main(int argc, const char **argv) {
       VO.Seed = Seed;
       VO.Arch = ArchOpt;
       VO.Dir = HarnessDir;
+      VO.EmuRewrite = emulationRewriter(argv[0]);
       for (const std::string &PV : Params) {
         auto [Name, Value] = StringRef(PV).split('=');
         int64_t V = 0;

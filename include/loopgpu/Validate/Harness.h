@@ -12,7 +12,11 @@
 //               original and the CUDA version, compares every written array
 //               and the return value, and prints PASS or FAIL with the worst
 //               element, its index and both values; it also times both,
-//   run.sh      builds and runs it: `run.sh gpu` with nvcc on a GPU.
+//   run.sh      builds and runs it: `run.sh gpu` with nvcc on a GPU, or
+//               `run.sh cpu` through the CUDA emulation of runtime/ (the very
+//               same kernel source, rewritten by loopgpu-emu-rewrite and
+//               compiled with the host C++ compiler: one fiber per CUDA
+//               thread, real barriers, warps in lockstep).
 //
 // Tolerances: integers compare exactly. Floating-point elements pass when
 // |cuda - ref| <= tol * max(1, |ref|), tol = 1e-5 (float) or 1e-12 (double)
@@ -38,6 +42,8 @@ struct ValidateOptions {
   unsigned Seed = 1;
   std::string Arch = "sm_90";
   std::string Dir;                       ///< where the harness goes
+  /// loopgpu-emu-rewrite of this build, for `run.sh cpu` (empty: no CPU mode).
+  std::string EmuRewrite;
 };
 
 /// Default value of the I-th integer parameter: small primes, so that no
