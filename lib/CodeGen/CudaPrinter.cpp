@@ -987,6 +987,8 @@ public:
 
   void printSummary(raw_ostream &OS) {
     OS << "// nest " << N.Ordinal << " of " << N.Function << " (" << File << ":" << N.Loc.Line << "):\n";
+    for (const AppliedTransform &T : N.Transforms)
+      OS << "//   transformed first: " << T.Description << (T.Requested ? "" : " [default choice]") << "\n";
     for (const KernelPlan &K : Plan.Kernels) {
       OS << "//   " << K.Name << ": ";
       if (K.K == KernelPlan::Kind::Serial) {

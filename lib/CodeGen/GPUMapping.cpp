@@ -1,5 +1,7 @@
 //===- GPUMapping.cpp - Decide how a nest runs on the GPU -----------------===//
 #include "loopgpu/CodeGen/GPUMapping.h"
+#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/Transform/Pipeline.h"
 
 #include <algorithm>
 #include <functional>
@@ -539,6 +541,35 @@ private:
 };
 
 } // namespace
+
+bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags) {
+  Nest C = cloneNest(N);
+  PipelineOptions PO;
+  PO.TileClauses = false; // the clause gives the block shape (planGPU)
+  DependenceInfo CI;
+  if (!runPipeline(C, PO, Diags, CI))
+    return false;
+  // The mapping handles loops of the input (reordered, distributed copies)
+  // and scalars declared inside the nest; arrays that a transformation
+  // allocates inside the nest (expanded scalars, private or read copies) need
+  // device storage that the host code does not provide yet.
+  std::string Missing;
+  for (const ArrayInfo &A : C.Arrays)
+    if (A.isTemporary() && Missing.empty())
+      Missing = "temporary array '" + A.Name + "' (" + A.Origin + ")";
+  if (Missing.empty()) {
+    N = std::move(C);
+    Info = std::move(CI);
+    return true;
+  }
+  for (const AppliedTransform &T : C.Transforms)
+    if (T.Requested)
+      Diags.warning(T.Loc, "'" + T.Description + "' needs a " + Missing +
+                               ", which the CUDA mapping does not allocate yet; the nest is mapped "
+                               "as written (-emit=c shows the transformed nest)");
+  Info = analyzeDependences(N);
+  return true;
+}
 
 GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,
                 DiagnosticSink &Diags) {

@@ -148,7 +148,7 @@ public:
   bool hasStructuralClauses() const {
     for (const Loop &L : N.Loops)
       for (const Clause &C : L.Clauses)
-        if (C.K == Clause::Kind::Tile || C.K == Clause::Kind::Interchange ||
+        if ((C.K == Clause::Kind::Tile && Opts.TileClauses) || C.K == Clause::Kind::Interchange ||
             C.K == Clause::Kind::Distribute)
           return true;
     return false;
@@ -543,7 +543,8 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
   P.privateClauses();
   P.distributeClauses();
   P.interchangeClauses();
-  P.tileClauses();
+  if (Opts.TileClauses)
+    P.tileClauses();
 
   // 2. Default choices that expose outermost parallel loops. A nest whose
   //    clauses already say how to restructure it keeps its structure.

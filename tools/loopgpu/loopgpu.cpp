@@ -310,9 +310,11 @@ int main(int argc, const char **argv) {
       CG.KTile = KTileOpt;
       CG.CommandLine = CommandLine;
       std::vector<GPUPlan> Plans;
-      for (const Nest &N : P.Nests) {
+      for (Nest &N : P.Nests) {
         DependenceInfo DI = analyzeDependences(N);
         checkParallelClauses(N, DI, Diag);
+        if (!transformForGPU(N, DI, Diag))
+          continue;
         Plans.push_back(planGPU(N, DI, CG, Diag));
       }
       std::string Cuda;

@@ -122,6 +122,17 @@ struct GPUPlan {
   std::vector<std::string> Remarks; ///< decisions worth telling the user
 };
 
+/// Runs the transformation pipeline (lib/Transform) on a copy of N for the
+/// GPU: requested transformations are checked (illegal ones are errors) and
+/// the default choices bring parallel loops outward (interchange,
+/// distribution, scalar privatization, invariant loads). tile(...) clauses
+/// are left to planGPU, where they give the block shape. The copy replaces N
+/// unless a transformation needed a temporary array (expanded scalar, private
+/// or read copy), which the host code does not allocate yet: N is then
+/// mapped as written, with a warning for requested transformations. Info is
+/// N's analysis on return. Returns false after an error.
+bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags);
+
 /// Plans one nest. Reports (as errors) options it cannot honour, e.g. a tile
 /// needing more than 1024 threads per block; returns an empty plan then.
 GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,

@@ -26,6 +26,9 @@ struct PipelineOptions {
   std::vector<int64_t> Tile;
   /// Make the default choices (off: only what clauses and options ask).
   bool Defaults = true;
+  /// Apply tile(...) clauses. The CUDA mapping turns off: there the clause
+  /// gives the block shape, and the grid/block mapping is the tiling.
+  bool TileClauses = true;
   DependenceOptions Analysis;
 };
 

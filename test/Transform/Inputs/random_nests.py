@@ -3,6 +3,12 @@
 equiv.py against the original.
 
   random_nests.py --loopgpu BIN --cc CC [--count N] [--seed S] [--keep DIR]
+                  [--cuda]
+
+With --cuda the programs go through the CUDA path instead: `loopgpu
+--validate --validate-mode=cpu` with random -tile / -coarsen options runs
+the emitted kernels under the CUDA emulation against the original and must
+print PASS (or refuse the request with an error).
 
 Each program is one function with a `#pragma loopgpu` nest of 1 to 3 loops
 (rectangular or triangular bounds, steps 1, 2, -1, -2, offsets), 1 to 3
@@ -117,6 +123,7 @@ def main():
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep")
+    ap.add_argument("--cuda", action="store_true")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     work = a.keep or tempfile.mkdtemp(prefix="loopgpu-random-")
@@ -128,12 +135,30 @@ def main():
         out = os.path.join(work, "p%d.out.c" % n)
         with open(orig, "w") as f:
             f.write(src)
-        args = [a.loopgpu, orig, "-emit=c", "-o", out]
-        if rng.random() < 0.25:
-            args.append("-tile=" + rng.choice(["4", "3,2", "2,2,2"]))
+        if a.cuda:
+            args = [a.loopgpu, orig, "--validate", "--validate-mode=cpu", "--validate-dir",
+                    os.path.join(work, "v%d" % n), "--param", "n=%d" % rng.choice([1, 5, 13, 40])]
+            if rng.random() < 0.5:
+                args.append("-tile=" + rng.choice(["4", "8,4", "2,2,2", "32", "16,16"]))
+            if rng.random() < 0.3:
+                args.append("-coarsen=" + rng.choice(["2", "3,2", "2,1,2"]))
+        else:
+            args = [a.loopgpu, orig, "-emit=c", "-o", out]
+            if rng.random() < 0.25:
+                args.append("-tile=" + rng.choice(["4", "3,2", "2,2,2"]))
         r = subprocess.run(args, capture_output=True, text=True)
         if r.returncode == 1 and "error:" in r.stderr:
             refused += 1
+            continue
+        if a.cuda and r.returncode == 2 and "error:" in r.stderr and "tile" in r.stderr:
+            refused += 1  # e.g. a -tile with more sizes than the nest has parallel loops
+            continue
+        if a.cuda:
+            if r.returncode != 0 or "PASS" not in r.stdout:
+                sys.stdout.write("validation failed (exit %d): %s\n%s\n%s%s\n" %
+                                 (r.returncode, " ".join(args), src, r.stdout, r.stderr))
+                return 1
+            accepted += 1
             continue
         if r.returncode != 0:
             sys.stdout.write("loopgpu crashed (exit %d) on:\n%s\n%s\n%s\n" % (r.returncode, " ".join(args), src, r.stderr))
@@ -145,6 +170,9 @@ def main():
             sys.stdout.write(open(out).read())
             return 1
         accepted += 1
+    if a.cuda:
+        print("random nests: %d validated on the emulation, %d refused with an error" % (accepted, refused))
+        return 0
     print("random nests: %d transformed and equivalent, %d refused with an error" % (accepted, refused))
     return 0
 
