@@ -780,21 +780,70 @@ public:
   }
 
   void printReductionKernel(raw_ostream &OS, const KernelPlan &K) {
+    const MappedLoop &M = K.Mapped[0];
+    const Loop &L = N.Loops[M.Loop];
+    const int64_t C = M.Coarsen;
     std::set<unsigned> Locals;
     for (const Reduction &R : K.Reductions)
       Locals.insert(R.Memory.Index);
-    auto EPPtr = exprPrinter(Locals);
-    ExprPrinter &EP = *EPPtr;
-    OS << "  // Per-thread partial results, starting from the identity.\n";
+    // Copy c of the body accumulates into <s>_part[c].
+    auto EP = std::make_unique<ExprPrinter>(N);
+    ExprPrinter *Self = EP.get();
+    EP->Override = [this, Self, Locals, C](const Expr &E) -> std::optional<std::string> {
+      if (C > 1 && E.K == Expr::Kind::ScalarRef && Locals.count(E.Index))
+        return N.Scalars[E.Index].Name + "_part[loopgpu_c]";
+      return baseOverride(E, *Self, Locals);
+    };
+    if (C > 1)
+      OS << "  // Per-thread partial results, " << C
+         << " independent chains (thread coarsening: all loads of a round in flight).\n";
+    else
+      OS << "  // Per-thread partial results, starting from the identity.\n";
     for (const Reduction &R : K.Reductions) {
       const ScalarInfo &S = N.Scalars[R.Memory.Index];
-      OS << "  " << typeStr(S.Type) << " " << S.Name << " = " << identity(R.Op, S.Type) << ";\n";
+      std::string Id = identity(R.Op, S.Type);
+      if (C == 1) {
+        OS << "  " << typeStr(S.Type) << " " << S.Name << " = " << Id << ";\n";
+        continue;
+      }
+      OS << "  " << typeStr(S.Type) << " " << S.Name << "_part[" << C << "];\n";
+      OS << "  #pragma unroll\n  for (int loopgpu_c = 0; loopgpu_c < " << C << "; ++loopgpu_c)\n";
+      OS << "    " << S.Name << "_part[loopgpu_c] = " << Id << ";\n";
     }
-    const MappedLoop &M = K.Mapped[0];
-    openMappedLoop(OS, M, 1, /*Unroll=*/4);
-    declareScalarsOf(OS, 2, {M.Loop});
-    printNodes(OS, K.Nodes[0]->Body, 2, EP);
-    OS << "  }\n";
+    if (C == 1) {
+      openMappedLoop(OS, M, 1, /*Unroll=*/4);
+      declareScalarsOf(OS, 2, {M.Loop});
+      printNodes(OS, K.Nodes[0]->Body, 2, *EP);
+      OS << "  }\n";
+    } else {
+      std::string T = tVar(M), Trip = tripVar(M);
+      OS << "  // line " << L.Loc.Line << ": loop " << L.Iterator << " -> x (grid-stride, " << C
+         << " iterations per thread and round, " << C << " x gridDim.x x blockDim.x apart)\n";
+      OS << "  const long long " << Trip << " = loopgpu_trip(" << aff(L.Lower) << ", " << aff(L.Upper)
+         << ", " << L.Step << ");\n";
+      OS << "  const long long loopgpu_threads = (long long)gridDim.x * blockDim.x;\n";
+      OS << "  for (long long loopgpu_round = (long long)blockIdx.x * blockDim.x + threadIdx.x; "
+            "loopgpu_round < "
+         << Trip << "; loopgpu_round += " << C << " * loopgpu_threads) {\n";
+      OS << "    #pragma unroll\n";
+      OS << "    for (int loopgpu_c = 0; loopgpu_c < " << C << "; ++loopgpu_c) {\n";
+      OS << "      const long long " << T << " = loopgpu_round + loopgpu_c * loopgpu_threads;\n";
+      OS << "      if (" << T << " < " << Trip << ") {\n";
+      OS << "        const " << typeStr(L.IteratorType) << " " << L.Iterator << " = ("
+         << typeStr(L.IteratorType) << ")(" << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + " << T
+         << " * " << L.Step << ");\n";
+      declareScalarsOf(OS, 4, {M.Loop});
+      printNodes(OS, K.Nodes[0]->Body, 4, *EP);
+      OS << "      }\n    }\n  }\n";
+      OS << "  // The chains combined, in a fixed order.\n";
+      for (const Reduction &R : K.Reductions) {
+        const ScalarInfo &S = N.Scalars[R.Memory.Index];
+        std::string P = S.Name + "_part";
+        OS << "  " << typeStr(S.Type) << " " << S.Name << " = " << P << "[0];\n";
+        OS << "  #pragma unroll\n  for (int loopgpu_c = 1; loopgpu_c < " << C << "; ++loopgpu_c)\n";
+        OS << "    " << S.Name << " = " << combine(R.Op, S.Name, P + "[loopgpu_c]") << ";\n";
+      }
+    }
     OS << "  // Combine: warp shuffles, one value per warp through shared memory,\n"
           "  // then the first warp combines those and one atomic per block.\n";
     OS << "  const unsigned loopgpu_lane = threadIdx.x % 32, loopgpu_warp = threadIdx.x / 32;\n";
@@ -884,7 +933,7 @@ public:
         Block[D] = M.BlockSize;
         // A parallel kernel's block covers a tile per grid step; several
         // tiles per block with block coarsening.
-        Span[D] = K.K == KernelPlan::Kind::Parallel ? M.tile() * K.BlockCoarsen : M.BlockSize;
+        Span[D] = M.tile() * (K.K == KernelPlan::Kind::Parallel ? K.BlockCoarsen : 1);
         Trip[D] = "loopgpu_trip(" + aff(L.Lower) + ", " + aff(L.Upper) + ", " + std::to_string(L.Step) + ")";
       }
       for (int D = 0; D < 3; ++D) {
@@ -897,7 +946,7 @@ public:
       OS << "const dim3 block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
       indent(OS, Depth + 2);
       if (K.K == KernelPlan::Kind::Reduction)
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Block[0] << ", 1024));\n";
+        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", 1024));\n";
       else
         OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0]
            << ", 2147483647), loopgpu_blocks(trip_y, " << Span[1] << ", 65535), loopgpu_blocks(trip_z, "

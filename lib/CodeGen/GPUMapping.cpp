@@ -521,12 +521,25 @@ private:
                                         "1024; the tile asks for " + std::to_string(M.BlockSize));
       Failed = true;
     }
+    // Thread coarsening: each thread keeps Coarsen independent partials and
+    // loads Coarsen elements per round of the grid-stride loop, so that
+    // enough loads are in flight to saturate memory bandwidth (a single
+    // accumulator chain leaves one load per thread in flight).
+    M.Coarsen = 8;
+    const Clause *CC = coarsenClause(Root.Id);
+    const std::vector<int64_t> &Factors = CC ? CC->Ints : Opts.Coarsen;
+    if (!Factors.empty())
+      M.Coarsen = Factors[0];
+    if (Factors.size() > 1)
+      Plan.Remarks.push_back("a reduction kernel maps one loop: coarsening factors after the first are "
+                             "ignored");
+    M.Stride = M.BlockSize;
     K.Mapped = {M};
     const Loop &L = N.Loops[Root.Id];
     for (const Reduction &R : K.Reductions)
       K.Notes.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ") reduces " +
-                        R.Text + " with '" + R.Op +
-                        "': per-thread partials over a grid-stride loop, warp shuffles, one "
+                        R.Text + " with '" + R.Op + "': " + std::to_string(M.Coarsen) +
+                        " independent per-thread partials over a grid-stride loop, warp shuffles, one "
                         "shared-memory step, one atomic combine per block");
     return K;
   }

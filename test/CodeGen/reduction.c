@@ -12,13 +12,27 @@ float maxabs(int n, const float *restrict x) {
 }
 // CHECK: // loop i (line 9) reduces best with 'max'
 // CHECK: __global__ void __launch_bounds__(256) maxabs_nest0_kernel(int n, float *loopgpu_best, const float *__restrict__ x) {
-// CHECK:   float best = -INFINITY;
-// CHECK:     best = fmaxf(best, fabsf(x[i])); // line 10
+// CHECK:   float best_part[8];
+// CHECK:     best_part[loopgpu_c] = -INFINITY;
+// CHECK:   for (long long loopgpu_round = (long long)blockIdx.x * blockDim.x + threadIdx.x; loopgpu_round < loopgpu_trip0; loopgpu_round += 8 * loopgpu_threads) {
+// CHECK:       const long long loopgpu_t0 = loopgpu_round + loopgpu_c * loopgpu_threads;
+// CHECK:         best_part[loopgpu_c] = fmaxf(best_part[loopgpu_c], fabsf(x[i])); // line 10
+// CHECK:   float best = best_part[0];
+// CHECK:     best = (best_part[loopgpu_c] > best ? best_part[loopgpu_c] : best);
 // CHECK:     best = (__shfl_down_sync(0xffffffffu, best, loopgpu_off) > best ? __shfl_down_sync(0xffffffffu, best, loopgpu_off) : best);
 // CHECK:   __syncthreads();
 // CHECK:       loopgpu_atomic_combine(loopgpu_best, best, [](float a, float b) { return (b > a ? b : a); });
+// CHECK: const dim3 grid(loopgpu_blocks(trip_x, 2048, 1024));
 // CHECK: extern "C" float maxabs(int n, const float *__restrict__ x) {
 // CHECK:   float best = 0.0f;
 // CHECK:     LOOPGPU_CHECK(cudaMemcpy(loopgpu_best, &best, sizeof(float), cudaMemcpyHostToDevice));
 // CHECK:     LOOPGPU_CHECK(cudaMemcpy(&best, loopgpu_best, sizeof(float), cudaMemcpyDeviceToHost));
 // CHECK:   return best;
+
+// -coarsen 1: one chain per thread.
+// RUN: %loopgpu %s -coarsen 1 | FileCheck %s --check-prefix=ONE
+// ONE: 1 independent per-thread partials
+// ONE:   float best = -INFINITY;
+// ONE:     best = fmaxf(best, fabsf(x[i])); // line 10
+// ONE-NOT: best_part
+// ONE: const dim3 grid(loopgpu_blocks(trip_x, 256, 1024));
