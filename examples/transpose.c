@@ -6,7 +6,7 @@
 // one of them is uncoalesced, so a tile goes through shared memory, padded by
 // one column against bank conflicts.
 void transpose(int rows, int cols, const float *restrict A, float *restrict trA) {
-#pragma loopgpu tile(32, 32)
+#pragma loopgpu
   for (int i = 0; i < rows; i++)
     for (int j = 0; j < cols; j++)
       trA[j * rows + i] = A[i * cols + j];

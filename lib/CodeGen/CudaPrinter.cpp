@@ -436,6 +436,12 @@ public:
     P->Override = [this, Self](const Expr &E) -> std::optional<std::string> {
       if (E.K == Expr::Kind::ScalarRef && PC.Copied.count(E.Index))
         return N.Scalars[E.Index].Name + copyIndex();
+      if (E.K == Expr::Kind::ArrayRef && PC.K->Transposed && E.Index == PC.K->Transposed->Array) {
+        const TransposedWrite &T = *PC.K->Transposed;
+        return "loopgpu_sh_" + N.Arrays[T.Array].Name + "[" + N.Loops[T.RowLoop].Iterator + " - loopgpu_base" +
+               std::to_string(T.RowLoop) + "][" + N.Loops[T.ColLoop].Iterator + " - loopgpu_base" +
+               std::to_string(T.ColLoop) + "]";
+      }
       if (E.K == Expr::Kind::ArrayRef && PC.InStaged)
         if (const StagedArray *S = stagedFor(E.Index)) {
           std::string Idx;
@@ -737,6 +743,12 @@ public:
         OS << "[" << S.Extents[D] + (D + 1 == S.Extents.size() ? S.Padding : 0) << "]";
       OS << ";\n";
     }
+    if (K.Transposed) {
+      const TransposedWrite &T = *K.Transposed;
+      const ArrayInfo &A = N.Arrays[T.Array];
+      OS << "  __shared__ " << typeStr(A.ElementType) << " loopgpu_sh_" << A.Name << "["
+         << mappedFor(T.RowLoop)->tile() << "][" << mappedFor(T.ColLoop)->tile() + T.Padding << "];\n";
+    }
     if (!K.Staged.empty()) {
       OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
       OS << "  const int loopgpu_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";
@@ -764,7 +776,7 @@ public:
     }
     // Staged tiles are indexed relative to the tile's first iteration.
     for (const MappedLoop &M : K.Mapped)
-      if (std::any_of(K.Staged.begin(), K.Staged.end(), [&](const StagedArray &S) {
+      if (K.Transposed || std::any_of(K.Staged.begin(), K.Staged.end(), [&](const StagedArray &S) {
             return std::count(S.DimLoops.begin(), S.DimLoops.end(), M.Loop) > 0;
           })) {
         indent(OS, Depth);
@@ -773,10 +785,53 @@ public:
       }
     declareCopied(OS, Depth, InnerLoop);
     printJammed(OS, Inner->Body, Depth, EP, InnerLoop);
+    if (K.Transposed)
+      printTransposedStore(OS, *K.Transposed, Depth);
     while (Depth > 1) {
       indent(OS, --Depth);
       OS << "}\n";
     }
+  }
+
+  /// The second half of a TransposedWrite: the block's tile, complete after
+  /// the barrier, is stored with threads along x walking the row loop (the
+  /// array's fastest-varying subscript), so the stores coalesce.
+  void printTransposedStore(raw_ostream &OS, const TransposedWrite &T, unsigned Depth) {
+    const MappedLoop &Row = *mappedFor(T.RowLoop), &Col = *mappedFor(T.ColLoop);
+    const Loop &RL = N.Loops[T.RowLoop], &CL = N.Loops[T.ColLoop];
+    const Statement &S = N.Statements[T.Stmt];
+    std::string Sh = "loopgpu_sh_" + N.Arrays[T.Array].Name;
+    auto I = [&](unsigned D) { indent(OS, Depth + D); };
+    I(0);
+    OS << "__syncthreads();\n";
+    I(0);
+    OS << "// line " << S.Loc.Line << ": the tile of " << N.Arrays[T.Array].Name
+       << " stored with x and y swapped: consecutive threads store consecutive elements\n";
+    I(0);
+    OS << "for (int loopgpu_wc = threadIdx.y; loopgpu_wc < " << Col.tile() << "; loopgpu_wc += blockDim.y) {\n";
+    I(1);
+    OS << "for (int loopgpu_wr = threadIdx.x; loopgpu_wr < " << Row.tile() << "; loopgpu_wr += blockDim.x) {\n";
+    I(2);
+    OS << "if ((long long)" << tileVar(Row) << " * " << Row.tile() << " + loopgpu_wr < " << tripVar(Row)
+       << " && (long long)" << tileVar(Col) << " * " << Col.tile() << " + loopgpu_wc < " << tripVar(Col)
+       << ") {\n";
+    I(3);
+    OS << "const " << typeStr(RL.IteratorType) << " " << RL.Iterator << " = loopgpu_base" << RL.Id
+       << " + loopgpu_wr;\n";
+    I(3);
+    OS << "const " << typeStr(CL.IteratorType) << " " << CL.Iterator << " = loopgpu_base" << CL.Id
+       << " + loopgpu_wc;\n";
+    auto EP = exprPrinter({});
+    I(3);
+    OS << EP->print(*S.Body->Ops[0]) << " = " << Sh << "[loopgpu_wr][loopgpu_wc];\n";
+    I(2);
+    OS << "}\n";
+    I(1);
+    OS << "}\n";
+    I(0);
+    OS << "}\n";
+    I(0);
+    OS << "__syncthreads(); // the next tile overwrites the shared one\n";
   }
 
   void printReductionKernel(raw_ostream &OS, const KernelPlan &K) {
@@ -1054,10 +1109,7 @@ public:
         OS << ", 32 partial values per reduction variable in shared memory\n";
         continue;
       }
-      int64_t Bytes = 0;
-      for (const StagedArray &S : K.Staged)
-        Bytes += S.bytes(N.Arrays[S.Array].ElementType.K == ScalarType::Kind::Double ? 8 : 4);
-      OS << ", " << Bytes << " bytes of shared memory per block";
+      OS << ", " << K.SharedBytes << " bytes of shared memory per block";
       int64_t Per = 1;
       for (const MappedLoop &M : K.Mapped)
         Per *= M.Coarsen;

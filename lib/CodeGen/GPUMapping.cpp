@@ -11,6 +11,28 @@
 namespace loopgpu {
 namespace {
 
+/// sizeof the type on the device (LP64, as the host compilers here).
+int64_t elementBytes(ScalarType T) {
+  switch (T.K) {
+  case ScalarType::Kind::Bool:
+  case ScalarType::Kind::Char:
+    return 1;
+  case ScalarType::Kind::Short:
+    return 2;
+  case ScalarType::Kind::Int:
+  case ScalarType::Kind::Float:
+    return 4;
+  case ScalarType::Kind::Long:
+  case ScalarType::Kind::LongLong:
+  case ScalarType::Kind::Double:
+    return 8;
+  case ScalarType::Kind::LongDouble:
+    return 16;
+  }
+  return 8;
+}
+
+
 class Planner {
 public:
   Planner(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, DiagnosticSink &Diags)
@@ -266,7 +288,77 @@ private:
     }
     if (Opts.Stage)
       planStaging(K, *Cur);
+    if (Opts.Stage && K.Staged.empty())
+      planTransposedWrite(K, *Cur);
     return K;
+  }
+
+  /// A lone unguarded `W[..][y + c] = e;` in a 2-D band with the other mapped
+  /// loop on x, W written nowhere else and not read in the nest: its stores go
+  /// through a shared tile and out with x and y swapped (TransposedWrite).
+  void planTransposedWrite(KernelPlan &K, const Node &InnerMapped) {
+    if (K.Mapped.size() != 2 || InnerMapped.Body.size() != 1 || InnerMapped.Body[0]->K != Node::Kind::Stmt)
+      return;
+    const MappedLoop &X = K.Mapped[0].Dim == 'x' ? K.Mapped[0] : K.Mapped[1];
+    const MappedLoop &Y = K.Mapped[0].Dim == 'x' ? K.Mapped[1] : K.Mapped[0];
+    if (N.Loops[X.Loop].Step != 1 || N.Loops[Y.Loop].Step != 1)
+      return;
+    const Statement &S = N.Statements[InnerMapped.Body[0]->Id];
+    if (!S.Guards.empty() || S.IsDeclaration || S.Body->K != Expr::Kind::Assign || S.Body->Op != "=" ||
+        S.Body->Ops[0]->K != Expr::Kind::ArrayRef)
+      return;
+    unsigned W = S.Body->Ops[0]->Index;
+    const Access *Write = nullptr;
+    for (const Access &A : N.Accesses) {
+      if (!A.isArray() || A.Index != W)
+        continue;
+      if (Write || !A.IsWrite || A.Stmt != S.Id)
+        return; // read, or written twice
+      Write = &A;
+    }
+    if (!Write || !Write->IsAffine || Write->Subscripts.empty())
+      return;
+    auto Fast = simpleSubscript(Write->Subscripts.back(), {Y.Loop});
+    if (!Fast || Fast->first != static_cast<int>(Y.Loop))
+      return;
+    bool XUsed = false;
+    for (const AffExpr &Sub : Write->Subscripts)
+      if (std::optional<LinearForm> F = Sub.linear())
+        XUsed |= F->coefficient(AffVar::iterator(X.Loop)) != 0;
+    const ArrayInfo &Arr = N.Arrays[W];
+    if (!XUsed || Arr.ElementType.K == ScalarType::Kind::Bool)
+      return;
+    // Stores along the row loop want whole 32-element rows: without a
+    // requested shape, the y threads each take several rows (thread
+    // coarsening at stride blockDim.y), making the tile square.
+    MappedLoop &YM = K.Mapped[0].Dim == 'x' ? K.Mapped[1] : K.Mapped[0];
+    if (requestedTiles(K.Nodes[0]->Id).empty() && Opts.Coarsen.empty() && !coarsenClause(K.Nodes[0]->Id) &&
+        YM.Coarsen == 1 && YM.BlockSize < X.tile() && X.tile() % YM.BlockSize == 0) {
+      YM.Coarsen = X.tile() / YM.BlockSize;
+      YM.Stride = YM.BlockSize;
+      K.Notes.push_back("loop " + N.Loops[YM.Loop].Iterator + " coarsened: " + std::to_string(YM.Coarsen) +
+                        " iterations per thread at stride " + std::to_string(YM.Stride) + " (a square " +
+                        std::to_string(X.tile()) + " x " + std::to_string(X.tile()) + " tile for the store)");
+    }
+    TransposedWrite T;
+    T.Stmt = S.Id;
+    T.Array = W;
+    T.RowLoop = Y.Loop;
+    T.ColLoop = X.Loop;
+    int64_t Bytes = Y.tile() * (X.tile() + T.Padding) * elementBytes(Arr.ElementType);
+    if (Bytes > Opts.SharedLimit) {
+      Plan.Remarks.push_back("the store to " + Arr.Name + " is not coalesced, and a " +
+                             std::to_string(Y.tile()) + " x " + std::to_string(X.tile()) +
+                             " shared tile to transpose it exceeds " + std::to_string(Opts.SharedLimit) +
+                             " bytes: stored directly");
+      return;
+    }
+    K.Transposed = T;
+    K.SharedBytes = Bytes;
+    K.Notes.push_back("store to " + Arr.Name + " (line " + std::to_string(S.Loc.Line) +
+                      ") through a shared " + std::to_string(Y.tile()) + " x " + std::to_string(X.tile()) +
+                      " tile (+1 padding against bank conflicts), written out with x and y swapped so that "
+                      "consecutive threads store consecutive elements");
   }
 
   //===------------------------------------------------------------------===//
@@ -473,10 +565,7 @@ private:
             for (unsigned D = 0; D + 1 < S.DimLoops.size(); ++D)
               if (S.DimLoops[D] == M.Loop)
                 S.Padding = 1;
-          Bytes += S.bytes(N.Arrays[S.Array].ElementType.isFloating() &&
-                                   N.Arrays[S.Array].ElementType.K == ScalarType::Kind::Double
-                               ? 8
-                               : 4);
+          Bytes += S.bytes(elementBytes(N.Arrays[S.Array].ElementType));
         }
         return Bytes;
       };
@@ -492,6 +581,7 @@ private:
       K.StagedLoop = L.Id;
       K.KTile = KT;
       K.Staged = Chosen;
+      K.SharedBytes = Bytes;
       for (const StagedArray &S : Chosen) {
         std::string Shape;
         for (size_t D = 0; D < S.Extents.size(); ++D)

@@ -9,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -72,11 +73,32 @@ private:
   const FunctionDecl *Current = nullptr;
 };
 
+/// Records where conditional directives (#if ... #endif) are: the CUDA and C
+/// printers replace a nest's source text, which must not cut through one.
+class ConditionalRecorder : public PPCallbacks {
+public:
+  explicit ConditionalRecorder(std::vector<SourceLocation> &Locs) : Locs(Locs) {}
+  void If(SourceLocation Loc, SourceRange, ConditionValueKind) override { Locs.push_back(Loc); }
+  void Elif(SourceLocation Loc, SourceRange, ConditionValueKind, SourceLocation) override { Locs.push_back(Loc); }
+  void Ifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override { Locs.push_back(Loc); }
+  void Ifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override { Locs.push_back(Loc); }
+  void Elifdef(SourceLocation Loc, const Token &, const MacroDefinition &) override { Locs.push_back(Loc); }
+  void Elifdef(SourceLocation Loc, SourceRange, SourceLocation) override { Locs.push_back(Loc); }
+  void Elifndef(SourceLocation Loc, const Token &, const MacroDefinition &) override { Locs.push_back(Loc); }
+  void Elifndef(SourceLocation Loc, SourceRange, SourceLocation) override { Locs.push_back(Loc); }
+  void Else(SourceLocation Loc, SourceLocation) override { Locs.push_back(Loc); }
+  void Endif(SourceLocation Loc, SourceLocation) override { Locs.push_back(Loc); }
+
+private:
+  std::vector<SourceLocation> &Locs;
+};
+
 class LoopgpuConsumer : public ASTConsumer {
 public:
   LoopgpuConsumer(CompilerInstance &CI, std::vector<PragmaRecord> &Pragmas,
-                  const ProgramCallback &OnProgram, bool &HadErrors)
-      : CI(CI), Pragmas(Pragmas), OnProgram(OnProgram), HadErrors(HadErrors) {}
+                  const std::vector<SourceLocation> &Conditionals, const ProgramCallback &OnProgram,
+                  bool &HadErrors)
+      : CI(CI), Pragmas(Pragmas), Conditionals(Conditionals), OnProgram(OnProgram), HadErrors(HadErrors) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -151,8 +173,13 @@ public:
               [&](const auto &A, const auto &B) { return Before(A.first->getBeginLoc(), B.first->getBeginLoc()); });
     for (const auto &[FS, Info] : Outer) {
       unsigned &Ord = Ordinals[Info.first];
-      if (std::optional<Nest> N = buildNest(Ctx, Diag, *Info.first, *FS, LoopClauses, Ord, Info.second))
+      if (std::optional<Nest> N = buildNest(Ctx, Diag, *Info.first, *FS, LoopClauses, Ord, Info.second)) {
+        for (SourceLocation L : Conditionals)
+          if (SM.isWrittenInMainFile(L) && SM.getFileOffset(L) > N->PragmaLineOffset &&
+              SM.getFileOffset(L) < N->EndOffset && !N->ConditionalInside.isValid())
+            N->ConditionalInside = Diag.loc(L);
         Prog.Nests.push_back(std::move(*N));
+      }
       ++Ord;
     }
     if (Diag.hasErrors()) {
@@ -170,6 +197,7 @@ public:
 private:
   CompilerInstance &CI;
   std::vector<PragmaRecord> &Pragmas;
+  const std::vector<SourceLocation> &Conditionals;
   const ProgramCallback &OnProgram;
   bool &HadErrors;
 };
@@ -181,13 +209,15 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     CI.getPreprocessor().AddPragmaHandler(new LoopgpuPragmaHandler(Pragmas));
-    return std::make_unique<LoopgpuConsumer>(CI, Pragmas, OnProgram, HadErrors);
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<ConditionalRecorder>(Conditionals));
+    return std::make_unique<LoopgpuConsumer>(CI, Pragmas, Conditionals, OnProgram, HadErrors);
   }
 
 private:
   const ProgramCallback &OnProgram;
   bool &HadErrors;
   std::vector<PragmaRecord> Pragmas;
+  std::vector<SourceLocation> Conditionals;
 };
 
 } // namespace

@@ -4,13 +4,14 @@
 // RUN: %loopgpu %s -tile 32 -coarsen 4 | FileCheck %s
 // RUN: %loopgpu %s -tile 16,16 -coarsen 8,8 | FileCheck %s --check-prefix=REG2D
 // RUN: %expect_exit 1 %loopgpu %s -- -DBADSTRIDE 2>&1 | FileCheck %s --check-prefix=STRIDE
+#ifdef BADSTRIDE
+#define CLAUSES tile(32, 32) coarsen(4, stride: 12)
+#else
+#define CLAUSES
+#endif
 void matmul(int n, int m, int p, const float A[restrict n][p], const float B[restrict p][m],
             float C[restrict n][m]) {
-#ifdef BADSTRIDE
-#pragma loopgpu tile(32, 32) coarsen(4, stride: 12)
-#else
-#pragma loopgpu
-#endif
+#pragma loopgpu CLAUSES
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++) {
       float acc = 0.0f;

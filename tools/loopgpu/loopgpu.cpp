@@ -252,6 +252,16 @@ int main(int argc, const char **argv) {
 
   FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
     P.File = InputFile; // as the user wrote it
+    if (Emit == EmitKind::C || Emit == EmitKind::CUDA)
+      for (const Nest &N : P.Nests)
+        if (N.ConditionalInside.isValid()) {
+          Diag.error(N.ConditionalInside, "preprocessor conditionals inside a '#pragma loopgpu' nest are "
+                                          "not supported by -emit=c and -emit=cuda, which replace the "
+                                          "nest's text; put the #if around the whole nest");
+          CodeGenFailed = true;
+        }
+    if (CodeGenFailed)
+      return;
     switch (Emit) {
     case EmitKind::IR:
       if (Format == OutputFormat::JSON)

@@ -78,6 +78,21 @@ struct StagedArray {
   }
 };
 
+/// A write whose fastest-varying subscript follows the y-mapped loop (a
+/// transpose: `B[j][i] = A[i][j]` with j on x): consecutive threads would
+/// store a column apart. The block first stores its tile of values into
+/// shared memory, `__syncthreads()`, then writes the tile out with the roles
+/// of x and y swapped, so that consecutive threads store consecutive
+/// elements; the tile has one padding column so that reading it by columns
+/// hits distinct banks.
+struct TransposedWrite {
+  unsigned Stmt = 0;   ///< the statement (alone in the innermost mapped body)
+  unsigned Array = 0;  ///< the array written
+  unsigned RowLoop = 0;///< mapped loop whose iterator is the fastest subscript (on y)
+  unsigned ColLoop = 0;///< the x-mapped loop
+  int64_t Padding = 1;
+};
+
 struct KernelPlan {
   enum class Kind {
     Parallel,  ///< Mapped loops over grid x block, the rest inside each thread
@@ -94,6 +109,8 @@ struct KernelPlan {
   std::optional<unsigned> StagedLoop;
   int64_t KTile = 0;
   std::vector<StagedArray> Staged;
+  std::optional<TransposedWrite> Transposed; ///< Parallel kernels, two mapped loops
+  int64_t SharedBytes = 0;          ///< static shared memory per block (tiles)
   std::vector<Reduction> Reductions;///< Reduction kernels
   /// Loops that stay on the host around this kernel (their iterators are
   /// kernel arguments), outermost first.

@@ -267,6 +267,9 @@ struct Nest {
   /// File offsets of the enclosing function's body: its '{' and just past its '}'.
   unsigned BodyBeginOffset = 0, BodyEndOffset = 0;
   std::vector<Clause> Clauses;///< the nest pragma's clauses (also on Loops[0])
+  /// A preprocessor conditional (#if, #else, #endif...) inside the nest's
+  /// text, if any: the printers that replace that text refuse the nest.
+  SourceLoc ConditionalInside;
 
   std::vector<ParamInfo> Params;
   std::vector<ArrayInfo> Arrays;
