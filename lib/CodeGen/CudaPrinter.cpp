@@ -621,10 +621,23 @@ public:
       int64_t Elems = 1;
       for (int64_t E : S.Extents)
         Elems *= E;
+      // The block's thread count is a constant of the launch: the copy has a
+      // constant trip count, unrolled so that all its loads are in flight
+      // before the first store to shared memory.
+      const int64_t Threads = K.threadsPerBlock(), Rounds = (Elems + Threads - 1) / Threads;
       indent(OS, D);
-      OS << "// cooperative, coalesced copy of this strip's tile of " << A.Name << "\n";
+      OS << "// cooperative, coalesced copy of this strip's tile of " << A.Name << ": " << Rounds
+         << (Rounds == 1 ? " element" : " elements") << " per thread\n";
       indent(OS, D);
-      OS << "for (int loopgpu_e = loopgpu_tid; loopgpu_e < " << Elems << "; loopgpu_e += loopgpu_nthreads) {\n";
+      OS << "#pragma unroll\n";
+      indent(OS, D);
+      OS << "for (int loopgpu_r = 0; loopgpu_r < " << Rounds << "; ++loopgpu_r) {\n";
+      indent(OS, D + 1);
+      OS << "const int loopgpu_e = loopgpu_tid + loopgpu_r * " << Threads << ";\n";
+      if (Elems % Threads != 0) {
+        indent(OS, D + 1);
+        OS << "if (loopgpu_e < " << Elems << ")\n";
+      }
       std::vector<std::string> Subs, Idx, Ok;
       int64_t Below = 1;
       for (int D2 = static_cast<int>(S.Extents.size()) - 1; D2 >= 0; --D2) {
@@ -657,22 +670,37 @@ public:
     }
     indent(OS, D);
     OS << "__syncthreads(); // the tiles are complete\n";
-    indent(OS, D);
-    OS << "for (" << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk; " << L.Iterator
-       << " <= loopgpu_min(loopgpu_kk + " << K.KTile - 1 << ", " << Hi << "); ++" << L.Iterator << ") {\n";
-    declareCopied(OS, D + 1, L.Id);
-    PC.InStaged = true;
     std::vector<const Node *> Body;
     for (const NodePtr &C : Nd.Body)
       Body.push_back(C.get());
-    if (PC.StagedBodyNeedsNoGuard) {
-      indent(OS, D + 1);
-      OS << "// no range check: this body only reads the tiles and writes registers\n";
-    }
-    printPerCopy(OS, Body, D + 1, EP, L.Id, !PC.StagedBodyNeedsNoGuard);
-    PC.InStaged = false;
+    PC.InStaged = true;
+    auto StripLoop = [&](unsigned D2, const std::string &Upper) {
+      indent(OS, D2);
+      OS << "for (" << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk; " << L.Iterator
+         << " <= " << Upper << "; ++" << L.Iterator << ") {\n";
+      declareCopied(OS, D2 + 1, L.Id);
+      if (PC.StagedBodyNeedsNoGuard) {
+        indent(OS, D2 + 1);
+        OS << "// no range check: this body only reads the tiles and writes registers\n";
+      }
+      printPerCopy(OS, Body, D2 + 1, EP, L.Id, !PC.StagedBodyNeedsNoGuard);
+      indent(OS, D2);
+      OS << "}\n";
+    };
+    // A full strip has a constant trip count: unrolled, its shared loads
+    // can be scheduled ahead of the arithmetic. The last strip may be partial.
+    int64_t Unroll = std::max<int64_t>(1, std::min<int64_t>(K.KTile, 256 / std::max<int64_t>(1, PC.Copies)));
+    indent(OS, D);
+    OS << "if (loopgpu_kk + " << K.KTile - 1 << " <= " << Hi << ") { // a full strip\n";
+    indent(OS, D + 1);
+    OS << "#pragma unroll " << Unroll << "\n";
+    StripLoop(D + 1, "loopgpu_kk + " + std::to_string(K.KTile - 1));
+    indent(OS, D);
+    OS << "} else { // the last, partial strip\n";
+    StripLoop(D + 1, Hi);
     indent(OS, D);
     OS << "}\n";
+    PC.InStaged = false;
     indent(OS, D);
     OS << "__syncthreads(); // before the next strip overwrites the tiles\n";
     indent(OS, Depth);
@@ -751,7 +779,6 @@ public:
     }
     if (!K.Staged.empty()) {
       OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
-      OS << "  const int loopgpu_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";
     }
     for (const MappedLoop &M : K.Mapped) {
       const Loop &L = N.Loops[M.Loop];

@@ -30,8 +30,20 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK:       float acc;
 // CHECK:           acc = 0.0f; // line 13
 // CHECK:       for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
+// CHECK:         // cooperative, coalesced copy of this strip's tile of A: 1 element per thread
+// CHECK-NEXT:    #pragma unroll
+// CHECK-NEXT:    for (int loopgpu_r = 0; loopgpu_r < 1; ++loopgpu_r) {
+// CHECK-NEXT:      const int loopgpu_e = loopgpu_tid + loopgpu_r * 256;
+// CHECK-NEXT:      loopgpu_sh_A
+// CHECK:         // cooperative, coalesced copy of this strip's tile of B: 4 elements per thread
+// CHECK-NOT:     if (loopgpu_e <
 // CHECK:         __syncthreads(); // the tiles are complete
-// CHECK:         for (int k = loopgpu_kk; k <= loopgpu_min(loopgpu_kk + 31, p - 1); ++k) {
+// CHECK-NEXT:    if (loopgpu_kk + 31 <= p - 1) { // a full strip
+// CHECK-NEXT:      #pragma unroll 32
+// CHECK-NEXT:      for (int k = loopgpu_kk; k <= loopgpu_kk + 31; ++k) {
+// CHECK:               acc += loopgpu_sh_A[i - loopgpu_base0][k - loopgpu_kk] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1]; // line 15
+// CHECK:         } else { // the last, partial strip
+// CHECK-NEXT:      for (int k = loopgpu_kk; k <= p - 1; ++k) {
 // CHECK:               acc += loopgpu_sh_A[i - loopgpu_base0][k - loopgpu_kk] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1]; // line 15
 // CHECK:         __syncthreads(); // before the next strip overwrites the tiles
 // CHECK:             C[(i) * (m) + (j)] = acc; // line 16
