@@ -393,15 +393,16 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   for (auto &[Offset, F] : Functions)
     Renames += " -D" + F.Name + "=loopgpu_ref_" + F.Name;
   std::string Run = "#!/usr/bin/env bash\n"
-                    "# Builds and runs the validation harness. Usage: run.sh gpu|cpu\n"
+                    "# Builds and runs the validation harness. Usage: run.sh gpu|cpu|gpu-build\n"
+                    "# (gpu-build: build for the GPU without running, e.g. to build many in parallel)\n"
                     "set -euo pipefail\ncd \"$(dirname \"$0\")\"\n"
                     "mode=${1:-gpu}\n"
                     "CC=${CC:-cc}\nNVCC=${NVCC:-nvcc}\n"
                     "$CC -O2 -std=c11 -c" + Renames + " ref.c -o ref.o\n"
-                    "if [ \"$mode\" = gpu ]; then\n"
+                    "if [ \"$mode\" = gpu ] || [ \"$mode\" = gpu-build ]; then\n"
                     "  $NVCC -O2 -arch=" + Opts.Arch + " -c kernels.cu -o kernels.o\n"
                     "  $NVCC -O2 -arch=" + Opts.Arch + " driver.cu kernels.o ref.o -o validate -lm\n"
-                    "  exec ./validate\n"
+                    "  [ \"$mode\" = gpu-build ] || exec ./validate\n"
                     "elif [ \"$mode\" = cpu ]; then\n"
                     "  # The same sources through the CUDA emulation (runtime/README.md).\n"
                     "  R=${LOOPGPU_EMU_REWRITE:-" + Opts.EmuRewrite + "}\n"
@@ -417,7 +418,7 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "  wait\n"
                     "  if grep -q 'loopgpu-emu: error:' emu.stderr; then echo FAIL; exit 1; fi\n"
                     "  exit $status\n"
-                    "else\n  echo \"run.sh: unknown mode '$mode' (gpu or cpu)\" >&2; exit 2\nfi\n";
+                    "else\n  echo \"run.sh: unknown mode '$mode' (gpu, cpu or gpu-build)\" >&2; exit 2\nfi\n";
   std::string Dir = Opts.Dir;
   if (!writeFile(Dir + "/ref.c", Source, Diags) || !writeFile(Dir + "/kernels.cu", Cuda, Diags) ||
       !writeFile(Dir + "/driver.cu", Driver, Diags) || !writeFile(Dir + "/run.sh", Run, Diags))
