@@ -79,6 +79,32 @@ static __device__ inline void loopgpu_atomic_combine(T *addr, T val, Op op) {
     old = atomicCAS(bits, assumed, nextBits);
   } while (assumed != old);
 }
+
+// Sums use the hardware's atomic add where it has one: a compare-and-swap
+// loop serializes the blocks that finish together.
+template <typename T>
+static __device__ inline void loopgpu_atomic_add(T *addr, T val) {
+  loopgpu_atomic_combine(addr, val, [](T a, T b) { return a + b; });
+}
+inline __device__ void loopgpu_atomic_add(int *addr, int val) { atomicAdd(addr, val); }
+inline __device__ void loopgpu_atomic_add(unsigned *addr, unsigned val) { atomicAdd(addr, val); }
+inline __device__ void loopgpu_atomic_add(float *addr, float val) { atomicAdd(addr, val); }
+inline __device__ void loopgpu_atomic_add(double *addr, double val) { atomicAdd(addr, val); }
+// 64-bit integers: two's complement addition is the same on the unsigned bits.
+inline __device__ void loopgpu_atomic_add(long long *addr, long long val) {
+  atomicAdd(reinterpret_cast<unsigned long long *>(addr), static_cast<unsigned long long>(val));
+}
+inline __device__ void loopgpu_atomic_add(unsigned long long *addr, unsigned long long val) {
+  atomicAdd(addr, val);
+}
+inline __device__ void loopgpu_atomic_add(long *addr, long val) {
+  static_assert(sizeof(long) == sizeof(unsigned long long), "LP64");
+  atomicAdd(reinterpret_cast<unsigned long long *>(addr), static_cast<unsigned long long>(val));
+}
+inline __device__ void loopgpu_atomic_add(unsigned long *addr, unsigned long val) {
+  static_assert(sizeof(unsigned long) == sizeof(unsigned long long), "LP64");
+  atomicAdd(reinterpret_cast<unsigned long long *>(addr), static_cast<unsigned long long>(val));
+}
 )";
 
 std::string typeStr(ScalarType T) {
@@ -949,8 +975,11 @@ public:
       OS << "      " << V << " = "
          << combine(R.Op, V, "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)") << ";\n";
       OS << "    if (loopgpu_lane == 0)\n";
-      OS << "      loopgpu_atomic_combine(" << scalarPointer(R.Memory.Index) << ", " << V << ", [](" << T
-         << " a, " << T << " b) { return " << combine(R.Op, "a", "b") << "; });\n";
+      if (R.Op == "+")
+        OS << "      loopgpu_atomic_add(" << scalarPointer(R.Memory.Index) << ", " << V << ");\n";
+      else
+        OS << "      loopgpu_atomic_combine(" << scalarPointer(R.Memory.Index) << ", " << V << ", [](" << T
+           << " a, " << T << " b) { return " << combine(R.Op, "a", "b") << "; });\n";
     }
     OS << "  }\n";
   }

@@ -542,7 +542,12 @@ private:
       }
       if (Chosen.empty())
         continue;
-      int64_t KT = Opts.KTile > 0 ? Opts.KTile : 32;
+      // Strips of 32 without coarsening; 16 with it: the unrolled full strip
+      // of a coarsened thread (its outputs times the strip) otherwise needs
+      // more registers than it gains (H100, bench/RESULTS.md run 4: 8x8
+      // outputs per thread 41.6% of cuBLAS with strips of 32, 55.8% with 16).
+      bool Coarsened = std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Coarsen > 1; });
+      int64_t KT = Opts.KTile > 0 ? Opts.KTile : Coarsened ? 16 : 32;
       auto Fill = [&](int64_t Strip) {
         int64_t Bytes = 0;
         for (StagedArray &S : Chosen) {

@@ -20,10 +20,10 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
       C[i][j] = acc;
     }
 }
-// CHECK: //   matmul_nest0_kernel: block (32, 32, 1), grid covering i on y j on x, 20992 bytes of shared memory per block, 4 outputs per thread
+// CHECK: //   matmul_nest0_kernel: block (32, 32, 1), grid covering i on y j on x, 10752 bytes of shared memory per block, 4 outputs per thread
 // CHECK: coarsened: 4 iterations per thread at stride 32 (tile 128)
-// CHECK: __shared__ float loopgpu_sh_A[128][33];
-// CHECK: __shared__ float loopgpu_sh_B[32][32];
+// CHECK: __shared__ float loopgpu_sh_A[128][17];
+// CHECK: __shared__ float loopgpu_sh_B[16][32];
 // CHECK: const int loopgpu_off0 = (threadIdx.y / 32) * 128 + threadIdx.y % 32;
 // CHECK: float acc[4][1];
 // CHECK: #pragma unroll
@@ -36,7 +36,7 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK: __syncthreads(); // before the next strip overwrites the tiles
 // CHECK: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1];
 // REG2D: block (16, 16, 1), {{.*}} 64 outputs per thread
-// REG2D: __shared__ float loopgpu_sh_A[128][33];
-// REG2D: __shared__ float loopgpu_sh_B[32][128];
+// REG2D: __shared__ float loopgpu_sh_A[128][17];
+// REG2D: __shared__ float loopgpu_sh_B[16][128];
 // REG2D: float acc[8][8];
 // STRIDE: error: coarsening stride 12 must divide the 32 threads per block along y
