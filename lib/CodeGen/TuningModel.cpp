@@ -175,6 +175,9 @@ public:
       C.Tile = R.Fixed.Tile;
     if (!R.TuneCoarsen)
       C.Coarsen = R.Fixed.Coarsen;
+    else // "-coarsen 4" rather than the equivalent "-coarsen 4,1"
+      while (!C.Coarsen.empty() && C.Coarsen.back() == 1)
+        C.Coarsen.pop_back();
     if (!R.Fixed.Stage)
       C.Stage = false;
     return C;
@@ -194,9 +197,10 @@ public:
     return C;
   }
 
-  /// The choice first, then neighbours: factors halved and doubled, thread
-  /// shapes with x doubled or halved, half and twice the threads, no
-  /// coarsening, staging off.
+  /// The choice first, then neighbours: factors doubled and halved, staging
+  /// off, thread shapes with x wider or narrower, twice and half the threads
+  /// along x, no coarsening, one factor doubled alone, and for staged 2-D
+  /// kernels the lectures' 32x32 threads with one output each.
   std::vector<TuningConfig> candidates(unsigned Max) {
     TuningChoice Best = choose();
     std::vector<TuningConfig> Out;
@@ -218,12 +222,6 @@ public:
       Coarsen.push_back(M.Coarsen);
     }
     unsigned X = xPosition(K);
-    auto Scaled = [](std::vector<int64_t> V, double F) {
-      for (int64_t &C : V)
-        if (C > 1 || F > 1)
-          C = std::max<int64_t>(1, static_cast<int64_t>(C * F));
-      return V;
-    };
     if (K.K == KernelPlan::Kind::Reduction) {
       for (int64_t T : {512, 256, 128})
         Add({{T}, {}, true});
@@ -268,7 +266,13 @@ public:
     Add({Fewer, Coarsen, true});
     if (Coarsened) {
       Add({Tile, {}, true});
-      Add({Tile, Scaled(Coarsen, 4), true});
+      // Unequal factors: one coarsened dimension doubled alone.
+      for (unsigned P = 0; P < Dims; ++P)
+        if (Coarsen[P] > 1 && Dims > 1) {
+          std::vector<int64_t> One = Coarsen;
+          One[P] *= 2;
+          Add({Tile, One, true});
+        }
     }
     // The lectures' shared-memory tiling: 32x32 threads, one output each.
     if (E->staged() && Dims == 2)

@@ -233,6 +233,9 @@ std::optional<std::vector<TuningConfig>> tuneNests(const Program &P, const std::
     std::vector<std::vector<TuningConfig>> Candidates;
     for (size_t I = 0; I < P.Nests.size(); ++I)
       Candidates.push_back(tuningCandidates(P.Nests[I], Infos[I], T.Request, TuneCandidates));
+    if (T.Settings.Validate.Params.empty())
+      WithColor::remark(errs(), "loopgpu") << "tuning at the harness's default sizes (small primes); "
+                                              "--param NAME=VALUE sets realistic ones\n";
     EmitFn Emit = [&](const std::vector<TuningConfig> &Config, std::string &Cuda) {
       CollectingDiagnostics Quiet;
       return emitCuda(P, Infos, Source, CG, Config, Quiet, Cuda);
@@ -398,9 +401,6 @@ int main(int argc, const char **argv) {
     TS.Settings.Validate = VO;
     TS.Settings.Validate.Dir = HarnessDir + "/tune";
     TS.CachePath = TuneCache.empty() ? defaultTuneCachePath() : std::string(TuneCache);
-    if (TS.Measure && Params.empty())
-      WithColor::remark(errs(), "loopgpu") << "tuning at the harness's default sizes (small primes); "
-                                              "--param NAME=VALUE sets realistic ones\n";
   }
 
   std::error_code EC;
