@@ -424,16 +424,20 @@ private:
     return Reads;
   }
 
-  /// Loads per output when a thread computes C consecutive iterations of
-  /// Loop: reads that differ only by a constant along Loop (in[z-1], in[z],
-  /// in[z+1]) share their elements between consecutive iterations.
-  double loadsPerOutput(const std::vector<const Access *> &Reads, unsigned Loop, double C) const {
+  /// Loads per output when a thread computes C iterations of Loop, next to
+  /// each other if Consecutive: reads that do not depend on Loop are shared
+  /// by the copies (unroll-and-jam keeps them in registers); reads that
+  /// differ only by a constant along Loop (in[z-1], in[z], in[z+1]) share
+  /// their elements between consecutive iterations.
+  double loadsPerOutput(const std::vector<const Access *> &Reads, unsigned Loop, double C,
+                        bool Consecutive = true) const {
     // Key: array and subscripts, the constant dropped where Loop appears.
     std::map<std::string, std::vector<int64_t>> Groups;
     double Loads = 0;
     for (const Access *A : Reads) {
       std::string Key = std::to_string(A->Index);
       std::optional<int64_t> Offset;
+      bool Stride = false; // some subscript depends on Loop
       bool Simple = A->IsAffine;
       for (const AffExpr &S : A->Subscripts) {
         std::optional<LinearForm> F = S.linear();
@@ -442,6 +446,7 @@ private:
           break;
         }
         int64_t Coef = F->coefficient(AffVar::iterator(Loop));
+        Stride |= Coef != 0;
         Key += "|";
         for (const auto &[V, Co] : F->Coefficients)
           Key += std::to_string(V.isIterator()) + ":" + std::to_string(V.Index) + "*" + std::to_string(Co) + " ";
@@ -453,7 +458,11 @@ private:
           Simple = false;
         }
       }
-      if (!Simple || !Offset) {
+      if (Simple && !Offset && !Stride) {
+        Loads += std::isinf(C) ? 0 : 1 / C; // invariant along Loop: shared by the copies
+        continue;
+      }
+      if (!Simple || !Offset || !Consecutive) {
         Loads += 1; // one load per iteration
         continue;
       }
@@ -470,36 +479,34 @@ private:
   /// Element-wise and stencil kernels: a warp along x, 4 iterations of the
   /// outermost other mapped loop per thread.
   TuningChoice elementwise(const Evaluation &First) {
-    const KernelPlan &K = *First.K;
-    unsigned Dims = K.Mapped.size();
-    unsigned X = xPosition(K);
-    std::vector<int64_t> Tile(Dims, 1), Coarsen(Dims, 1);
-    std::string Why;
-    const std::string XLoop = loopName(K.Mapped[X].Loop);
+    const KernelPlan &K0 = *First.K;
+    unsigned Dims = K0.Mapped.size();
+    unsigned X = xPosition(K0);
+    // C: the loop to coarsen: the outermost mapped loop not on x, else x.
+    unsigned C = Dims == 1 ? 0 : (X == 0 ? 1 : 0);
+    unsigned Inner = Dims - 1; // innermost mapped loop not on x
+    while (Dims > 1 && Inner == X)
+      --Inner;
+    unsigned Loop = K0.Mapped[C].Loop;
+    std::vector<const Access *> Reads = kernelReads(K0);
+    double Base = loadsPerOutput(Reads, Loop, 1);
+    double Limit = loadsPerOutput(Reads, Loop, INFINITY);
+    // Overlap: consecutive copies share more than copies far apart. Along x
+    // the copies stay a block apart (coalescing).
+    bool Overlap = C != X && loadsPerOutput(Reads, Loop, INFINITY, false) - Limit > 1e-9;
+    bool Shared = Base - Limit > 1e-9; // some loads shared by the copies at all
+    int64_t Factor = 4;
+    if (Shared)
+      for (int64_t F : {2, 4, 8})
+        if (Base - loadsPerOutput(Reads, Loop, F) >= (Base - Limit) * 2 / 3 - 1e-9) {
+          Factor = F;
+          break;
+        }
+    std::vector<int64_t> Tile(Dims, 1), Coarsen(C + 1, 1);
+    Coarsen[C] = Factor;
     if (Dims == 1) {
       Tile[0] = 256;
-      Coarsen[0] = 4;
-      Why = XLoop + " on x: 4 iterations per thread at a stride of the block (each warp's accesses stay "
-                    "coalesced, 4 independent loads in flight)";
     } else {
-      unsigned C = X == 0 ? 1 : 0; // outermost mapped loop not on x
-      unsigned Inner = Dims - 1;   // innermost mapped loop not on x
-      while (Inner == X)
-        --Inner;
-      unsigned Loop = K.Mapped[C].Loop;
-      std::vector<const Access *> Reads = kernelReads(K);
-      double Base = loadsPerOutput(Reads, Loop, 1);
-      double Limit = loadsPerOutput(Reads, Loop, INFINITY);
-      int64_t Factor = 4;
-      bool Overlap = Base - Limit > 1e-9;
-      if (Overlap)
-        for (int64_t F : {2, 4, 8})
-          if (Base - loadsPerOutput(Reads, Loop, F) >= (Base - Limit) * 2 / 3 - 1e-9) {
-            Factor = F;
-            break;
-          }
-      Coarsen[C] = Factor;
-      Coarsen.resize(C + 1);
       Tile[X] = 32;
       Tile[Inner] = 8;
       if (Overlap) {
@@ -507,21 +514,36 @@ private:
         if (Inner == C)
           Tile[X] = 256;
       }
-      std::ostringstream OS;
-      OS << XLoop << " on x with " << Tile[X] << " threads (a warp reads whole 128-byte lines); " << Factor
-         << " iterations of " << loopName(Loop) << " per thread";
-      if (Overlap)
-        OS << ", consecutive (1 thread along it): reads overlap along it, loads per output " << ratio(Base) << " -> "
-           << ratio(loadsPerOutput(Reads, Loop, Factor)) << " (" << ratio(Limit) << " at best)";
-      else
-        OS << " a block height apart: no reads overlap along it; 4 independent loads in flight";
-      Why = OS.str();
     }
     TuningConfig Choice = honourFixed({Tile, Coarsen, R.Fixed.Stage});
     std::optional<Evaluation> E = evaluate(Choice);
     if (!E)
       return {honourFixed({}), "the model's choice " + Choice.flags() + " is refused by the mapper: the default mapping"};
-    return {Choice, Why + "; " + resources(*E)};
+    // Say what the plan does (the user may have fixed the tile or the factors).
+    const MappedLoop &MX = E->K->Mapped[X], &MC = E->K->Mapped[C];
+    std::ostringstream OS;
+    OS << loopName(MX.Loop) << " on x with " << MX.BlockSize << " threads"
+       << (MX.BlockSize % 32 == 0 ? " (a warp reads whole 128-byte lines)" : " (not a multiple of a warp)");
+    if (MC.Coarsen == 1) {
+      OS << "; one iteration per thread";
+    } else {
+      OS << "; " << MC.Coarsen << " iterations of " << loopName(Loop) << " per thread, ";
+      if (MC.Stride == 1)
+        OS << "consecutive (1 thread along it)";
+      else
+        OS << MC.Stride << " apart";
+      double Now = loadsPerOutput(Reads, Loop, MC.Coarsen, MC.Stride == 1);
+      if (Base - Now > 1e-9)
+        OS << (Overlap && MC.Stride == 1 ? ": reads overlap along it" : ": the copies share reads invariant along it")
+           << ", loads per output " << ratio(Base) << " -> " << ratio(Now) << " ("
+           << ratio(loadsPerOutput(Reads, Loop, INFINITY, MC.Stride == 1)) << " at best)";
+      else if (Overlap)
+        OS << ": reads overlap along it, but copies this far apart do not share them";
+      else
+        OS << ": " << MC.Coarsen << " independent loads in flight"
+           << (C == X ? ", each warp's accesses coalesced" : ", no reads overlap along it");
+    }
+    return {Choice, OS.str() + "; " + resources(*E)};
   }
 
   const Nest &N;

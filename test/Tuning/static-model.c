@@ -25,7 +25,7 @@ void mm(int n, int m, int p, const float A[restrict n][p], const float B[restric
 
 // Element-wise 2-D, no reads overlapping along i: 32x8 threads, 4 rows
 // each a block height apart (a 32x32 tile).
-// CHECK: //   tuning: static model chose -tile 8,32 -coarsen 4 for the nest at line [[@LINE+3]] (loop j (line [[@LINE+5]]) on x with 32 threads {{.*}}; 4 iterations of loop i (line [[@LINE+4]]) per thread a block height apart: no reads overlap along it
+// CHECK: //   tuning: static model chose -tile 8,32 -coarsen 4 for the nest at line [[@LINE+3]] (loop j (line [[@LINE+5]]) on x with 32 threads {{.*}}; 4 iterations of loop i (line [[@LINE+4]]) per thread, 8 apart: 4 independent loads in flight, no reads overlap along it
 // REMARK: static-model.c:[[@LINE+2]]:9: remark: tuning: static model chose -tile 8,32 -coarsen 4 (
 void axpy2d(int n, int m, float a, const float X[restrict n][m], float Y[restrict n][m]) {
 #pragma loopgpu
@@ -71,7 +71,7 @@ double dot(int n, const double *restrict x, const double *restrict y) {
 }
 
 // 1-D element-wise: 256 threads, 4 iterations each at a stride of the block.
-// CHECK: //   tuning: static model chose -tile 256 -coarsen 4 for the nest at line [[@LINE+2]] (loop i (line [[@LINE+3]]) on x: 4 iterations per thread at a stride of the block
+// CHECK: //   tuning: static model chose -tile 256 -coarsen 4 for the nest at line [[@LINE+2]] (loop i (line [[@LINE+3]]) on x with 256 threads (a warp reads whole 128-byte lines); 4 iterations of loop i (line [[@LINE+3]]) per thread, 256 apart: 4 independent loads in flight, each warp's accesses coalesced
 void scale(int n, float a, float *restrict x) {
 #pragma loopgpu
   for (int i = 0; i < n; i++)
