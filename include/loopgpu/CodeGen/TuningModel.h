@@ -31,14 +31,16 @@
 //
 //   - Other parallel kernels (element-wise, stencils): 256 threads, 32 of
 //     them along x (a warp reads whole 128-byte lines). Each thread computes
-//     4 iterations of the outermost mapped loop not on x: when reads of an
-//     array along that loop overlap (a stencil's z-1, z, z+1), its copies
-//     are consecutive iterations (1 thread along it: the block is a plane
-//     walking the loop, 2.5-D blocking), and 4 is the smallest power of two
-//     that saves two thirds of the loads an unbounded factor would save;
-//     without overlap, 4 copies a block height apart give 4 independent
-//     loads in flight (the 32x32 tile of 32x8 threads). With x the only
-//     mapped loop: 256 threads, 4 iterations at a stride of the block.
+//     several iterations of the outermost mapped loop not on x. When reads
+//     of an array along that loop overlap (a stencil's z-1, z, z+1), the
+//     copies are consecutive iterations (1 thread along it: the block is a
+//     plane walking the loop, 2.5-D blocking); reads that do not depend on
+//     the loop are shared by the copies at any distance. The factor is the
+//     smallest power of two that saves two thirds of the loads an unbounded
+//     factor would save (stencils: 4). Without such reuse, 4 copies a block
+//     height apart give 4 independent loads in flight (the 32x32 tile of
+//     32x8 threads). With x the only mapped loop: 256 threads, 4 iterations
+//     at a stride of the block.
 //
 //   - Reduction kernels: 1024 threads per block: the grid is capped at 1024
 //     blocks and the partials are combined per block, so bigger blocks put
