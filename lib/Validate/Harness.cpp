@@ -4,7 +4,9 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -426,6 +428,60 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   sys::fs::setPermissions(Dir + "/run.sh", sys::fs::perms::all_read | sys::fs::perms::all_exe |
                                                sys::fs::perms::owner_write);
   return true;
+}
+
+int runHarness(const std::string &Dir, bool GPU, const std::string &OutputFile) {
+  std::string Script = Dir + "/run.sh";
+  StringRef Args[] = {"bash", Script, GPU ? "gpu" : "cpu"};
+  std::optional<StringRef> Redirects[] = {std::nullopt, StringRef(OutputFile), StringRef(OutputFile)};
+  if (OutputFile.empty())
+    return sys::ExecuteAndWait("/bin/bash", Args);
+  return sys::ExecuteAndWait("/bin/bash", Args, std::nullopt, Redirects);
+}
+
+std::string firstGPUName() {
+  ErrorOr<std::string> Smi = sys::findProgramByName("nvidia-smi");
+  if (!Smi)
+    return "";
+  SmallString<128> Out;
+  if (sys::fs::createTemporaryFile("loopgpu-smi", "txt", Out))
+    return "";
+  StringRef Args[] = {*Smi, "-L"};
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef("")};
+  int RC = sys::ExecuteAndWait(*Smi, Args, std::nullopt, Redirects);
+  auto Text = MemoryBuffer::getFile(Out);
+  sys::fs::remove(Out);
+  if (RC != 0 || !Text)
+    return "";
+  // "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)"
+  StringRef Line = (*Text)->getBuffer().split('\n').first;
+  if (!Line.consume_front("GPU "))
+    return "";
+  StringRef Name = Line.split(": ").second.split(" (UUID").first.trim();
+  return Name.empty() ? "GPU" : Name.str();
+}
+
+std::optional<double> passedKernelMs(StringRef Output) {
+  SmallVector<StringRef, 32> Lines;
+  Output.trim().split(Lines, '\n');
+  if (Lines.empty() || Lines.back().trim() != "PASS")
+    return std::nullopt;
+  double Total = 0;
+  unsigned Times = 0;
+  for (StringRef L : Lines) {
+    size_t At = L.find(": kernels alone (median of 10) ");
+    if (!L.starts_with("time ") || At == StringRef::npos)
+      continue;
+    StringRef Value = L.substr(At).split(") ").second.split(' ').first;
+    double Ms;
+    if (Value.getAsDouble(Ms))
+      return std::nullopt;
+    Total += Ms;
+    ++Times;
+  }
+  if (!Times)
+    return std::nullopt;
+  return Total;
 }
 
 } // namespace loopgpu

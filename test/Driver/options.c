@@ -4,8 +4,10 @@
 
 // RUN: %loopgpu --help | FileCheck %s --check-prefix=HELP
 // HELP: loopgpu options:
-// HELP-DAG: -tile=<N[,N...]>
-// HELP-DAG: -coarsen=<N[,N...]>
+// HELP-DAG: -tile=<N[,N...]|auto>
+// HELP-DAG: -coarsen=<N[,N...]|auto>
+// HELP-DAG: --tune
+// HELP-DAG: --tune-cache=<file>
 // HELP-DAG: -emit=<value>
 // HELP-DAG: -arch=<sm_XX>
 // HELP-DAG: --validate
@@ -29,9 +31,7 @@
 // RUN: %expect_exit 2 %loopgpu %s -emit=c -format=json 2>&1 | FileCheck %s --check-prefix=JSONC
 // JSONC: error: -format=json applies to -emit=ir and -emit=deps only
 
-// Phases that are not built yet say so, with exit 2.
-// RUN: %expect_exit 2 %loopgpu %s -tile auto 2>&1 | FileCheck %s --check-prefix=AUTO
-// AUTO: error: -tile auto (autotuning): not implemented yet
+// Options that do not combine, with exit 2 (more for tuning in test/Tuning/usage.c).
 // RUN: %expect_exit 2 %loopgpu %s --validate -emit=ir 2>&1 | FileCheck %s --check-prefix=VALIDATEIR
 // VALIDATEIR: error: --validate checks the emitted CUDA; it does not combine with -emit
 

@@ -11,21 +11,25 @@
 #include "loopgpu/CodeGen/CPrinter.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/GPUMapping.h"
+#include "loopgpu/CodeGen/TuningModel.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
 #include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Validate/Harness.h"
+#include "loopgpu/Validate/Tuner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,10 +54,24 @@ cl::opt<std::string> OutputFile("o", cl::desc("Write output to <file> (default: 
                                 cl::value_desc("file"), cl::init("-"), cl::cat(Category));
 cl::opt<std::string> BuildPath("p", cl::desc("Build directory containing compile_commands.json"),
                                cl::value_desc("build-dir"), cl::cat(Category));
-cl::opt<std::string> TileOpt("tile", cl::desc("Tile sizes, outermost parallel loop first (e.g. 32 or 32,32)"),
-                             cl::value_desc("N[,N...]"), cl::cat(Category));
-cl::opt<std::string> CoarsenOpt("coarsen", cl::desc("Thread-coarsening factors (outputs per thread)"),
-                                cl::value_desc("N[,N...]"), cl::cat(Category));
+cl::opt<std::string> TileOpt("tile",
+                             cl::desc("Tile sizes, outermost parallel loop first (e.g. 32 or 32,32); "
+                                      "auto: chosen by tuning"),
+                             cl::value_desc("N[,N...]|auto"), cl::cat(Category));
+cl::opt<std::string> CoarsenOpt("coarsen",
+                                cl::desc("Thread-coarsening factors (outputs per thread); auto: chosen by tuning"),
+                                cl::value_desc("N[,N...]|auto"), cl::cat(Category));
+cl::opt<bool> Tune("tune",
+                   cl::desc("Choose -tile and -coarsen (those not given) by running candidates through the "
+                            "validation harness on the GPU (or --validate-mode=cpu: the CUDA emulation, "
+                            "whose timings only test the mechanism)"),
+                   cl::cat(Category));
+cl::opt<std::string> TuneCache("tune-cache",
+                               cl::desc("Cache of tuning measurements (default: $XDG_CACHE_HOME/loopgpu/tune.json, "
+                                        "else ~/.cache/loopgpu/tune.json)"),
+                               cl::value_desc("file"), cl::cat(Category));
+cl::opt<unsigned> TuneCandidates("tune-candidates", cl::desc("At most N candidates per nest when tuning measures (default 12)"),
+                                 cl::value_desc("N"), cl::init(12), cl::cat(Category));
 cl::opt<std::string> ArchOpt("arch", cl::desc("CUDA target architecture"), cl::value_desc("sm_XX"),
                              cl::init("sm_90"), cl::cat(Category));
 cl::opt<bool> SharedStaging("shared-staging",
@@ -104,11 +122,6 @@ int usageError(const Twine &Msg) {
   return ExitUsage;
 }
 
-int notImplemented(const Twine &What) {
-  WithColor::error(errs(), "loopgpu") << What << ": not implemented yet\n";
-  return ExitUsage;
-}
-
 /// Parses "N[,N...]" into 1 to 3 positive integers.
 bool parseSizes(StringRef Name, StringRef Value, std::vector<int64_t> &Out, std::string &Err) {
   SmallVector<StringRef, 4> Parts;
@@ -128,25 +141,20 @@ bool parseSizes(StringRef Name, StringRef Value, std::vector<int64_t> &Out, std:
   return true;
 }
 
-/// Runs the harness --validate wrote: on the GPU when there is one, else
-/// through the CPU emulation.
-int runHarness(const std::string &Dir) {
+/// Whether the harness runs on the GPU: --validate-mode=gpu, or auto and
+/// `nvidia-smi -L` finds one (GPUName is then its name).
+bool harnessOnGPU(const std::string &GPUName) {
+  return ValidateHow == ValidateMode::GPU || (ValidateHow == ValidateMode::Auto && !GPUName.empty());
+}
+
+/// Runs the harness --validate wrote.
+int runValidation(const std::string &Dir, bool GPU) {
   outs() << "loopgpu: validation harness in " << Dir << "\n";
   if (ValidateHow == ValidateMode::None)
     return ExitSuccess;
-  bool GPU = ValidateHow == ValidateMode::GPU;
-  if (ValidateHow == ValidateMode::Auto)
-    if (ErrorOr<std::string> Smi = sys::findProgramByName("nvidia-smi")) {
-      StringRef Args[] = {*Smi, "-L"};
-      std::optional<StringRef> Quiet[] = {std::nullopt, StringRef(""), StringRef("")};
-      GPU = sys::ExecuteAndWait(*Smi, Args, std::nullopt, Quiet) == 0;
-    }
   outs() << "loopgpu: running it " << (GPU ? "on the GPU" : "on the CPU through the CUDA emulation") << "\n";
   outs().flush();
-  std::string Script = Dir + "/run.sh";
-  StringRef Args[] = {"bash", Script, GPU ? "gpu" : "cpu"};
-  int RC = sys::ExecuteAndWait("/bin/bash", Args);
-  return RC == 0 ? ExitSuccess : ExitInputErrors;
+  return runHarness(Dir, GPU) == 0 ? ExitSuccess : ExitInputErrors;
 }
 
 /// loopgpu-emu-rewrite, built next to this executable.
@@ -156,6 +164,120 @@ std::string emulationRewriter(const char *Argv0) {
   SmallString<256> P(sys::path::parent_path(Self));
   sys::path::append(P, "loopgpu-emu-rewrite");
   return sys::fs::exists(P) ? std::string(P) : std::string();
+}
+
+/// Runs the analysis and the GPU transformations on every nest, once.
+bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag) {
+  bool OK = true;
+  for (Nest &N : P.Nests) {
+    Infos.push_back(analyzeDependences(N));
+    checkParallelClauses(N, Infos.back(), Diag);
+    OK &= transformForGPU(N, Infos.back(), Diag);
+  }
+  return OK && !Diag.hasErrors();
+}
+
+/// Plans every nest (with PerNest[i]'s tile, coarsening and staging when
+/// PerNest is not empty) and prints the CUDA file into Cuda.
+bool emitCuda(const Program &P, const std::vector<DependenceInfo> &Infos, StringRef Source,
+              const CodeGenOptions &Opts, const std::vector<TuningConfig> &PerNest, DiagnosticSink &Diag,
+              std::string &Cuda) {
+  std::vector<GPUPlan> Plans;
+  for (size_t I = 0; I < P.Nests.size(); ++I) {
+    CodeGenOptions O = Opts;
+    if (!PerNest.empty()) {
+      O.Tile = PerNest[I].Tile;
+      O.Coarsen = PerNest[I].Coarsen;
+      O.Stage = PerNest[I].Stage;
+    }
+    Plans.push_back(planGPU(P.Nests[I], Infos[I], O, Diag));
+  }
+  Cuda.clear();
+  raw_string_ostream OS(Cuda);
+  return !Diag.hasErrors() && printCuda(P, Plans, Source, Opts, Diag, OS);
+}
+
+std::string forNest(const Nest &N) { return " for the nest at line " + std::to_string(N.Loc.Line); }
+
+/// How -tile auto, -coarsen auto and --tune choose.
+struct TuningSetup {
+  TuningRequest Request;
+  bool Measure = false;     ///< run candidates (else the static model)
+  TuneSettings Settings;    ///< for Measure
+  std::string CachePath, CacheKey;
+};
+
+/// Chooses a configuration per nest, reports it (remarks, progress on
+/// stderr) and returns the header lines in Lines. Nullopt after an error.
+std::optional<std::vector<TuningConfig>> tuneNests(const Program &P, const std::vector<DependenceInfo> &Infos,
+                                                   StringRef Source, const CodeGenOptions &CG,
+                                                   const TuningSetup &T, DiagnosticSink &Diag,
+                                                   std::vector<std::string> &Lines) {
+  std::vector<TuningConfig> Chosen;
+  if (!T.Measure) {
+    for (size_t I = 0; I < P.Nests.size(); ++I) {
+      TuningChoice C = chooseStatically(P.Nests[I], Infos[I], T.Request);
+      Diag.remark(P.Nests[I].Loc, "tuning: static model chose " + C.Config.flags() + " (" + C.Reason + ")");
+      Lines.push_back("static model chose " + C.Config.flags() + forNest(P.Nests[I]) + " (" + C.Reason + ")");
+      Chosen.push_back(C.Config);
+    }
+    return Chosen;
+  }
+  std::optional<TuneResult> R;
+  bool Cached = false;
+  if (!T.CachePath.empty()) {
+    R = lookupTuneCache(T.CachePath, T.CacheKey, P.Nests.size());
+    Cached = R.has_value();
+  }
+  if (!R) {
+    std::vector<std::vector<TuningConfig>> Candidates;
+    for (size_t I = 0; I < P.Nests.size(); ++I)
+      Candidates.push_back(tuningCandidates(P.Nests[I], Infos[I], T.Request, TuneCandidates));
+    if (T.Settings.Validate.Params.empty())
+      WithColor::remark(errs(), "loopgpu") << "tuning at the harness's default sizes (small primes); "
+                                              "--param NAME=VALUE sets realistic ones\n";
+    EmitFn Emit = [&](const std::vector<TuningConfig> &Config, std::string &Cuda) {
+      CollectingDiagnostics Quiet;
+      return emitCuda(P, Infos, Source, CG, Config, Quiet, Cuda);
+    };
+    R = tuneByMeasurement(P, Source, Candidates, Emit, T.Settings, Diag, errs());
+    if (!R)
+      return std::nullopt;
+    if (!T.CachePath.empty() && storeTuneCache(T.CachePath, T.CacheKey, P, *R, T.Settings.Device, Diag))
+      errs() << "loopgpu: tuning result cached in " << T.CachePath << "\n";
+  }
+  std::string How = Cached ? "cached measurement (" + T.CachePath + ") on " + T.Settings.Device
+                           : "measured on " + T.Settings.Device;
+  How += ", " + std::to_string(R->Passed) + " of " + std::to_string(R->Candidates) + " candidates PASS";
+  if (!T.Settings.GPU)
+    How += "; CPU-emulation timings only test the mechanism";
+  for (size_t I = 0; I < P.Nests.size(); ++I) {
+    const TuningConfig &C = R->Nests[I];
+    std::string Line = "fastest " + C.flags() + forNest(P.Nests[I]) + " (" + How + "; " +
+                       formatv("{0:f3}", R->Ms).str() + " ms)";
+    Diag.remark(P.Nests[I].Loc, std::string("tuning: ") + (Cached ? "used the cache: " : "") + Line);
+    Lines.push_back(Line);
+  }
+  return R->Nests;
+}
+
+/// The cache key of a measurement: everything that shapes the candidates
+/// and their timings (source, device, sizes, the options left and given).
+std::string tuneCacheKey(StringRef Source, const std::string &Device, const ValidateOptions &VO,
+                         const std::vector<std::string> &ClangArgs) {
+  std::string Key = toHex(SHA256::hash(arrayRefFromStringRef(Source)), /*LowerCase=*/true);
+  Key += "|" + Device + "|" + ArchOpt + "|params";
+  for (const auto &[Name, Value] : VO.Params)
+    Key += " " + Name + "=" + std::to_string(Value);
+  Key += "|seed " + std::to_string(VO.Seed);
+  Key += "|-tile " + (TileOpt.empty() ? std::string("auto") : std::string(TileOpt));
+  Key += " -coarsen " + (CoarsenOpt.empty() ? std::string("auto") : std::string(CoarsenOpt));
+  Key += std::string(" -shared-staging=") + (SharedStaging ? "true" : "false");
+  Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
+  Key += "|clang";
+  for (const std::string &A : ClangArgs)
+    Key += " " + A;
+  return Key + "|loopgpu " LOOPGPU_VERSION;
 }
 
 } // namespace
@@ -196,18 +318,19 @@ int main(int argc, const char **argv) {
     return usageError("no such file: '" + InputFile + "'");
 
   std::vector<int64_t> Tiles, Coarsen;
-  if (!TileOpt.empty()) {
-    if (TileOpt == "auto")
-      return notImplemented("-tile auto (autotuning)");
-    if (!parseSizes("tile", TileOpt, Tiles, ErrText))
-      return usageError(ErrText);
-  }
-  if (!CoarsenOpt.empty()) {
-    if (CoarsenOpt == "auto")
-      return notImplemented("-coarsen auto (autotuning)");
-    if (!parseSizes("coarsen", CoarsenOpt, Coarsen, ErrText))
-      return usageError(ErrText);
-  }
+  bool TileAuto = TileOpt == "auto", CoarsenAuto = CoarsenOpt == "auto";
+  if (!TileOpt.empty() && !TileAuto && !parseSizes("tile", TileOpt, Tiles, ErrText))
+    return usageError(ErrText);
+  if (!CoarsenOpt.empty() && !CoarsenAuto && !parseSizes("coarsen", CoarsenOpt, Coarsen, ErrText))
+    return usageError(ErrText);
+  // Tuning chooses every one of -tile and -coarsen that is auto or not given.
+  bool Tuning = TileAuto || CoarsenAuto || Tune;
+  if (Tuning && Emit != EmitKind::CUDA)
+    return usageError("-tile auto, -coarsen auto and --tune choose CUDA options; they do not combine with -emit");
+  if (Tune && !Tiles.empty() && !Coarsen.empty())
+    return usageError("--tune: nothing to tune: -tile and -coarsen are both given");
+  if (Tune && ValidateHow == ValidateMode::None)
+    return usageError("--tune runs the validation harness; it does not combine with --validate-mode=none");
   if (!Regex("^sm_[0-9]{2,3}[a-z]?$").match(ArchOpt))
     return usageError("-arch=" + ArchOpt + ": expected a CUDA architecture such as sm_90");
   for (const std::string &P : Params) {
@@ -237,12 +360,47 @@ int main(int argc, const char **argv) {
   for (int I = 1; I < argc; ++I)
     CommandLine += std::string(" ") + argv[I];
   bool CodeGenFailed = false;
+  std::string GPUName;
+  if (ValidateHow == ValidateMode::Auto && (Validate || Tuning))
+    GPUName = firstGPUName();
+  bool OnGPU = harnessOnGPU(GPUName);
+
+  // Measure when asked to, or for auto options where the harness would run
+  // on a GPU; else the static model decides.
+  TuningSetup TS;
+  TS.Measure = Tune || (Tuning && ValidateHow != ValidateMode::None && OnGPU);
+  if (Tune && ValidateHow == ValidateMode::Auto && !OnGPU)
+    return usageError("--tune: no GPU found (nvidia-smi -L); -tile auto without --tune uses the static model, "
+                      "and --validate-mode=cpu measures under the CUDA emulation (only to test the mechanism)");
   std::string HarnessDir = ValidateDir;
-  if (Validate && HarnessDir.empty()) {
+  if ((Validate || TS.Measure) && HarnessDir.empty()) {
     SmallString<128> Tmp;
     if (std::error_code TmpEC = sys::fs::createUniqueDirectory("loopgpu-validate", Tmp))
       return usageError("cannot create a directory for the harness: " + TmpEC.message());
     HarnessDir = std::string(Tmp);
+  }
+
+  ValidateOptions VO;
+  VO.Seed = Seed;
+  VO.Arch = ArchOpt;
+  VO.Dir = HarnessDir;
+  VO.EmuRewrite = emulationRewriter(argv[0]);
+  for (const std::string &PV : Params) {
+    auto [Name, Value] = StringRef(PV).split('=');
+    int64_t V = 0;
+    Value.getAsInteger(10, V);
+    VO.Params[Name.str()] = V;
+  }
+  if (Tuning) {
+    TS.Request.TuneTile = Tiles.empty();
+    TS.Request.TuneCoarsen = Coarsen.empty();
+    TS.Settings.GPU = OnGPU;
+    TS.Settings.Device = OnGPU ? (GPUName.empty() ? firstGPUName() : GPUName) : "CPU emulation";
+    if (TS.Settings.Device.empty())
+      TS.Settings.Device = "GPU";
+    TS.Settings.Validate = VO;
+    TS.Settings.Validate.Dir = HarnessDir + "/tune";
+    TS.CachePath = TuneCache.empty() ? defaultTuneCachePath() : std::string(TuneCache);
   }
 
   std::error_code EC;
@@ -319,35 +477,31 @@ int main(int argc, const char **argv) {
       CG.Stage = SharedStaging;
       CG.KTile = KTileOpt;
       CG.CommandLine = CommandLine;
-      std::vector<GPUPlan> Plans;
-      for (Nest &N : P.Nests) {
-        DependenceInfo DI = analyzeDependences(N);
-        checkParallelClauses(N, DI, Diag);
-        if (!transformForGPU(N, DI, Diag))
-          continue;
-        Plans.push_back(planGPU(N, DI, CG, Diag));
-      }
-      std::string Cuda;
-      raw_string_ostream CudaOS(Cuda);
-      if (Diag.hasErrors() || !printCuda(P, Plans, (*Source)->getBuffer(), CG, Diag, CudaOS)) {
+      std::vector<DependenceInfo> Infos;
+      if (!prepareForGPU(P, Infos, Diag)) {
         CodeGenFailed = true;
         break;
       }
-      CudaOS.flush();
+      std::vector<TuningConfig> PerNest; // empty: CG's options for every nest
+      if (Tuning) {
+        TS.Request.Fixed = CG;
+        TS.CacheKey = tuneCacheKey((*Source)->getBuffer(), TS.Settings.Device, VO, ClangArgs);
+        std::optional<std::vector<TuningConfig>> Chosen =
+            tuneNests(P, Infos, (*Source)->getBuffer(), CG, TS, Diag, CG.Tuning);
+        if (!Chosen) {
+          CodeGenFailed = true;
+          break;
+        }
+        PerNest = *Chosen;
+      }
+      std::string Cuda;
+      if (!emitCuda(P, Infos, (*Source)->getBuffer(), CG, PerNest, Diag, Cuda)) {
+        CodeGenFailed = true;
+        break;
+      }
       if (!Validate) {
         Out.os() << Cuda;
         break;
-      }
-      ValidateOptions VO;
-      VO.Seed = Seed;
-      VO.Arch = ArchOpt;
-      VO.Dir = HarnessDir;
-      VO.EmuRewrite = emulationRewriter(argv[0]);
-      for (const std::string &PV : Params) {
-        auto [Name, Value] = StringRef(PV).split('=');
-        int64_t V = 0;
-        Value.getAsInteger(10, V);
-        VO.Params[Name.str()] = V;
       }
       if (!writeHarness(P, (*Source)->getBuffer(), Cuda, VO, Diag))
         CodeGenFailed = true;
@@ -360,7 +514,7 @@ int main(int argc, const char **argv) {
   if (CodeGenFailed)
     return ExitInputErrors;
   if (Validate && Status == FrontendStatus::Success)
-    return runHarness(HarnessDir);
+    return runValidation(HarnessDir, OnGPU);
   if (Status != FrontendStatus::Success)
     return ExitInputErrors;
   Out.keep();

@@ -39,6 +39,7 @@ struct CodeGenOptions {
   int64_t SharedLimit = 48 * 1024; ///< bytes of static shared memory per block
   std::string Arch = "sm_90";
   std::string CommandLine;      ///< for the output's header comment
+  std::vector<std::string> Tuning; ///< header lines: how -tile/-coarsen auto chose
 };
 
 /// A loop of a kernel mapped to one grid/block dimension.

@@ -33,6 +33,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
+#include <optional>
 #include <string>
 
 namespace loopgpu {
@@ -55,6 +56,18 @@ int64_t defaultParamValue(unsigned I);
 /// driver cannot compute).
 bool writeHarness(const Program &P, llvm::StringRef Source, llvm::StringRef Cuda,
                   const ValidateOptions &Opts, DiagnosticSink &Diags);
+
+/// Runs Dir/run.sh in GPU or CPU mode and returns its exit status (-1 if it
+/// could not be started). With OutputFile, its standard output and error go
+/// there instead of the terminal.
+int runHarness(const std::string &Dir, bool GPU, const std::string &OutputFile = "");
+
+/// The name of the first GPU `nvidia-smi -L` lists; empty when there is none.
+std::string firstGPUName();
+
+/// The sum of the "kernels alone" medians (ms) that a harness printed, if
+/// its last line is PASS and it printed at least one.
+std::optional<double> passedKernelMs(llvm::StringRef Output);
 
 } // namespace loopgpu
 

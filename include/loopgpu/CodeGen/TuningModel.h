@@ -1,0 +1,108 @@
+//===- TuningModel.h - Choose -tile and -coarsen without a GPU ---*- C++ -*-===//
+//
+// `-tile auto` / `-coarsen auto` on a machine without a GPU: a static model
+// picks the block shape and the coarsening factors of a nest from what the
+// mapper would do with it (a first plan with the default options) and from
+// an occupancy model of sm_90, and says why.
+//
+// The model reasons as the GPU lectures do:
+//
+//   - Occupancy on sm_90: 65536 registers, 228 KiB of shared memory
+//     (1 KiB of it reserved per block), 2048 threads and 32 blocks per SM;
+//     48 KiB of static shared memory per block. Registers are allocated per
+//     warp in units of 256. Registers per thread are estimated (the model
+//     cannot run ptxas): 24 for the indexing and the loop, plus one per
+//     output a thread computes, plus two per value it reads from shared
+//     memory per step of the staged loop (matmul with 8x8 outputs: 120;
+//     ptxas reported 128, bench/RESULTS.md).
+//
+//   - Staged kernels (a sequential loop whose reads are shared by the
+//     block's threads through shared memory, e.g. matrix multiplication):
+//     coarsening lets a thread reuse each value it reads from shared memory
+//     for several outputs (reuse = outputs per thread / shared values read
+//     per step). The model enumerates thread shapes (16 to 64 threads along
+//     x, 128 to 512 per block, multiples of 32) and factors 1, 2, 4, 8, and
+//     ranks them: occupancy of at least 50% (32 warps per SM to hide
+//     latency) first, then shared-memory reuse, then 256 threads per block,
+//     then reuse of each global load across the block's tile, then square
+//     tiles. For matrix multiplication this gives 16x16 threads with 4x4
+//     outputs each: 8x8 would reuse more but its registers halve the
+//     occupancy (measured on the H100: 4x4 30.6% of cuBLAS, 8x8 26.9%).
+//
+//   - Other parallel kernels (element-wise, stencils): 256 threads, 32 of
+//     them along x (a warp reads whole 128-byte lines). Each thread computes
+//     several iterations of the outermost mapped loop not on x. When reads
+//     of an array along that loop overlap (a stencil's z-1, z, z+1), the
+//     copies are consecutive iterations (1 thread along it: the block is a
+//     plane walking the loop, 2.5-D blocking); reads that do not depend on
+//     the loop are shared by the copies at any distance. The factor is the
+//     smallest power of two that saves two thirds of the loads an unbounded
+//     factor would save (stencils: 4). Without such reuse, 4 copies a block
+//     height apart give 4 independent loads in flight (the 32x32 tile of
+//     32x8 threads). With x the only mapped loop: 256 threads, 4 iterations
+//     at a stride of the block.
+//
+//   - Reduction kernels: 1024 threads per block: the grid is capped at 1024
+//     blocks and the partials are combined per block, so bigger blocks put
+//     more loads in flight (measured on the H100: 0.284 ms at 1024 threads,
+//     0.431 ms at 256, for 2^26 ints).
+//
+// The same model lists the candidates that `--tune` measures on a GPU: its
+// choice first, then neighbours (factors halved and doubled, other thread
+// shapes, staging off).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_CODEGEN_TUNINGMODEL_H
+#define LOOPGPU_CODEGEN_TUNINGMODEL_H
+
+#include "loopgpu/CodeGen/GPUMapping.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loopgpu {
+
+/// The options of one nest that tuning chooses.
+struct TuningConfig {
+  std::vector<int64_t> Tile;    ///< as -tile: outermost mapped loop first
+  std::vector<int64_t> Coarsen; ///< as -coarsen (empty: no coarsening)
+  bool Stage = true;            ///< -shared-staging
+  /// The equivalent command-line options, e.g. "-tile 16,16 -coarsen 4,4".
+  std::string flags() const;
+  bool operator==(const TuningConfig &O) const {
+    return Tile == O.Tile && Coarsen == O.Coarsen && Stage == O.Stage;
+  }
+};
+
+/// What the user left to tuning, and what they fixed.
+struct TuningRequest {
+  bool TuneTile = true;
+  bool TuneCoarsen = true;
+  CodeGenOptions Fixed; ///< the other options (and Tile / Coarsen when not tuned)
+};
+
+/// Occupancy of one SM of sm_90.
+struct Occupancy {
+  int64_t BlocksPerSM = 0;
+  double Fraction = 0;  ///< active warps / 64
+  std::string Limiter;  ///< "threads", "registers", "shared memory" or "blocks"
+};
+Occupancy occupancySM90(int64_t ThreadsPerBlock, int64_t RegistersPerThread, int64_t SharedBytesPerBlock);
+
+struct TuningChoice {
+  TuningConfig Config;
+  std::string Reason;   ///< one line, for the remark and the header
+};
+
+/// The static model's choice for N. DI is N's analysis (as planGPU gets it).
+TuningChoice chooseStatically(const Nest &N, const DependenceInfo &DI, const TuningRequest &R);
+
+/// What `--tune` measures for N: the static choice first, then its
+/// neighbours, at most MaxCandidates, all honouring R's fixed options.
+std::vector<TuningConfig> tuningCandidates(const Nest &N, const DependenceInfo &DI, const TuningRequest &R,
+                                           unsigned MaxCandidates);
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_CODEGEN_TUNINGMODEL_H

@@ -1,0 +1,84 @@
+//===- Tuner.h - Choose -tile and -coarsen by measuring ---------*- C++ -*-===//
+//
+// `loopgpu --tune` (or `-tile auto` where `nvidia-smi -L` finds a GPU): for
+// each candidate configuration (TuningModel.h lists them) the CUDA is emitted
+// and validated by the harness of Harness.h, which also times the kernels;
+// the fastest configuration that PASSes wins. The nests of a file are tuned
+// one after the other (coordinate search): every nest starts at the static
+// model's choice, and each nest's candidates are measured with the other
+// nests at their best so far, so the cost is the sum of the candidate lists,
+// not their product. The time of a configuration is the sum of the
+// "kernels alone" medians of the file's functions.
+//
+// The runner is the harness's: `run.sh gpu` (nvcc, real timings) or
+// `run.sh cpu` (the CUDA emulation of runtime/). Emulation timings say
+// nothing about GPU speed; that mode exists to exercise the mechanism
+// (candidates, PASS filtering, the cache) where there is no GPU, e.g. in CI.
+//
+// Results are cached in a JSON file, one entry per key (source hash, device,
+// parameter values, the options that shape the code):
+//
+//   { "version": 1, "entries": { "<key>": {
+//       "file": "matmul.c", "device": "NVIDIA H100 80GB HBM3",
+//       "candidates": 9, "ms": 8.7,
+//       "nests": [ { "line": 13, "tile": [16, 16], "coarsen": [4, 4], "staging": true } ] } } }
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_VALIDATE_TUNER_H
+#define LOOPGPU_VALIDATE_TUNER_H
+
+#include "loopgpu/CodeGen/TuningModel.h"
+#include "loopgpu/Validate/Harness.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace loopgpu {
+
+struct TuneSettings {
+  ValidateOptions Validate; ///< Dir: where the candidates' harnesses go (one subdirectory each)
+  bool GPU = true;          ///< run.sh gpu, else run.sh cpu
+  std::string Device;       ///< the GPU's name, or "CPU emulation"
+};
+
+struct TuneResult {
+  std::vector<TuningConfig> Nests; ///< one per nest of the program
+  double Ms = 0;                   ///< the winner's time
+  unsigned Candidates = 0;         ///< configurations measured
+  unsigned Passed = 0;             ///< of which PASSed
+};
+
+/// Emits the CUDA of the program with one configuration per nest; false
+/// after an error.
+using EmitFn = std::function<bool(const std::vector<TuningConfig> &, std::string &Cuda)>;
+
+/// Measures Candidates (per nest, the static choice first) as described
+/// above, printing `[i/n] OPTIONS: T ms` lines to Progress. Nullopt (after
+/// an error) when no configuration PASSes.
+std::optional<TuneResult> tuneByMeasurement(const Program &P, llvm::StringRef Source,
+                                            const std::vector<std::vector<TuningConfig>> &Candidates,
+                                            const EmitFn &Emit, const TuneSettings &S, DiagnosticSink &Diags,
+                                            llvm::raw_ostream &Progress);
+
+/// The cached result for Key in the cache file Path, if any (an unreadable
+/// or malformed file counts as empty).
+std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::string &Key, size_t NumNests);
+
+/// Adds or replaces Key's entry in Path (creating its directory); false
+/// after a warning if the file cannot be written.
+bool storeTuneCache(const std::string &Path, const std::string &Key, const Program &P, const TuneResult &R,
+                    const std::string &Device, DiagnosticSink &Diags);
+
+/// The default cache file: $XDG_CACHE_HOME/loopgpu/tune.json, else
+/// ~/.cache/loopgpu/tune.json.
+std::string defaultTuneCachePath();
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_VALIDATE_TUNER_H

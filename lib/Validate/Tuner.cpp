@@ -1,0 +1,231 @@
+//===- Tuner.cpp - Choose -tile and -coarsen by measuring -----------------===//
+#include "loopgpu/Validate/Tuner.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace loopgpu {
+namespace {
+
+std::string nestLabel(const Nest &N) {
+  return "nest at line " + std::to_string(N.Loc.Line) + " (" + N.Function + ")";
+}
+
+/// Emits, validates and times one configuration of the whole program.
+class Measurer {
+public:
+  Measurer(const Program &P, StringRef Source, const EmitFn &Emit, const TuneSettings &S, raw_ostream &Progress,
+           unsigned Total)
+      : P(P), Source(Source), Emit(Emit), S(S), Progress(Progress), Total(Total) {}
+
+  /// The time of Config if it PASSes; Label names what changed.
+  std::optional<double> measure(const std::vector<TuningConfig> &Config, const std::string &Label) {
+    ++Count;
+    Progress << "[" << Count << "/" << Total << "] " << Label << ": ";
+    Progress.flush();
+    std::string Cuda;
+    if (!Emit(Config, Cuda)) {
+      Progress << "not emitted\n";
+      return std::nullopt;
+    }
+    ValidateOptions VO = S.Validate;
+    VO.Dir = S.Validate.Dir + "/candidate-" + std::to_string(Count);
+    CollectingDiagnostics Quiet;
+    if (!writeHarness(P, Source, Cuda, VO, Quiet)) {
+      Progress << "no harness: " << (Quiet.Messages.empty() ? "" : Quiet.Messages.front()) << "\n";
+      return std::nullopt;
+    }
+    std::string Log = VO.Dir + "/output.txt";
+    int RC = runHarness(VO.Dir, S.GPU, Log);
+    auto Text = MemoryBuffer::getFile(Log);
+    std::optional<double> Ms = RC == 0 && Text ? passedKernelMs((*Text)->getBuffer()) : std::nullopt;
+    if (!Ms) {
+      Progress << "FAIL or no time (not kept; see " << Log << ")\n";
+      return std::nullopt;
+    }
+    ++Passed;
+    Progress << format("%.3f ms", *Ms) << "\n";
+    return Ms;
+  }
+
+  unsigned Count = 0, Passed = 0;
+
+private:
+  const Program &P;
+  StringRef Source;
+  const EmitFn &Emit;
+  const TuneSettings &S;
+  raw_ostream &Progress;
+  unsigned Total;
+};
+
+json::Array ints(const std::vector<int64_t> &V) {
+  json::Array A;
+  for (int64_t X : V)
+    A.push_back(X);
+  return A;
+}
+
+std::optional<std::vector<int64_t>> readInts(const json::Object &O, StringRef Key) {
+  const json::Array *A = O.getArray(Key);
+  if (!A)
+    return std::nullopt;
+  std::vector<int64_t> V;
+  for (const json::Value &X : *A) {
+    std::optional<int64_t> I = X.getAsInteger();
+    if (!I)
+      return std::nullopt;
+    V.push_back(*I);
+  }
+  return V;
+}
+
+/// The cache file's entries; an empty object if it is missing or malformed.
+json::Object readCache(const std::string &Path) {
+  auto Text = MemoryBuffer::getFile(Path);
+  if (!Text)
+    return {};
+  Expected<json::Value> V = json::parse((*Text)->getBuffer());
+  if (!V) {
+    consumeError(V.takeError());
+    return {};
+  }
+  const json::Object *Root = V->getAsObject();
+  const json::Object *Entries = Root ? Root->getObject("entries") : nullptr;
+  if (!Entries || Root->getInteger("version") != 1)
+    return {};
+  return *Entries;
+}
+
+} // namespace
+
+std::optional<TuneResult> tuneByMeasurement(const Program &P, StringRef Source,
+                                            const std::vector<std::vector<TuningConfig>> &Candidates,
+                                            const EmitFn &Emit, const TuneSettings &S, DiagnosticSink &Diags,
+                                            raw_ostream &Progress) {
+  unsigned Total = 1;
+  for (const std::vector<TuningConfig> &C : Candidates)
+    Total += C.empty() ? 0 : C.size() - 1;
+  Progress << "loopgpu: tuning " << P.File << " on " << S.Device << ": " << Total << " candidate"
+           << (Total == 1 ? "" : "s") << (S.GPU ? "" : " (CPU emulation: timings only test the mechanism)") << "\n";
+  Measurer M(P, Source, Emit, S, Progress, Total);
+  // Every nest starts at its static choice; then each nest's other
+  // candidates, with the others at their best so far.
+  TuneResult R;
+  for (const std::vector<TuningConfig> &C : Candidates)
+    R.Nests.push_back(C.empty() ? TuningConfig() : C.front());
+  auto Describe = [&](const std::vector<TuningConfig> &Config, size_t Changed) {
+    if (P.Nests.size() == 1)
+      return Config[0].flags();
+    return nestLabel(P.Nests[Changed]) + ": " + Config[Changed].flags();
+  };
+  std::optional<double> Best = M.measure(R.Nests, Describe(R.Nests, 0));
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    for (size_t C = 1; C < Candidates[I].size(); ++C) {
+      std::vector<TuningConfig> Trial = R.Nests;
+      Trial[I] = Candidates[I][C];
+      std::optional<double> Ms = M.measure(Trial, Describe(Trial, I));
+      if (Ms && (!Best || *Ms < *Best)) {
+        Best = Ms;
+        R.Nests = Trial;
+      }
+    }
+  R.Candidates = M.Count;
+  R.Passed = M.Passed;
+  if (!Best) {
+    Diags.error({}, "--tune: none of the " + std::to_string(M.Count) +
+                        " candidate configurations passed validation (harnesses in " + S.Validate.Dir + ")");
+    return std::nullopt;
+  }
+  R.Ms = *Best;
+  return R;
+}
+
+std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::string &Key, size_t NumNests) {
+  json::Object Entries = readCache(Path);
+  const json::Object *E = Entries.getObject(Key);
+  const json::Array *Nests = E ? E->getArray("nests") : nullptr;
+  if (!Nests || Nests->size() != NumNests)
+    return std::nullopt;
+  TuneResult R;
+  for (const json::Value &V : *Nests) {
+    const json::Object *O = V.getAsObject();
+    std::optional<std::vector<int64_t>> Tile = O ? readInts(*O, "tile") : std::nullopt;
+    std::optional<std::vector<int64_t>> Coarsen = O ? readInts(*O, "coarsen") : std::nullopt;
+    std::optional<bool> Staging = O ? O->getBoolean("staging") : std::nullopt;
+    if (!Tile || !Coarsen || !Staging)
+      return std::nullopt;
+    R.Nests.push_back({*Tile, *Coarsen, *Staging});
+  }
+  R.Ms = E->getNumber("ms").value_or(0);
+  R.Candidates = static_cast<unsigned>(E->getInteger("candidates").value_or(0));
+  R.Passed = static_cast<unsigned>(E->getInteger("passed").value_or(0));
+  return R;
+}
+
+bool storeTuneCache(const std::string &Path, const std::string &Key, const Program &P, const TuneResult &R,
+                    const std::string &Device, DiagnosticSink &Diags) {
+  json::Object Entries = readCache(Path);
+  json::Array Nests;
+  for (size_t I = 0; I < R.Nests.size(); ++I)
+    Nests.push_back(json::Object{{"line", static_cast<int64_t>(P.Nests[I].Loc.Line)},
+                                 {"tile", ints(R.Nests[I].Tile)},
+                                 {"coarsen", ints(R.Nests[I].Coarsen)},
+                                 {"staging", R.Nests[I].Stage}});
+  Entries[Key] = json::Object{{"file", P.File},         {"device", Device},   {"candidates", R.Candidates},
+                              {"passed", R.Passed},     {"ms", R.Ms},         {"nests", std::move(Nests)}};
+  json::Value Root = json::Object{{"version", 1}, {"entries", std::move(Entries)}};
+
+  StringRef Dir = sys::path::parent_path(Path);
+  std::error_code EC;
+  if (!Dir.empty())
+    EC = sys::fs::create_directories(Dir);
+  // Write a temporary file next to the cache, then rename: a concurrent
+  // reader sees the old or the new file, never half of one.
+  SmallString<256> Tmp;
+  if (!EC)
+    EC = sys::fs::createUniqueFile(Path + ".%%%%%%.tmp", Tmp);
+  if (!EC) {
+    {
+      raw_fd_ostream OS(Tmp, EC);
+      if (!EC)
+        OS << formatv("{0:2}", Root) << "\n";
+    }
+    if (!EC)
+      EC = sys::fs::rename(Tmp, Path);
+    if (EC)
+      sys::fs::remove(Tmp);
+  }
+  if (EC) {
+    Diags.warning({}, "--tune: cannot write the cache '" + Path + "': " + EC.message());
+    return false;
+  }
+  return true;
+}
+
+std::string defaultTuneCachePath() {
+  SmallString<256> P;
+  if (std::optional<std::string> XDG = sys::Process::GetEnv("XDG_CACHE_HOME"); XDG && !XDG->empty()) {
+    P = *XDG;
+  } else if (std::optional<std::string> Home = sys::Process::GetEnv("HOME"); Home && !Home->empty()) {
+    P = *Home;
+    sys::path::append(P, ".cache");
+  } else {
+    return "";
+  }
+  sys::path::append(P, "loopgpu", "tune.json");
+  return std::string(P);
+}
+
+} // namespace loopgpu
