@@ -22,12 +22,13 @@
 //     for several outputs (reuse = outputs per thread / shared values read
 //     per step). The model enumerates thread shapes (16 to 64 threads along
 //     x, 128 to 512 per block, multiples of 32) and factors 1, 2, 4, 8, and
-//     ranks them: occupancy of at least 50% (32 warps per SM to hide
-//     latency) first, then shared-memory reuse, then 256 threads per block,
+//     ranks them: occupancy of at least 25% (16 warps per SM; a register
+//     tile's independent accumulators supply the rest of the latency
+//     hiding) first, then shared-memory reuse, then 256 threads per block,
 //     then reuse of each global load across the block's tile, then square
-//     tiles. For matrix multiplication this gives 16x16 threads with 4x4
-//     outputs each: 8x8 would reuse more but its registers halve the
-//     occupancy (measured on the H100: 4x4 30.6% of cuBLAS, 8x8 26.9%).
+//     tiles. For matrix multiplication this gives 16x16 threads with 8x8
+//     outputs each (H100, bench/RESULTS.md run 4, strips of 16: 8x8 55.8% of
+//     cuBLAS at 25% occupancy, 4x4 42.9% at 50%).
 //
 //   - Other parallel kernels (element-wise, stencils): 256 threads, 32 of
 //     them along x (a warp reads whole 128-byte lines). Each thread computes
