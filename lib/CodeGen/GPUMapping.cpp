@@ -616,11 +616,12 @@ private:
                                         "1024; the tile asks for " + std::to_string(M.BlockSize));
       Failed = true;
     }
-    // Thread coarsening: each thread keeps Coarsen independent partials and
-    // loads Coarsen elements per round of the grid-stride loop, so that
-    // enough loads are in flight to saturate memory bandwidth (a single
-    // accumulator chain leaves one load per thread in flight).
-    M.Coarsen = 8;
+    // Thread coarsening (-coarsen C): each thread keeps C independent
+    // partials and loads C elements per round of the grid-stride loop. The
+    // default is one chain, whose loop nvcc unrolls by 4: on the H100 it
+    // reads 2^26 ints at 96% of copy bandwidth, C = 8 at 89% (bench/RESULTS.md
+    // run 5).
+    M.Coarsen = 1;
     const Clause *CC = coarsenClause(Root.Id);
     const std::vector<int64_t> &Factors = CC ? CC->Ints : Opts.Coarsen;
     if (!Factors.empty())

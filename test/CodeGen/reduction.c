@@ -1,7 +1,7 @@
 // A scalar reduction becomes a reduction kernel: per-thread partials from the
 // identity, warp shuffles, one shared-memory step, one atomic combine per block;
 // the host copies the running value in and the result out.
-// RUN: %loopgpu %s | FileCheck %s
+// RUN: %loopgpu %s -coarsen 8 | FileCheck %s
 #include <math.h>
 float maxabs(int n, const float *restrict x) {
   float best = 0.0f;
@@ -29,7 +29,8 @@ float maxabs(int n, const float *restrict x) {
 // CHECK:     LOOPGPU_CHECK(cudaMemcpy(&best, loopgpu_best, sizeof(float), cudaMemcpyDeviceToHost));
 // CHECK:   return best;
 
-// -coarsen 1: one chain per thread.
+// By default (or -coarsen 1): one chain per thread.
+// RUN: %loopgpu %s | FileCheck %s --check-prefix=ONE
 // RUN: %loopgpu %s -coarsen 1 | FileCheck %s --check-prefix=ONE
 // ONE: 1 independent per-thread partials
 // ONE:   float best = -INFINITY;
