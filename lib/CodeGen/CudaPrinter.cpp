@@ -470,17 +470,19 @@ public:
       }
       if (E.K == Expr::Kind::ArrayRef && PC.InStaged)
         if (const StagedArray *S = stagedFor(E.Index)) {
-          std::string Idx;
+          std::vector<std::string> Idx;
           for (size_t D = 0; D < S->DimLoops.size(); ++D) {
             unsigned L = S->DimLoops[D];
             if (const MappedLoop *M = mappedFor(L))
-              Idx += "[" + N.Loops[L].Iterator + " - loopgpu_base" + std::to_string(M->Loop) + "]";
+              Idx.push_back("[" + N.Loops[L].Iterator + " - loopgpu_base" + std::to_string(M->Loop) + "]");
             else if (L == *PC.K->StagedLoop)
-              Idx += "[" + N.Loops[L].Iterator + " - loopgpu_kk]";
+              Idx.push_back("[" + N.Loops[L].Iterator + " - loopgpu_kk]");
             else
-              Idx += "[0]";
+              Idx.push_back("[0]");
           }
-          return "loopgpu_sh_" + N.Arrays[E.Index].Name + Idx;
+          if (S->Transposed)
+            std::reverse(Idx.begin(), Idx.end());
+          return "loopgpu_sh_" + N.Arrays[E.Index].Name + llvm::join(Idx, "");
         }
       return baseOverride(E, *Self, {});
     };
@@ -497,6 +499,15 @@ public:
             OS << "[" << M.Coarsen << "]";
         OS << ";\n";
       }
+  }
+
+  /// The offset of copy C (an unrolled loop counter) from the thread's
+  /// first iteration along M (MappedLoop's formula).
+  std::string copyOffset(const MappedLoop &M, const std::string &C) const {
+    if (M.Vector == 1)
+      return C + " * " + std::to_string(M.Stride);
+    return "(" + C + " / " + std::to_string(M.Vector) + ") * " + std::to_string(M.Stride * M.Vector) + " + " + C +
+           " % " + std::to_string(M.Vector);
   }
 
   /// Prints Nodes once per copy of the thread's iterations.
@@ -522,7 +533,7 @@ public:
         continue;
       indent(OS, D);
       OS << "const " << typeStr(L.IteratorType) << " " << tVar(M) << " = " << tileVar(M) << " * " << M.tile()
-         << " + " << offVar(M) << " + loopgpu_c" << I << " * " << M.Stride << ";\n";
+         << " + " << offVar(M) << " + " << copyOffset(M, "loopgpu_c" + std::to_string(I)) << ";\n";
       if (usesIterator(Nodes, M.Loop)) {
         indent(OS, D);
         OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
@@ -688,6 +699,8 @@ public:
       std::string Linear = Subs[0];
       for (size_t D2 = 1; D2 < Subs.size(); ++D2)
         Linear = "(" + Linear + ") * (" + aff(*A.Extents[D2]) + ") + " + Subs[D2];
+      if (S.Transposed) // read along the array's rows, stored by columns
+        std::reverse(Idx.begin(), Idx.end());
       indent(OS, D + 1);
       OS << Sh << llvm::join(Idx, "") << " = " << (Ok.empty() ? "true" : llvm::join(Ok, " && ")) << " ? "
          << A.Name << "[" << Linear << "] : (" << typeStr(A.ElementType) << ")0;\n";
@@ -792,9 +805,11 @@ public:
       PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
     for (const StagedArray &S : K.Staged) {
       const ArrayInfo &A = N.Arrays[S.Array];
-      OS << "  __shared__ " << typeStr(A.ElementType) << " loopgpu_sh_" << A.Name;
-      for (size_t D = 0; D < S.Extents.size(); ++D)
-        OS << "[" << S.Extents[D] + (D + 1 == S.Extents.size() ? S.Padding : 0) << "]";
+      bool Vectors = std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
+      OS << "  __shared__ " << (Vectors ? "__align__(16) " : "") << typeStr(A.ElementType) << " loopgpu_sh_"
+         << A.Name;
+      for (int64_t E : S.sharedShape())
+        OS << "[" << E << "]";
       OS << ";\n";
     }
     if (K.Transposed) {
@@ -816,8 +831,13 @@ public:
       OS << "\n";
       OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << aff(L.Lower) << ", " << aff(L.Upper)
          << ", " << L.Step << ");\n";
-      OS << "  const " << typeStr(L.IteratorType) << " " << offVar(M) << " = (threadIdx." << D << " / "
-         << M.Stride << ") * " << M.Stride * M.Coarsen << " + threadIdx." << D << " % " << M.Stride << ";\n";
+      OS << "  const " << typeStr(L.IteratorType) << " " << offVar(M) << " = ";
+      std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
+      if (M.Stride == M.BlockSize) // (t / Stride) is 0
+        OS << T << V << ";\n";
+      else
+        OS << "(" << T << " / " << M.Stride << ") * " << M.Stride * M.Coarsen << " + (" << T << " % " << M.Stride
+           << ")" << V << ";\n";
     }
     unsigned Depth = 1;
     for (const MappedLoop &M : K.Mapped) {

@@ -290,6 +290,13 @@ private:
       planStaging(K, *Cur);
     if (Opts.Stage && K.Staged.empty())
       planTransposedWrite(K, *Cur);
+    // Lecture: a coarsened thread's iterations along x should be a warp
+    // apart, or a warp's global accesses do not coalesce (vector runs read
+    // shared tiles only, see planStaging).
+    for (const MappedLoop &M : K.Mapped)
+      if (M.Coarsen > 1 && M.Dim == 'x' && M.Stride < 32 && M.Vector == 1)
+        Plan.Remarks.push_back("coarsening along x at stride " + std::to_string(M.Stride) +
+                               " (< 32, the warp size): a warp's accesses may not coalesce");
     return K;
   }
 
@@ -406,9 +413,6 @@ private:
         }
         M.Stride = Stride;
       }
-      if (M.Coarsen > 1 && M.Dim == 'x' && M.Stride < 32)
-        Plan.Remarks.push_back("coarsening along x at stride " + std::to_string(M.Stride) +
-                               " (< 32, the warp size): a warp's accesses may not coalesce");
     }
     if (Factors.size() > K.Mapped.size()) {
       if (coarsenClause(Outer)) {
@@ -548,6 +552,29 @@ private:
       // outputs per thread 41.6% of cuBLAS with strips of 32, 55.8% with 16).
       bool Coarsened = std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Coarsen > 1; });
       int64_t KT = Opts.KTile > 0 ? Opts.KTile : Coarsened ? 16 : 32;
+      // Register tiling with vector fragments: when the strip's body reads
+      // only the staged tiles, a coarsened thread takes runs of consecutive
+      // iterations (MappedLoop::Vector) instead of iterations a block apart,
+      // so its operands in a tile are contiguous and load as 16-byte vectors;
+      // a tile indexed by such a loop in its first dimension is stored
+      // transposed. Global accesses in the strip would lose coalescing, so
+      // any other array access there keeps the lecture's stride.
+      std::map<unsigned, int64_t> Vectors;
+      bool OnlyTiles = true;
+      int64_t MaxElem = 1;
+      for (const Access &A : N.Accesses) {
+        if (!A.isArray() || !InLoop.count(A.Stmt))
+          continue;
+        OnlyTiles &= std::any_of(Chosen.begin(), Chosen.end(), [&](const StagedArray &S) { return S.Array == A.Index; });
+        MaxElem = std::max(MaxElem, elementBytes(N.Arrays[A.Index].ElementType));
+      }
+      for (const MappedLoop &M : K.Mapped) {
+        int64_t V = std::min<int64_t>(16 / MaxElem, M.Coarsen);
+        if (OnlyTiles && V > 1 && M.Coarsen % V == 0 && M.Stride == M.BlockSize && !coarsenClause(K.Nodes[0]->Id))
+          Vectors[M.Loop] = V;
+      }
+      for (StagedArray &S : Chosen)
+        S.Transposed = S.DimLoops.size() == 2 && Vectors.count(S.DimLoops[0]) && S.DimLoops[1] == L.Id;
       auto Fill = [&](int64_t Strip) {
         int64_t Bytes = 0;
         for (StagedArray &S : Chosen) {
@@ -570,6 +597,11 @@ private:
             for (unsigned D = 0; D + 1 < S.DimLoops.size(); ++D)
               if (S.DimLoops[D] == M.Loop)
                 S.Padding = 1;
+          // A transposed tile is written by columns (the copy reads the array
+          // along its rows): pad by a vector, which keeps rows 16-byte aligned
+          // and spreads a warp's stores over the banks.
+          if (S.Transposed)
+            S.Padding = 16 / elementBytes(N.Arrays[S.Array].ElementType);
           Bytes += S.bytes(elementBytes(N.Arrays[S.Array].ElementType));
         }
         return Bytes;
@@ -587,14 +619,23 @@ private:
       K.KTile = KT;
       K.Staged = Chosen;
       K.SharedBytes = Bytes;
+      for (MappedLoop &M : K.Mapped)
+        if (Vectors.count(M.Loop)) {
+          M.Vector = Vectors[M.Loop];
+          K.Notes.push_back("loop " + N.Loops[M.Loop].Iterator + ": each thread's " + std::to_string(M.Coarsen) +
+                            " iterations come in runs of " + std::to_string(M.Vector) + ", " +
+                            std::to_string(M.BlockSize * M.Vector) +
+                            " apart (register tile with vector loads from shared memory)");
+        }
       for (const StagedArray &S : Chosen) {
         std::string Shape;
-        for (size_t D = 0; D < S.Extents.size(); ++D)
-          Shape += "[" + std::to_string(S.Extents[D] + (D + 1 == S.Extents.size() ? S.Padding : 0)) + "]";
+        for (int64_t E : S.sharedShape())
+          Shape += "[" + std::to_string(E) + "]";
         K.Notes.push_back("array " + N.Arrays[S.Array].Name + " is reused across the block's threads in loop " +
                           L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): staged in shared memory " +
-                          Shape + " per strip of " + std::to_string(KT) + " iterations" +
-                          (S.Padding ? " (+1 padding against bank conflicts)" : ""));
+                          Shape + (S.Transposed ? ", transposed," : "") + " per strip of " + std::to_string(KT) +
+                          " iterations" +
+                          (S.Padding ? " (+" + std::to_string(S.Padding) + " padding against bank conflicts)" : ""));
       }
       return;
     }

@@ -25,6 +25,7 @@
 #include "loopgpu/IR/Diagnostics.h"
 #include "loopgpu/IR/LoopNest.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,15 +46,21 @@ struct CodeGenOptions {
 /// A loop of a kernel mapped to one grid/block dimension.
 ///
 /// Iterations are dealt out in tiles of BlockSize * Coarsen: thread t of the
-/// block (along Dim) computes the iterations tile * BlockSize * Coarsen +
-/// (t / Stride) * Stride * Coarsen + t % Stride + c * Stride, c < Coarsen
+/// block (along Dim) computes, for its copies c < Coarsen, the iterations
+///   tile * BlockSize * Coarsen + (t / Stride) * Stride * Coarsen
+///     + (t % Stride) * Vector + (c / Vector) * Stride * Vector + c % Vector
 /// (thread coarsening; Stride == BlockSize unless coarsen(..., stride: S)).
+/// With Vector == 1 a thread's iterations are Stride apart (the lecture's
+/// rule: consecutive threads touch consecutive elements); with Vector > 1
+/// they come in runs of Vector consecutive iterations, so that a thread's
+/// operands in a shared tile are contiguous and load as one vector.
 struct MappedLoop {
   unsigned Loop = 0;
   char Dim = 'x';          ///< 'x', 'y' or 'z'
   int64_t BlockSize = 32;  ///< threads per block along Dim
   int64_t Coarsen = 1;     ///< iterations per thread along Dim
-  int64_t Stride = 32;     ///< distance between a thread's iterations
+  int64_t Stride = 32;     ///< distance between a thread's runs, in runs
+  int64_t Vector = 1;      ///< consecutive iterations per run (divides Coarsen)
   int64_t tile() const { return BlockSize * Coarsen; }
 };
 
@@ -69,12 +76,24 @@ struct StagedArray {
   /// staged sequential loop (the strip).
   std::vector<unsigned> DimLoops;
   std::vector<int64_t> Offsets;
-  std::vector<int64_t> Extents;    ///< the shared tile's shape
+  std::vector<int64_t> Extents;    ///< the footprint's shape, in array dimension order
   int64_t Padding = 0;             ///< extra elements per row (bank conflicts)
+  /// A 2-D tile stored with its dimensions swapped (the staged loop's first):
+  /// a thread's vector runs along the mapped loop are then contiguous.
+  bool Transposed = false;
+  /// The shared array's dimensions as declared, padding included.
+  std::vector<int64_t> sharedShape() const {
+    std::vector<int64_t> S = Extents;
+    if (Transposed)
+      std::reverse(S.begin(), S.end());
+    if (!S.empty())
+      S.back() += Padding;
+    return S;
+  }
   int64_t bytes(int64_t Elem) const {
     int64_t N = Elem;
-    for (size_t D = 0; D < Extents.size(); ++D)
-      N *= Extents[D] + (D + 1 == Extents.size() ? Padding : 0);
+    for (int64_t E : sharedShape())
+      N *= E;
     return N;
   }
 };
