@@ -857,7 +857,29 @@ public:
            << aff(N.Loops[M.Loop].Lower) << " + " << tileVar(M) << " * " << M.tile() << ";\n";
       }
     declareCopied(OS, Depth, InnerLoop);
-    printJammed(OS, Inner->Body, Depth, EP, InnerLoop);
+    bool Flat = std::none_of(Inner->Body.begin(), Inner->Body.end(), [&](const NodePtr &Nd) { return jammable(*Nd); });
+    if (PC.Copies > 1 && Flat) {
+      // A tile entirely inside the iteration space needs no range checks;
+      // its copies then sit in one block of straight-line code, where nvcc
+      // shares the loads they have in common (a stencil's z-pencil reads each
+      // plane once for three outputs). Tiles on the border keep the checks.
+      std::vector<std::string> Full;
+      for (const MappedLoop &M : K.Mapped)
+        Full.push_back("((long long)" + tileVar(M) + " + 1) * " + std::to_string(M.tile()) + " <= " + tripVar(M));
+      std::vector<const Node *> Body;
+      for (const NodePtr &C : Inner->Body)
+        Body.push_back(C.get());
+      indent(OS, Depth);
+      OS << "if (" << llvm::join(Full, " && ") << ") { // a full tile: no range checks\n";
+      printPerCopy(OS, Body, Depth + 1, EP, InnerLoop, /*Guard=*/false);
+      indent(OS, Depth);
+      OS << "} else { // a tile on the border of the iteration space\n";
+      printPerCopy(OS, Body, Depth + 1, EP, InnerLoop, /*Guard=*/true);
+      indent(OS, Depth);
+      OS << "}\n";
+    } else {
+      printJammed(OS, Inner->Body, Depth, EP, InnerLoop);
+    }
     if (K.Transposed)
       printTransposedStore(OS, *K.Transposed, Depth);
     while (Depth > 1) {
