@@ -9,6 +9,7 @@
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/IR/ExprPrinter.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -153,9 +154,12 @@ public:
         HasDeclStmt.insert(S.Body->Ops[0]->Index);
     for (const ArrayInfo &A : N.Arrays)
       Written.push_back(false);
-    for (const Access &A : N.Accesses)
+    for (const Access &A : N.Accesses) {
       if (A.isArray() && A.IsWrite)
         Written[A.Index] = true;
+      if (A.isScalar())
+        UsedScalars.insert(A.Index);
+    }
     for (const ParamInfo &P : N.Params)
       Names.insert(P.Name);
     for (const ArrayInfo &A : N.Arrays)
@@ -191,8 +195,18 @@ public:
     return false;
   }
 
-  /// The parameters shared by the launcher and the kernels.
-  std::vector<std::string> parameterDecls() const {
+  /// Temporary array A exists when K is launched: the launcher allocates it
+  /// at its start, or in the body of its innermost allocation loop, a loop
+  /// on the host that then encloses K.
+  bool existsAt(unsigned A, const KernelPlan &K) const {
+    const std::vector<unsigned> &Loops = N.Arrays[A].AllocLoops;
+    return Loops.empty() || llvm::is_contained(K.HostLoops, Loops.back());
+  }
+
+  /// The parameters shared by the launcher and the kernels. Kernels (K set)
+  /// also take the temporary arrays that exist at their launch; the
+  /// launcher allocates those itself.
+  std::vector<std::string> parameterDecls(const KernelPlan *K = nullptr) const {
     std::vector<std::string> Out;
     for (const ParamInfo &P : N.Params)
       Out.push_back(typeStr(P.Type) + " " + P.Name);
@@ -205,21 +219,24 @@ public:
     }
     for (unsigned A = 0; A < N.Arrays.size(); ++A) {
       const ArrayInfo &Arr = N.Arrays[A];
+      if (Arr.isTemporary() && (!K || !existsAt(A, *K)))
+        continue;
       std::string Qual = Written[A] ? "" : "const ";
       std::string Restrict = mayAlias(A) ? "" : "__restrict__ ";
       Out.push_back(Qual + typeStr(Arr.ElementType) + " *" + Restrict + Arr.Name);
     }
     return Out;
   }
-  std::vector<std::string> parameterNames() const {
+  std::vector<std::string> parameterNames(const KernelPlan *K = nullptr) const {
     std::vector<std::string> Out;
     for (const ParamInfo &P : N.Params)
       Out.push_back(P.Name);
     for (unsigned S = 0; S < N.Scalars.size(); ++S)
       if (!N.Scalars[S].declaredInside())
         Out.push_back(isDeviceScalar(S) ? scalarPointer(S) : N.Scalars[S].Name);
-    for (const ArrayInfo &A : N.Arrays)
-      Out.push_back(A.Name);
+    for (unsigned A = 0; A < N.Arrays.size(); ++A)
+      if (!N.Arrays[A].isTemporary() || (K && existsAt(A, *K)))
+        Out.push_back(N.Arrays[A].Name);
     return Out;
   }
 
@@ -247,13 +264,19 @@ public:
         Index = Sub;
         continue;
       }
-      if (D >= A.Extents.size() || !A.Extents[D]) {
+      // Temporaries are laid out with the sizes they are allocated with.
+      std::optional<AffExpr> Extent;
+      if (A.isTemporary() && D < A.AllocExtents.size())
+        Extent = A.AllocExtents[D];
+      else if (!A.isTemporary() && D < A.Extents.size())
+        Extent = A.Extents[D];
+      if (!Extent) {
         Diags.error(E.Loc, "cannot index array '" + A.Name + "' on the GPU: the extent of its dimension " +
                                std::to_string(D) + " is unknown");
         Failed = true;
         return std::string("0");
       }
-      Index = "(" + Index + ") * (" + aff(*A.Extents[D]) + ") + (" + Sub + ")";
+      Index = "(" + Index + ") * (" + aff(*Extent) + ") + (" + Sub + ")";
     }
     return A.Name + "[" + Index + "]";
   }
@@ -276,7 +299,8 @@ public:
     // Scalars declared (without an initializer) in one of Loops' bodies.
     for (unsigned S = 0; S < N.Scalars.size(); ++S) {
       const ScalarInfo &Sc = N.Scalars[S];
-      if (!Sc.declaredInside() || HasDeclStmt.count(S) || Sc.DeclLoops.empty() || PC.Copied.count(S))
+      if (!Sc.declaredInside() || HasDeclStmt.count(S) || Sc.DeclLoops.empty() || PC.Copied.count(S) ||
+          !UsedScalars.count(S))
         continue;
       if (std::find(Loops.begin(), Loops.end(), Sc.DeclLoops.back()) != Loops.end()) {
         indent(OS, Depth);
@@ -351,7 +375,7 @@ public:
     std::vector<std::string> Decls;
     for (unsigned L : K.HostLoops)
       Decls.push_back(typeStr(N.Loops[L].IteratorType) + " " + N.Loops[L].Iterator);
-    for (std::string &D : parameterDecls())
+    for (std::string &D : parameterDecls(&K))
       Decls.push_back(D);
     return llvm::join(Decls, ", ");
   }
@@ -796,7 +820,7 @@ public:
     Jammed(Inner->Body);
     for (unsigned S = 0; S < N.Scalars.size(); ++S) {
       const auto &DL = N.Scalars[S].DeclLoops;
-      if (N.Scalars[S].declaredInside() && !DL.empty() && Shared.count(DL.back()))
+      if (N.Scalars[S].declaredInside() && !DL.empty() && Shared.count(DL.back()) && UsedScalars.count(S))
         PC.Copied.insert(S);
     }
     auto EPPtr = parallelPrinter();
@@ -1040,7 +1064,12 @@ public:
         indent(OS, Depth);
         printLoopHeader(OS, L);
         OS << " {\n";
+        std::vector<std::string> Frees = allocateTemporaries(OS, Depth + 1, static_cast<int>(L.Id));
         printHostSteps(OS, S.Body, Depth + 1);
+        for (const std::string &F : Frees) {
+          indent(OS, Depth + 1);
+          OS << F << "\n";
+        }
         indent(OS, Depth);
         OS << "}\n";
         break;
@@ -1070,7 +1099,7 @@ public:
     std::vector<std::string> Args;
     for (unsigned L : K.HostLoops)
       Args.push_back(N.Loops[L].Iterator);
-    for (std::string &A : parameterNames())
+    for (std::string &A : parameterNames(&K))
       Args.push_back(A);
     indent(OS, Depth);
     OS << "{\n";
@@ -1115,12 +1144,48 @@ public:
     OS << "}\n";
   }
 
+  /// Allocates the temporary arrays whose innermost allocation loop is
+  /// Owner (-1: none, they live for the whole nest) in device memory, with
+  /// their sizes evaluated here on the host. Returns the statements that
+  /// free them, to print after the launches that use them. The calls are
+  /// stream-ordered on the default stream, like the launches: the memory
+  /// is released after the kernels finish, without a synchronization.
+  std::vector<std::string> allocateTemporaries(raw_ostream &OS, unsigned Depth, int Owner) {
+    std::vector<std::string> Frees;
+    for (const ArrayInfo &A : N.Arrays) {
+      if (!A.isTemporary() || (A.AllocLoops.empty() ? -1 : static_cast<int>(A.AllocLoops.back())) != Owner)
+        continue;
+      std::string T = typeStr(A.ElementType), Count;
+      for (const AffExpr &E : A.AllocExtents)
+        Count += (Count.empty() ? "" : " * ") + std::string("(size_t)loopgpu_max(0, ") + aff(E) + ")";
+      if (Count.empty())
+        Count = "(size_t)1";
+      indent(OS, Depth);
+      OS << "// " << A.Name << ": " << A.Origin << "\n";
+      indent(OS, Depth);
+      OS << T << " *" << A.Name << " = NULL;\n";
+      indent(OS, Depth);
+      OS << "const size_t loopgpu_" << A.Name << "_bytes = " << Count << " * sizeof(" << T << ");\n";
+      indent(OS, Depth);
+      OS << "LOOPGPU_CHECK(cudaMallocAsync((void **)&" << A.Name << ", loopgpu_" << A.Name << "_bytes > 0 ? loopgpu_"
+         << A.Name << "_bytes : 1, 0));\n";
+      Frees.push_back("LOOPGPU_CHECK(cudaFreeAsync(" + A.Name + ", 0));");
+    }
+    return Frees;
+  }
+
   /// `<function>_nest<N>_device`: the nest on device pointers, no copies.
   void printLauncher(raw_ostream &OS) {
     OS << "// Nest " << N.Ordinal << " of " << N.Function << " (" << File << ":" << N.Loc.Line
-       << ") on device pointers: launches its kernels in order, copies nothing.\n";
+       << ") on device pointers: launches its kernels in order, copies nothing";
+    bool HasTemporaries = std::any_of(N.Arrays.begin(), N.Arrays.end(),
+                                      [](const ArrayInfo &A) { return A.isTemporary(); });
+    OS << (HasTemporaries ? "; allocates the nest's temporary arrays.\n" : ".\n");
     OS << "extern \"C\" void " << launcherName() << "(" << llvm::join(parameterDecls(), ", ") << ") {\n";
+    std::vector<std::string> Frees = allocateTemporaries(OS, 1, -1);
     printHostSteps(OS, Plan.Host, 1);
+    for (const std::string &F : Frees)
+      OS << "  " << F << "\n";
     OS << "}\n\n";
   }
 
@@ -1148,6 +1213,8 @@ public:
     }
     for (unsigned A = 0; A < N.Arrays.size(); ++A) {
       const ArrayInfo &Arr = N.Arrays[A];
+      if (Arr.isTemporary())
+        continue; // the launcher allocates it
       std::optional<std::string> Count = arrayElementCount(N, A);
       if (!Count) {
         Diags.error(Arr.Loc, "cannot tell how many elements of '" + Arr.Name +
@@ -1171,6 +1238,8 @@ public:
     OS << "    " << launcherName() << "(" << llvm::join(Args, ", ") << ");\n";
     OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
     for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+      if (N.Arrays[A].isTemporary())
+        continue;
       std::string D = deviceArray(A);
       if (Written[A])
         OS << "    if (" << D << "_bytes > 0)\n      LOOPGPU_CHECK(cudaMemcpy(" << N.Arrays[A].Name << ", "
@@ -1215,6 +1284,18 @@ public:
         OS << ", " << Per << " outputs per thread";
       OS << "\n";
     }
+    for (const ArrayInfo &A : N.Arrays) {
+      if (!A.isTemporary())
+        continue;
+      OS << "//   temporary " << A.Name << " (" << A.Origin << "): " << typeStr(A.ElementType);
+      for (const AffExpr &E : A.AllocExtents)
+        OS << "[" << aff(E) << "]";
+      OS << " in device memory, allocated by " << launcherName();
+      if (A.AllocLoops.empty())
+        OS << " for the whole nest\n";
+      else
+        OS << " per iteration of host loop " << N.Loops[A.AllocLoops.back()].Iterator << "\n";
+    }
     for (const std::string &R : Plan.Remarks)
       OS << "//   " << R << "\n";
   }
@@ -1225,6 +1306,9 @@ private:
   std::string File;
   DiagnosticSink &Diags;
   std::set<unsigned> HasDeclStmt;
+  /// Scalars some statement accesses (a transformation may have replaced
+  /// every use of one, e.g. by an expanded array: it is not declared).
+  std::set<unsigned> UsedScalars;
   std::vector<bool> Written;
   std::set<std::string> Names;
   bool Failed = false;

@@ -33,6 +33,48 @@ int64_t elementBytes(ScalarType T) {
 }
 
 
+/// Collects the loops that stay on the host in Steps.
+void collectHostLoops(const std::vector<HostStep> &Steps, std::set<unsigned> &Loops) {
+  for (const HostStep &S : Steps) {
+    if (S.K == HostStep::Kind::Loop)
+      Loops.insert(S.Src->Id);
+    collectHostLoops(S.Body, Loops);
+    collectHostLoops(S.Else, Loops);
+  }
+}
+
+/// The launcher allocates a temporary array at its start, or at the start
+/// of the body of a sequential loop that stays on the host, once per
+/// iteration. A temporary allocated per iteration of a loop that runs inside
+/// a kernel, or of a parallel loop (one that stays on the host only because
+/// its iterations cannot each have their own copy on the GPU), would need
+/// storage per GPU thread, which the mapping does not provide. Returns, for
+/// a temporary A of N that cannot be allocated under Plan, a description of
+/// it that says why ("temporary array 'x' (...), allocated per iteration of
+/// loop i ..."); empty otherwise.
+std::string unallocatableTemporary(const Nest &N, const DependenceInfo &DI, const GPUPlan &Plan, unsigned A) {
+  const ArrayInfo &Arr = N.Arrays[A];
+  if (!Arr.isTemporary())
+    return "";
+  std::set<unsigned> HostLoops;
+  collectHostLoops(Plan.Host, HostLoops);
+  for (unsigned L : Arr.AllocLoops) {
+    std::string Where;
+    if (!HostLoops.count(L))
+      Where = "which runs inside a GPU kernel";
+    else if (DI.isParallelizable(L))
+      Where = std::string("which is ") + spelling(DI.verdict(L).K) +
+              ": mapping it would need a copy per GPU thread";
+    else
+      continue;
+    return "temporary array '" + Arr.Name + "' (" + Arr.Origin + "), allocated per iteration of loop " +
+           N.Loops[L].Iterator + " (line " + std::to_string(N.Loops[L].Loc.Line) + "), " + Where +
+           " (the CUDA mapping allocates temporaries only at the start of the nest or in sequential loops "
+           "that stay on the host)";
+  }
+  return "";
+}
+
 class Planner {
 public:
   Planner(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, DiagnosticSink &Diags)
@@ -699,31 +741,49 @@ bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags) {
   DependenceInfo CI;
   if (!runPipeline(C, PO, Diags, CI))
     return false;
-  // The mapping handles loops of the input (reordered, distributed copies)
-  // and scalars declared inside the nest; arrays that a transformation
-  // allocates inside the nest (expanded scalars, private or read copies) need
-  // device storage that the host code does not provide yet.
-  std::string Missing;
-  for (const ArrayInfo &A : C.Arrays)
-    if (A.isTemporary() && Missing.empty())
-      Missing = "temporary array '" + A.Name + "' (" + A.Origin + ")";
-  if (Missing.empty()) {
+  // The mapping handles loops of the input (reordered, distributed copies),
+  // scalars declared inside the nest, and temporary arrays the launcher can
+  // allocate: those allocated at the nest start or in sequential loops that
+  // stay on the host. Which loops stay there does not depend on the code generation
+  // options; a plan that fails (a clause asks for an impossible block) tells
+  // nothing, and its error comes again when the nest is planned for real.
+  CollectingDiagnostics Trial;
+  GPUPlan TrialPlan = Planner(C, CI, CodeGenOptions(), Trial).run();
+  std::string Problem;
+  for (unsigned A = 0; A < C.Arrays.size() && Problem.empty(); ++A) {
+    if (!C.Arrays[A].isTemporary())
+      continue;
+    if (Trial.hasErrors())
+      Problem = "temporary array '" + C.Arrays[A].Name + "' (" + C.Arrays[A].Origin +
+                "), and the transformed nest cannot be planned for the GPU";
+    else
+      Problem = unallocatableTemporary(C, CI, TrialPlan, A);
+  }
+  if (Problem.empty()) {
     N = std::move(C);
     Info = std::move(CI);
     return true;
   }
   for (const AppliedTransform &T : C.Transforms)
     if (T.Requested)
-      Diags.warning(T.Loc, "'" + T.Description + "' needs a " + Missing +
-                               ", which the CUDA mapping does not allocate yet; the nest is mapped "
-                               "as written (-emit=c shows the transformed nest)");
+      Diags.warning(T.Loc, "'" + T.Description + "' needs a " + Problem +
+                               "; the nest is mapped as written (-emit=c shows the transformed nest)");
   Info = analyzeDependences(N);
   return true;
 }
 
 GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,
                 DiagnosticSink &Diags) {
-  return Planner(N, DI, Opts, Diags).run();
+  unsigned Errors = Diags.errorCount();
+  GPUPlan Plan = Planner(N, DI, Opts, Diags).run();
+  if (Diags.errorCount() != Errors)
+    return {};
+  for (unsigned A = 0; A < N.Arrays.size(); ++A)
+    if (std::string Why = unallocatableTemporary(N, DI, Plan, A); !Why.empty()) {
+      Diags.error(N.Arrays[A].Loc, "cannot map the nest to the GPU: it needs a " + Why);
+      return {};
+    }
+  return Plan;
 }
 
 } // namespace loopgpu

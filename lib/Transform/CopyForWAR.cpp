@@ -52,10 +52,19 @@ bool copyForWAR(Nest &N, const DependenceInfo &DI, const CopyForWARRequest &R, D
     if (D.Kind == DepKind::RAW && InL.count(D.SourceStmt) && InL.count(D.SinkStmt) &&
         D.isWithinOuterIterationsOf(R.Loop))
       Reached.insert(D.SinkAccess);
+  // Only reads a statement's body links to can be rewritten: the reads of
+  // an `if` condition are attached to every statement it guards, and the
+  // condition links to none of them, so they keep reading the array.
+  std::set<int> InBodies;
+  for (unsigned S : InLoop)
+    N.Statements[S].Body->walk([&](const Expr &E) {
+      if (E.K == Expr::Kind::ArrayRef && E.AccessId >= 0)
+        InBodies.insert(E.AccessId);
+    });
   std::set<unsigned> Redirect;
   for (const Access &A : N.Accesses)
     if (InL.count(A.Stmt) && A.isArray() && A.Index == R.Array && !A.IsWrite && !Reached.count(A.Id) &&
-        !Targets.count(static_cast<int>(A.Id)))
+        !Targets.count(static_cast<int>(A.Id)) && InBodies.count(static_cast<int>(A.Id)))
       Redirect.insert(A.Id);
   // It must remove a WAR the loop carries.
   bool Removes = false;

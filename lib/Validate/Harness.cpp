@@ -121,6 +121,8 @@ public:
     for (const Nest *N : F.Nests)
       for (unsigned A = 0; A < N->Arrays.size(); ++A) {
         const ArrayInfo &Arr = N->Arrays[A];
+        if (Arr.isTemporary())
+          continue; // the generated code allocates it
         if (!Arr.IsParameter) {
           Diags.error(Arr.Loc, "--validate: array '" + Arr.Name +
                                    "' is not a parameter of '" + F.Name +
@@ -301,6 +303,8 @@ public:
     }
     std::vector<std::string> Frees;
     for (const ArrayInfo &A : N.Arrays) {
+      if (A.isTemporary())
+        continue; // the launcher allocates it
       std::string T = typeStr(A.ElementType);
       OS << "    " << T << " *dev_" << A.Name << ";\n";
       OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&dev_" << A.Name << ", (" << A.Name

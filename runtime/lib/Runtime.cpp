@@ -441,6 +441,16 @@ cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
   return allocate(Ptr, Size, true, "cudaMallocHost");
 }
 cudaError_t cudaFree(void *DevPtr) { return release(DevPtr, false, "cudaFree"); }
+cudaError_t cudaMallocAsync(void **DevPtr, size_t Size, cudaStream_t Stream) {
+  if (Stream != nullptr)
+    return result(cudaErrorInvalidResourceHandle); // only the default stream exists
+  return allocate(DevPtr, Size, false, "cudaMallocAsync");
+}
+cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
+  if (Stream != nullptr)
+    return result(cudaErrorInvalidResourceHandle);
+  return release(DevPtr, false, "cudaFreeAsync");
+}
 cudaError_t cudaFreeHost(void *Ptr) { return release(Ptr, true, "cudaFreeHost"); }
 
 cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind) {

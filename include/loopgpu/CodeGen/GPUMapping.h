@@ -164,14 +164,20 @@ struct GPUPlan {
 /// the default choices bring parallel loops outward (interchange,
 /// distribution, scalar privatization, invariant loads). tile(...) clauses
 /// are left to planGPU, where they give the block shape. The copy replaces N
-/// unless a transformation needed a temporary array (expanded scalar, private
-/// or read copy), which the host code does not allocate yet: N is then
-/// mapped as written, with a warning for requested transformations. Info is
-/// N's analysis on return. Returns false after an error.
+/// with its analysis, which then drives the mapping, unless a temporary
+/// array it needs (expanded scalar, private or read copy, reduction
+/// partials) cannot be allocated by the launcher: the launcher allocates
+/// temporaries in device memory at its start or in the body of a loop that
+/// stays on the host, not per iteration of a loop that runs inside a kernel
+/// (that would need storage per GPU thread). N is then mapped as written,
+/// with a warning for requested transformations. Info is N's analysis on
+/// return. Returns false after an error.
 bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags);
 
 /// Plans one nest. Reports (as errors) options it cannot honour, e.g. a tile
-/// needing more than 1024 threads per block; returns an empty plan then.
+/// needing more than 1024 threads per block, and temporary arrays allocated
+/// inside a kernel (transformForGPU keeps those out); returns an empty plan
+/// then.
 GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,
                 DiagnosticSink &Diags);
 

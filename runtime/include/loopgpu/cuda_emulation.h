@@ -139,6 +139,14 @@ template <class T> inline cudaError_t cudaMalloc(T **DevPtr, size_t Size) {
   return cudaMalloc(reinterpret_cast<void **>(DevPtr), Size);
 }
 cudaError_t cudaFree(void *DevPtr);
+/// Stream-ordered allocation; only the default stream exists, and work on it
+/// is already complete when the call returns, so these are cudaMalloc and
+/// cudaFree.
+cudaError_t cudaMallocAsync(void **DevPtr, size_t Size, cudaStream_t Stream);
+template <class T> inline cudaError_t cudaMallocAsync(T **DevPtr, size_t Size, cudaStream_t Stream) {
+  return cudaMallocAsync(reinterpret_cast<void **>(DevPtr), Size, Stream);
+}
+cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream);
 /// Pinned host memory; with unified addressing kernels may access it too.
 cudaError_t cudaMallocHost(void **Ptr, size_t Size);
 template <class T> inline cudaError_t cudaMallocHost(T **Ptr, size_t Size) {
