@@ -1108,14 +1108,14 @@ public:
       OS << K.Name << "<<<1, 1>>>(" << llvm::join(Args, ", ") << ");\n";
     } else {
       long long Block[3] = {1, 1, 1}, Span[3] = {1, 1, 1};
+      long long Max[3] = {maxGridBlocks('x'), maxGridBlocks('y'), maxGridBlocks('z')};
       std::string Trip[3] = {"1", "1", "1"};
       for (const MappedLoop &M : K.Mapped) {
         const Loop &L = N.Loops[M.Loop];
         int D = M.Dim - 'x';
         Block[D] = M.BlockSize;
-        // A parallel kernel's block covers a tile per grid step; several
-        // tiles per block with block coarsening.
-        Span[D] = M.tile() * (K.K == KernelPlan::Kind::Parallel ? K.BlockCoarsen : 1);
+        Span[D] = K.blockSpan(M);
+        Max[D] = K.maxBlocks(M);
         Trip[D] = "loopgpu_trip(" + aff(L.Lower) + ", " + aff(L.Upper) + ", " + std::to_string(L.Step) + ")";
       }
       for (int D = 0; D < 3; ++D) {
@@ -1128,11 +1128,10 @@ public:
       OS << "const dim3 block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
       indent(OS, Depth + 2);
       if (K.K == KernelPlan::Kind::Reduction)
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", 1024));\n";
+        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", " << Max[0] << "));\n";
       else
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0]
-           << ", 2147483647), loopgpu_blocks(trip_y, " << Span[1] << ", 65535), loopgpu_blocks(trip_z, "
-           << Span[2] << ", 65535));\n";
+        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", " << Max[0] << "), loopgpu_blocks(trip_y, "
+           << Span[1] << ", " << Max[1] << "), loopgpu_blocks(trip_z, " << Span[2] << ", " << Max[2] << "));\n";
       indent(OS, Depth + 2);
       OS << K.Name << "<<<grid, block>>>(" << llvm::join(Args, ", ") << ");\n";
       indent(OS, Depth + 1);

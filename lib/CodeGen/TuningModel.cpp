@@ -41,6 +41,15 @@ constexpr int64_t SharedReservedPerBlock = 1024;
 constexpr int64_t ThreadsPerSM = 2048;
 constexpr int64_t BlocksPerSM = 32;
 constexpr int64_t WarpsPerSM = ThreadsPerSM / 32;
+// The SMs a grid is spread over: 132 on the H100 SXM5 that bench/RESULTS.md
+// measures (the PCIe card has 114). Only the size-aware choice uses it.
+constexpr int64_t SMCount = 132;
+// Occupancy a staged kernel's register tile needs: its independent
+// accumulators give each warp enough instruction-level parallelism that a
+// quarter of the SM's warps keep it busy (H100, bench/RESULTS.md run 4:
+// 16x16 threads with 8x8 outputs, 25% occupancy, 55.8% of cuBLAS; with 4x4
+// outputs, 50%, 42.9%).
+constexpr double RegisterTileOccupancy = 0.25;
 
 Occupancy occupancySM90(int64_t Threads, int64_t Registers, int64_t SharedBytes) {
   int64_t Warps = (Threads + 31) / 32;
@@ -109,6 +118,7 @@ struct Evaluation {
   int64_t TileOutputs = 1;   ///< iterations per block
   int64_t Registers = 32;
   Occupancy Occ;
+  std::optional<int64_t> Blocks; ///< the grid, when the trip counts are known
 
   bool staged() const { return K && K->StagedLoop.has_value(); }
   /// Outputs per value read from shared memory.
@@ -166,7 +176,101 @@ public:
       E.SharedBytes = 32 * 8 * static_cast<int64_t>(K.Reductions.size());
     E.Registers = std::min<int64_t>(255, 24 + E.Copies + 2 * E.SharedReads);
     E.Occ = occupancySM90(E.Threads, E.Registers, E.SharedBytes);
+    E.Blocks = gridBlocks(K);
     return E;
+  }
+
+  /// The value of E with R's parameter values, if they determine it.
+  std::optional<int64_t> value(const AffExpr &E) const {
+    AffExpr V = E.substitute([&](AffVar Var) {
+      if (Var.isParam())
+        if (auto It = R.Params.find(N.Params[Var.Index].Name); It != R.Params.end())
+          return AffExpr::constant(It->second);
+      return AffExpr::var(Var);
+    });
+    return V.isConstant() ? std::optional<int64_t>(V.constantValue()) : std::nullopt;
+  }
+
+  /// Blocks of K's grid as its launch computes them: per mapped loop, its
+  /// trip count over the block's span, capped. Nullopt if a bound is not
+  /// known (a parameter without a value, an enclosing host loop's iterator).
+  std::optional<int64_t> gridBlocks(const KernelPlan &K) const {
+    int64_t Blocks = 1;
+    for (const MappedLoop &M : K.Mapped) {
+      const Loop &L = N.Loops[M.Loop];
+      std::optional<int64_t> Lo = value(L.Lower), Hi = value(L.Upper);
+      if (!Lo || !Hi)
+        return std::nullopt;
+      int64_t Trip = *Hi < *Lo ? 0 : (*Hi - *Lo) / std::abs(L.Step) + 1;
+      int64_t Span = K.blockSpan(M);
+      Blocks *= std::min((Trip + Span - 1) / Span, K.maxBlocks(M));
+    }
+    return Blocks;
+  }
+
+  /// Blocks per SM the model counts on for E: for a staged kernel, enough
+  /// for the occupancy its register tile needs; otherwise all that fit.
+  int64_t blocksNeededPerSM(const Evaluation &E) const {
+    if (!E.staged())
+      return E.Occ.BlocksPerSM;
+    int64_t Warps = (E.Threads + 31) / 32;
+    auto ForTile = static_cast<int64_t>(std::ceil(RegisterTileOccupancy * WarpsPerSM / Warps));
+    return std::min(E.Occ.BlocksPerSM, ForTile);
+  }
+
+  /// Whether E's grid fills the GPU: every SM gets a block, and on average
+  /// (to the nearest block) as many as the model counts on. With sizes
+  /// unknown the model assumes a large problem.
+  bool fillsGPU(const Evaluation &E) const {
+    if (!E.Blocks)
+      return true;
+    return *E.Blocks >= SMCount && (*E.Blocks + SMCount / 2) / SMCount >= blocksNeededPerSM(E);
+  }
+
+  /// The first part of every ranking: configurations that fill the GPU,
+  /// else the most blocks.
+  std::pair<bool, int64_t> sizeRank(const Evaluation &E) const {
+    bool Fills = fillsGPU(E);
+    return {Fills, Fills ? 0 : *E.Blocks};
+  }
+
+  /// The reason's words on the problem size, for the choice E: its grid
+  /// for the SMs and, when the size-blind ranking chose Blind (planned as
+  /// BlindE) instead, what that would give.
+  std::string gridNote(const KernelPlan &K, const Evaluation &E, const TuningConfig &Chosen,
+                       const TuningConfig &Blind, const Evaluation &BlindE) const {
+    // The parameters the mapped loops' bounds use, in the nest's order.
+    std::set<unsigned> Used;
+    bool Iterators = false;
+    for (const MappedLoop &M : K.Mapped)
+      for (const AffExpr *B : {&N.Loops[M.Loop].Lower, &N.Loops[M.Loop].Upper})
+        B->forEachVar([&](AffVar V) {
+          if (V.isParam())
+            Used.insert(V.Index);
+          else
+            Iterators = true;
+        });
+    std::string Known, Missing;
+    for (unsigned P : Used) {
+      const std::string &Name = N.Params[P].Name;
+      auto It = R.Params.find(Name);
+      if (It != R.Params.end())
+        Known += (Known.empty() ? "" : ", ") + Name + "=" + std::to_string(It->second);
+      else
+        Missing += (Missing.empty() ? "" : ", ") + Name;
+    }
+    if (!E.Blocks)
+      return "; sizes unknown (" +
+             (Missing.empty() ? std::string("the bounds depend on loop iterators") : "no --param for " + Missing) +
+             "): assumes a large problem; pass --param to size the grid";
+    std::string S = "; " + std::to_string(*E.Blocks) + " blocks for " + std::to_string(SMCount) + " SMs" +
+                    (Known.empty() ? "" : " at " + Known);
+    if (!fillsGPU(E))
+      return "; only" + S.substr(1) + ": no candidate fills the GPU, so the one with the most blocks";
+    if (Chosen == Blind)
+      return S;
+    return S + " (" + Blind.flags() + " would give only " + std::to_string(*BlindE.Blocks) + ", fewer than " +
+           std::to_string(blocksNeededPerSM(BlindE)) + " per SM: smaller tiles)";
   }
 
   /// R's fixed options replace what the user did not leave to tuning.
@@ -309,14 +413,37 @@ private:
            percent(E.Occ.Fraction) + " (limit: " + E.Occ.Limiter + ")";
   }
 
+  /// Of Prefs, in the order the model prefers them, the first that fills
+  /// the GPU, else the one with the most blocks; nullopt if the mapper
+  /// refuses them all.
+  std::optional<TuningConfig> firstFilling(const std::vector<TuningConfig> &Prefs) const {
+    std::optional<TuningConfig> Best;
+    std::pair<bool, int64_t> BestRank;
+    for (const TuningConfig &C : Prefs) {
+      std::optional<Evaluation> E = evaluate(C);
+      if (E && (!Best || sizeRank(*E) > BestRank)) {
+        Best = C;
+        BestRank = sizeRank(*E);
+      }
+    }
+    return Best;
+  }
+
   TuningChoice reduction(const Evaluation &First) {
-    TuningConfig C = honourFixed({{1024}, {}, true});
-    std::optional<Evaluation> E = evaluate(C);
-    if (!E)
+    // The largest block first; smaller ones where the grid would not fill
+    // the GPU.
+    std::vector<TuningConfig> Prefs;
+    for (int64_t T : {1024, 512, 256, 128, 64, 32})
+      Prefs.push_back(honourFixed({{T}, {}, true}));
+    std::optional<TuningConfig> C = firstFilling(Prefs);
+    std::optional<Evaluation> E = C ? evaluate(*C) : std::nullopt, Blind = evaluate(Prefs[0]);
+    if (!E || !Blind)
       return {honourFixed({}), "reduction kernel: the default mapping"};
-    return {C, "reduction over " + loopName(E->K->Mapped[0].Loop) + ": " + resources(*E) +
-                   "; the grid is capped at 1024 blocks and partials combine once per block, so "
-                   "the largest block puts the most loads in flight"};
+    return {*C, "reduction over " + loopName(E->K->Mapped[0].Loop) + ": " + resources(*E) +
+                    "; the grid is capped at " + std::to_string(MaxReductionBlocks) +
+                    " blocks and partials combine once per block, so the largest block " +
+                    (*C == Prefs[0] ? "puts" : "would put") + " the most loads in flight" +
+                    gridNote(*E->K, *E, *C, Prefs[0], *Blind)};
   }
 
   /// Staged kernels: enumerate thread shapes and factors, rank them.
@@ -328,7 +455,7 @@ private:
     const int64_t Factors[] = {1, 2, 4, 8};
     std::vector<std::vector<int64_t>> Shapes;
     if (Dims == 1) {
-      for (int64_t T : {128, 256, 512})
+      for (int64_t T : {32, 64, 128, 256, 512})
         Shapes.push_back({T});
     } else {
       for (int64_t TX : {16, 32, 64})
@@ -350,37 +477,42 @@ private:
           std::vector<int64_t> Co = Dims == 1 ? std::vector<int64_t>{C0} : std::vector<int64_t>{C0, C1};
           Space.push_back(honourFixed({S, Co, true}));
         }
-    // Rank: occupancy >= 25%, shared reuse, 256 threads, global reuse, square.
-    // A register tile's independent accumulators give each warp enough
-    // instruction-level parallelism that a quarter of the SM's warps keep it
-    // busy (H100, bench/RESULTS.md run 4: 16x16 threads with 8x8 outputs, 25%
-    // occupancy, 55.8% of cuBLAS; with 4x4 outputs, 50%, 42.9%).
-    constexpr double MinOccupancy = 0.25;
+    // Rank: occupancy >= 25% (RegisterTileOccupancy), shared reuse, 256
+    // threads, global reuse, square; with the sizes known, configurations
+    // that fill the GPU first (else the most blocks).
     auto Key = [&](const Evaluation &E) {
       double Square = 0;
       if (E.K->Mapped.size() == 2)
         Square = -std::fabs(std::log2(double(E.K->Mapped[0].tile()) / double(E.K->Mapped[1].tile())));
-      return std::make_tuple(E.Occ.Fraction >= MinOccupancy, E.sharedReuse(), -std::abs(E.Threads - 256), E.globalReuse(),
-                             Square);
+      return std::make_tuple(E.Occ.Fraction >= RegisterTileOccupancy, E.sharedReuse(), -std::abs(E.Threads - 256),
+                             E.globalReuse(), Square);
     };
-    std::optional<Evaluation> Best;
-    TuningConfig BestC;
-    std::optional<Evaluation> MoreReuse; // the best configuration rejected for occupancy
+    using KeyT = decltype(Key(First));
+    std::optional<std::pair<std::pair<bool, int64_t>, KeyT>> BestKey;
+    std::optional<KeyT> BlindKey;
+    TuningConfig BestC, BlindC; // the choice, and the size-blind one
     for (const TuningConfig &C : Space) {
       std::optional<Evaluation> E = evaluate(C);
       if (!E || !E->staged())
         continue;
-      if (!Best || Key(*E) > Key(*Best)) {
-        Best = std::move(E);
+      if (!BestKey || std::make_pair(sizeRank(*E), Key(*E)) > *BestKey) {
+        BestKey = std::make_pair(sizeRank(*E), Key(*E));
         BestC = C;
       }
+      if (!BlindKey || Key(*E) > *BlindKey) {
+        BlindKey = Key(*E);
+        BlindC = C;
+      }
     }
-    if (!Best)
+    if (!BestKey)
       return elementwise(First);
+    std::optional<Evaluation> Best = evaluate(BestC), Blind = evaluate(BlindC);
+    // The best configuration rejected only for occupancy.
+    std::optional<Evaluation> MoreReuse;
     for (const TuningConfig &C : Space) {
       std::optional<Evaluation> E = evaluate(C);
-      if (E && E->staged() && E->Occ.Fraction < MinOccupancy && E->sharedReuse() > Best->sharedReuse() &&
-          (!MoreReuse || E->sharedReuse() > MoreReuse->sharedReuse()))
+      if (E && E->staged() && fillsGPU(*E) == fillsGPU(*Best) && E->Occ.Fraction < RegisterTileOccupancy &&
+          E->sharedReuse() > Best->sharedReuse() && (!MoreReuse || E->sharedReuse() > MoreReuse->sharedReuse()))
         MoreReuse = std::move(E);
     }
     const KernelPlan &K = *Best->K;
@@ -392,8 +524,10 @@ private:
     }
     std::ostringstream Why;
     Why << loopName(*K.StagedLoop) << " is staged in shared memory: " << shape(Threads) << " threads, "
-        << shape(Outs) << " outputs each (" << shape(Tile) << " tile); each value read from shared memory serves "
-        << ratio(Best->sharedReuse()) << " outputs, each global load " << ratio(Best->globalReuse()) << "; "
+        << shape(Outs) << (Best->Copies == 1 ? " output" : " outputs") << " each (" << shape(Tile)
+        << " tile); each value read from shared memory serves " << ratio(Best->sharedReuse())
+        << (Best->sharedReuse() == 1 ? " output" : " outputs") << ", each global load " << ratio(Best->globalReuse())
+        << "; "
         << resources(*Best);
     if (MoreReuse) {
       std::vector<int64_t> MOuts;
@@ -402,6 +536,7 @@ private:
       Why << "; " << shape(MOuts) << " outputs would reuse more but need ~" << MoreReuse->Registers
           << " registers (occupancy " << percent(MoreReuse->Occ.Fraction) << ")";
     }
+    Why << gridNote(K, *Best, BestC, BlindC, *Blind);
     return {BestC, Why.str()};
   }
 
@@ -521,9 +656,29 @@ private:
       }
     }
     TuningConfig Choice = honourFixed({Tile, Coarsen, R.Fixed.Stage});
-    std::optional<Evaluation> E = evaluate(Choice);
-    if (!E)
+    std::optional<Evaluation> Blind = evaluate(Choice);
+    if (!Blind)
       return {honourFixed({}), "the model's choice " + Choice.flags() + " is refused by the mapper: the default mapping"};
+    // Less work per block where the grid would not fill the GPU: the factor
+    // halved down to 1, then the other loops' threads halved down to 1,
+    // then x's down to a warp.
+    std::vector<TuningConfig> Prefs = {Choice};
+    for (int64_t F = Factor / 2; F >= 1; F /= 2) {
+      Coarsen[C] = F;
+      Prefs.push_back(honourFixed({Tile, Coarsen, R.Fixed.Stage}));
+    }
+    for (;;) {
+      unsigned Widest = X;
+      for (unsigned P = 0; P < Dims; ++P)
+        if (P != X && Tile[P] > 1 && (Widest == X || Tile[P] > Tile[Widest]))
+          Widest = P;
+      if (Widest == X && Tile[X] <= 32)
+        break;
+      Tile[Widest] /= 2;
+      Prefs.push_back(honourFixed({Tile, Coarsen, R.Fixed.Stage}));
+    }
+    Choice = *firstFilling(Prefs);
+    std::optional<Evaluation> E = evaluate(Choice);
     // Say what the plan does (the user may have fixed the tile or the factors).
     const MappedLoop &MX = E->K->Mapped[X], &MC = E->K->Mapped[C];
     std::ostringstream OS;
@@ -548,7 +703,7 @@ private:
         OS << ": " << MC.Coarsen << " independent loads in flight"
            << (C == X ? ", each warp's accesses coalesced" : ", no reads overlap along it");
     }
-    return {Choice, OS.str() + "; " + resources(*E)};
+    return {Choice, OS.str() + "; " + resources(*E) + gridNote(*E->K, *E, Choice, Prefs[0], *Blind)};
   }
 
   const Nest &N;

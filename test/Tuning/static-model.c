@@ -5,13 +5,31 @@
 // RUN: FileCheck %s --check-prefix=REMARK < %t.err
 // -coarsen auto alone tunes both as well (neither is given):
 // RUN: %loopgpu %s -coarsen auto --validate-mode=none 2>/dev/null | FileCheck %s
+//
+// With the sizes known (--param), each candidate's grid is counted, and
+// those that fill the 132 SMs of an H100 come first:
+// RUN: %loopgpu %s -tile auto --validate-mode=none --param n=1024 --param m=1024 --param p=1024 \
+// RUN:   --param ny=512 --param nx=512 --param natoms=1024 --param len=1000 -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SMALL
+// RUN: %loopgpu %s -tile auto --validate-mode=none --param n=4096 --param m=4096 --param p=4096 \
+// RUN:   --param ny=4096 --param nx=4096 --param len=1000000 -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=LARGE
 
 // A staged sequential loop with reuse in both mapped loops: 16x16 threads,
 // 8x8 outputs each (a register tile: its accumulators' ILP makes 25%
 // occupancy enough; measured on the H100 in bench/RESULTS.md run 4).
-// CHECK: //   tuning: static model chose -tile 16,16 -coarsen 8,8 for the nest at line [[@LINE+5]] (loop k (line [[@LINE+9]]) is staged in shared memory: 16x16 threads, 8x8 outputs each (128x128 tile); each value read from shared memory serves 4 outputs, each global load 64;
-// CHECK-SAME: occupancy 25% (limit: registers))
-// REMARK: static-model.c:[[@LINE+3]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 8,8 (loop k
+// CHECK: //   tuning: static model chose -tile 16,16 -coarsen 8,8 for the nest at line [[@LINE+14]] (loop k (line [[@LINE+18]]) is staged in shared memory: 16x16 threads, 8x8 outputs each (128x128 tile); each value read from shared memory serves 4 outputs, each global load 64;
+// CHECK-SAME: occupancy 25% (limit: registers); sizes unknown (no --param for n, m): assumes a large problem; pass --param to size the grid)
+// REMARK: static-model.c:[[@LINE+12]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 8,8 (loop k
+// At 4096^3 the 8x8 register tile (128x128 outputs per block) gives 1024
+// blocks, ~8 per SM; 2 per SM give it its 25% occupancy:
+// LARGE: static-model.c:[[@LINE+9]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 8,8 (loop k
+// LARGE-SAME: occupancy 25% (limit: registers); 1024 blocks for 132 SMs at n=4096, m=4096)
+// At 1024^3 it would give 64 blocks: 4x4 outputs (64x64 per block) give
+// 256, ~2 per SM (H100, bench/RESULTS.md run 5: 4x4 60.3% of cuBLAS, 8x8
+// 33.1%).
+// SMALL: static-model.c:[[@LINE+4]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 4,4 (loop k (line {{[0-9]+}}) is staged in shared memory: 16x16 threads, 4x4 outputs each (64x64 tile);
+// SMALL-SAME: 4 blocks/SM, occupancy 50% (limit: registers); 256 blocks for 132 SMs at n=1024, m=1024 (-tile 16,16 -coarsen 8,8 would give only 64, fewer than 2 per SM: smaller tiles))
 void mm(int n, int m, int p, const float A[restrict n][p], const float B[restrict p][m],
         float C[restrict n][m]) {
 #pragma loopgpu
@@ -38,7 +56,7 @@ void axpy2d(int n, int m, float a, const float X[restrict n][m], float Y[restric
 // 3-D stencil: reads of in overlap along z, so 4 consecutive z per thread
 // (one thread along z: a 32x8 plane walking z).
 // CHECK: //   tuning: static model chose -tile 1,8,32 -coarsen 4 for the nest at line [[@LINE+5]] (loop x (line [[@LINE+8]]) on x with 32 threads {{.*}}; 4 iterations of loop z (line [[@LINE+6]]) per thread, consecutive (1 thread along it): reads overlap along it, loads per output 7 -> 5.5 (5 at best);
-// CHECK-SAME: occupancy 100% (limit: threads))
+// CHECK-SAME: occupancy 100% (limit: threads); sizes unknown (no --param for nz, ny, nx): assumes a large problem; pass --param to size the grid)
 // REMARK: static-model.c:[[@LINE+3]]:9: remark: tuning: static model chose -tile 1,8,32 -coarsen 4 (
 void stencil(int nz, int ny, int nx, const float in[restrict nz][ny][nx],
              float out[restrict nz][ny][nx]) {
@@ -77,6 +95,56 @@ void scale(int n, float a, float *restrict x) {
 #pragma loopgpu
   for (int i = 0; i < n; i++)
     x[i] = a * x[i];
+}
+
+// Direct Coulomb summation: the atoms are staged, and each thread's outputs
+// share them. Size-blind, the 8x8 register tile; at 512x512 that is 16
+// blocks for 132 SMs, so 2x2 outputs (256 blocks).
+// CHECK: //   tuning: static model chose -tile 16,16 -coarsen 8,8 for the nest at line [[@LINE+8]] (loop a
+// CHECK-SAME: sizes unknown (no --param for ny, nx): assumes a large problem; pass --param to size the grid)
+// SMALL: static-model.c:[[@LINE+6]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 2,2 (loop a (line {{[0-9]+}}) is staged in shared memory: 16x16 threads, 2x2 outputs each (32x32 tile);
+// SMALL-SAME: 256 blocks for 132 SMs at ny=512, nx=512 (-tile 16,16 -coarsen 8,8 would give only 16, fewer than 2 per SM: smaller tiles))
+// LARGE: static-model.c:[[@LINE+4]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 8,8 (loop a
+// LARGE-SAME: 1024 blocks for 132 SMs at ny=4096, nx=4096)
+void coulomb(int ny, int nx, int natoms, float spacing, const float *restrict ax, const float *restrict ay,
+             const float *restrict charge, float energy[restrict ny][nx]) {
+#pragma loopgpu
+  for (int y = 0; y < ny; y++)
+    for (int x = 0; x < nx; x++) {
+      float e = 0.0f;
+      for (int a = 0; a < natoms; a++) {
+        float dx = spacing * x - ax[a];
+        float dy = spacing * y - ay[a];
+        e += charge[a] / (dx * dx + dy * dy + 1.0f);
+      }
+      energy[y][x] += e;
+    }
+}
+
+// 1-D element-wise with its size known. 1000 iterations fill no GPU: the
+// configuration with the most blocks, one warp each. At 10^6 iterations
+// 4 per thread would give 977 blocks, fewer than the 8 per SM that full
+// occupancy needs: 2 per thread.
+// SMALL: static-model.c:[[@LINE+6]]:9: remark: tuning: static model chose -tile 32 (loop i (line {{[0-9]+}}) on x with 32 threads (a warp reads whole 128-byte lines); one iteration per thread;
+// SMALL-SAME: only 32 blocks for 132 SMs at len=1000: no candidate fills the GPU, so the one with the most blocks)
+// LARGE: static-model.c:[[@LINE+4]]:9: remark: tuning: static model chose -tile 256 -coarsen 2 (loop i
+// LARGE-SAME: 1954 blocks for 132 SMs at len=1000000 (-tile 256 -coarsen 4 would give only 977, fewer than 8 per SM: smaller tiles))
+// CHECK: //   tuning: static model chose -tile 256 -coarsen 4 for the nest at line [[@LINE+2]] ({{.*}}; sizes unknown (no --param for len): assumes a large problem; pass --param to size the grid)
+void scale_len(int len, float a, float *restrict x) {
+#pragma loopgpu
+  for (int i = 0; i < len; i++)
+    x[i] = a * x[i];
+}
+
+// Constant bounds size the grid without --param: a reduction of 4096
+// elements would be 4 blocks of 1024 threads; 128 blocks of 32 threads.
+// CHECK: //   tuning: static model chose -tile 32 for the nest at line [[@LINE+3]] (reduction over {{.*}} so the largest block would put the most loads in flight; only 128 blocks for 132 SMs: no candidate fills the GPU, so the one with the most blocks)
+float total(const float x[4096]) {
+  float s = 0;
+#pragma loopgpu
+  for (int i = 0; i < 4096; i++)
+    s += x[i];
+  return s;
 }
 
 // The kernels are planned with the chosen options.

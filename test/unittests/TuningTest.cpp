@@ -2,11 +2,14 @@
 //
 // The static model's choices on whole nests are checked in lit
 // (test/Tuning/static-model.c); here the pieces it and the measuring tuner
-// rest on: sm_90 occupancy, the parsing of a harness's output (which decides
-// what PASSes and how fast), and the cache file.
+// rest on: sm_90 occupancy, the grid it counts from the sizes, the parsing of
+// a harness's output (which decides what PASSes and how fast), and the cache
+// file.
 //
 //===----------------------------------------------------------------------===//
+#include "loopgpu/Analysis/Dependences.h"
 #include "loopgpu/CodeGen/TuningModel.h"
+#include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/Validate/Harness.h"
 #include "loopgpu/Validate/Tuner.h"
 
@@ -43,6 +46,95 @@ TEST(Occupancy, LimitedByThreadsRegistersOrSharedMemory) {
   EXPECT_EQ(O.BlocksPerSM, 32);
   EXPECT_EQ(O.Limiter, "blocks");
   EXPECT_DOUBLE_EQ(O.Fraction, 0.5);
+}
+
+/// The static model's choice for the first nest of Code, with Params known.
+TuningChoice chooseFor(const std::string &Code, std::map<std::string, int64_t> Params = {}) {
+  TuningChoice Choice;
+  TuningRequest R;
+  R.Params = std::move(Params);
+  FrontendStatus Status = runFrontendOnCode(Code, "input.c", {}, [&](Program &P, DiagnosticSink &Diag) {
+    ASSERT_FALSE(P.Nests.empty());
+    Nest &N = P.Nests[0];
+    DependenceInfo DI = analyzeDependences(N);
+    ASSERT_TRUE(transformForGPU(N, DI, Diag));
+    Choice = chooseStatically(N, DI, R);
+  });
+  EXPECT_EQ(Status, FrontendStatus::Success);
+  return Choice;
+}
+
+bool contains(const std::string &S, const std::string &Part) { return S.find(Part) != std::string::npos; }
+
+const char *const Matmul = R"(
+void mm(int n, int m, int p, const float A[restrict n][p], const float B[restrict p][m],
+        float C[restrict n][m]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < p; k++)
+        acc += A[i][k] * B[k][j];
+      C[i][j] = acc;
+    }
+}
+)";
+
+TEST(StaticModel, RegisterTileShrinksUntilTheGridFillsTheGPU) {
+  // 4096^3: 8x8 outputs per thread, 128x128 per block, 1024 blocks.
+  TuningChoice C = chooseFor(Matmul, {{"n", 4096}, {"m", 4096}, {"p", 4096}});
+  EXPECT_EQ(C.Config, (TuningConfig{{16, 16}, {8, 8}, true}));
+  EXPECT_TRUE(contains(C.Reason, "; 1024 blocks for 132 SMs at n=4096, m=4096")) << C.Reason;
+  // 1024^3: that tile gives 64 blocks; 4x4 outputs give 256.
+  C = chooseFor(Matmul, {{"n", 1024}, {"m", 1024}, {"p", 1024}});
+  EXPECT_EQ(C.Config, (TuningConfig{{16, 16}, {4, 4}, true}));
+  EXPECT_TRUE(contains(C.Reason, "; 256 blocks for 132 SMs at n=1024, m=1024 (-tile 16,16 -coarsen 8,8 would "
+                                 "give only 64, fewer than 2 per SM: smaller tiles)"))
+      << C.Reason;
+  // A 1024 x 4096 result: 256 blocks with 8x8 already.
+  C = chooseFor(Matmul, {{"n", 1024}, {"m", 4096}, {"p", 1024}});
+  EXPECT_EQ(C.Config, (TuningConfig{{16, 16}, {8, 8}, true}));
+}
+
+TEST(StaticModel, UnknownSizesAssumeALargeProblem) {
+  TuningChoice C = chooseFor(Matmul);
+  EXPECT_EQ(C.Config, (TuningConfig{{16, 16}, {8, 8}, true}));
+  EXPECT_TRUE(contains(C.Reason, "; sizes unknown (no --param for n, m): assumes a large problem; pass --param "
+                                 "to size the grid"))
+      << C.Reason;
+  // One of the two sizes is not enough; p does not shape the grid.
+  C = chooseFor(Matmul, {{"n", 64}, {"p", 64}});
+  EXPECT_EQ(C.Config, (TuningConfig{{16, 16}, {8, 8}, true}));
+  EXPECT_TRUE(contains(C.Reason, "sizes unknown (no --param for m)")) << C.Reason;
+  // A bound that depends on a host loop's iterator (t carries a dependence
+  // of distance (1, -1): it cannot move inside).
+  C = chooseFor(R"(
+void shrink(int T, int n, float y[restrict T + 1][n + 1]) {
+#pragma loopgpu
+  for (int t = 0; t < T; t++)
+    for (int i = 0; i < n - t; i++)
+      y[t + 1][i] = 0.5f * y[t][i + 1];
+}
+)",
+                {{"T", 10}, {"n", 1 << 20}});
+  EXPECT_TRUE(contains(C.Reason, "sizes unknown (the bounds depend on loop iterators)")) << C.Reason;
+}
+
+TEST(StaticModel, SmallGridTakesTheMostBlocks) {
+  const char *Scale = R"(
+void scale(int n, float a, float *restrict x) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    x[i] = a * x[i];
+}
+)";
+  // 2^24 elements: 256 threads with 4 each fill the GPU.
+  TuningChoice C = chooseFor(Scale, {{"n", 1 << 24}});
+  EXPECT_EQ(C.Config, (TuningConfig{{256}, {4}, true}));
+  // 5000: no configuration fills 132 SMs; one warp per block gives 157.
+  C = chooseFor(Scale, {{"n", 5000}});
+  EXPECT_EQ(C.Config, (TuningConfig{{32}, {}, true}));
+  EXPECT_TRUE(contains(C.Reason, "only 157 blocks for 132 SMs at n=5000: no candidate fills the GPU")) << C.Reason;
 }
 
 TEST(TuningConfig, FlagsAreCommandLineOptions) {

@@ -96,7 +96,8 @@ cl::opt<OutputFormat> Format("format", cl::desc("Output format of -emit=ir and -
 cl::opt<bool> Validate("validate", cl::desc("Compile the emitted CUDA and the original loop, run both "
                                             "on random inputs and compare"),
                        cl::cat(Category));
-cl::list<std::string> Params("param", cl::desc("Value of an integer parameter for --validate"),
+cl::list<std::string> Params("param", cl::desc("Value of an integer parameter, for --validate and --tune, and for the sizes "
+                                      "-tile auto plans for"),
                              cl::value_desc("NAME=VALUE"), cl::cat(Category));
 cl::opt<std::string> ValidateDir("validate-dir",
                                  cl::desc("Where --validate writes its harness (default: a new "
@@ -394,6 +395,7 @@ int main(int argc, const char **argv) {
   if (Tuning) {
     TS.Request.TuneTile = Tiles.empty();
     TS.Request.TuneCoarsen = Coarsen.empty();
+    TS.Request.Params = VO.Params;
     TS.Settings.GPU = OnGPU;
     TS.Settings.Device = OnGPU ? (GPUName.empty() ? firstGPUName() : GPUName) : "CPU emulation";
     if (TS.Settings.Device.empty())

@@ -113,6 +113,12 @@ struct TransposedWrite {
   int64_t Padding = 1;
 };
 
+/// The most blocks a launch asks for along a grid dimension (grid-stride
+/// loops in the kernels cover the rest): CUDA's limits, and for reduction
+/// kernels 1024, so that the partials combine once per block.
+inline int64_t maxGridBlocks(char Dim) { return Dim == 'x' ? 2147483647 : 65535; }
+constexpr int64_t MaxReductionBlocks = 1024;
+
 struct KernelPlan {
   enum class Kind {
     Parallel,  ///< Mapped loops over grid x block, the rest inside each thread
@@ -141,6 +147,13 @@ struct KernelPlan {
     for (const MappedLoop &M : Mapped)
       T *= M.BlockSize;
     return T;
+  }
+  /// Iterations of M a block covers per grid step: a tile, several tiles
+  /// with block coarsening (Parallel kernels).
+  int64_t blockSpan(const MappedLoop &M) const { return M.tile() * (K == Kind::Parallel ? BlockCoarsen : 1); }
+  /// The most blocks a launch asks for along M's grid dimension.
+  int64_t maxBlocks(const MappedLoop &M) const {
+    return K == Kind::Reduction ? MaxReductionBlocks : maxGridBlocks(M.Dim);
   }
 };
 

@@ -21,10 +21,10 @@
 //     coarsening lets a thread reuse each value it reads from shared memory
 //     for several outputs (reuse = outputs per thread / shared values read
 //     per step). The model enumerates thread shapes (16 to 64 threads along
-//     x, 128 to 512 per block, multiples of 32) and factors 1, 2, 4, 8, and
-//     ranks them: occupancy of at least 25% (16 warps per SM; a register
-//     tile's independent accumulators supply the rest of the latency
-//     hiding) first, then shared-memory reuse, then 256 threads per block,
+//     x, 128 to 512 per block, multiples of 32; 32 to 512 with one mapped
+//     loop) and factors 1, 2, 4, 8, and ranks them: occupancy of at least
+//     25% (16 warps per SM; a register tile's independent accumulators
+//     supply the rest of the latency hiding) first, then shared-memory reuse, then 256 threads per block,
 //     then reuse of each global load across the block's tile, then square
 //     tiles. For matrix multiplication this gives 16x16 threads with 8x8
 //     outputs each (H100, bench/RESULTS.md run 4, strips of 16: 8x8 55.8% of
@@ -48,6 +48,25 @@
 //     more loads in flight (measured on the H100: 0.284 ms at 1024 threads,
 //     0.431 ms at 256, for 2^26 ints).
 //
+//   - Problem size: when the trip counts of the kernel's mapped loops are
+//     known (constant bounds, or parameters given with --param NAME=VALUE),
+//     the model counts each candidate's blocks as the launch does (per
+//     mapped loop ceil(trip / (threads * coarsening)), capped; reductions at
+//     most 1024) and prefers candidates that fill the 132 SMs of an H100:
+//     every SM gets a block and, on average to the nearest block, as many
+//     as the model counts on resident: for staged kernels enough for the
+//     25% occupancy of a register tile, otherwise all the SM can hold. Among
+//     those the ranking above decides; for the other kinds the choice above
+//     first, then the factor halved down to 1, then fewer threads (the
+//     other loops' first, then x down to a warp; reductions 1024 down to
+//     32). If none fills the GPU, the candidate with the most blocks. So
+//     matmul gets 8x8 outputs per thread at 4096^3 (1024 blocks) and 4x4 at
+//     1024^3 (256 blocks; 8x8 would give 64). The threshold is one wave at
+//     that occupancy: two waves of all the blocks an SM can hold would
+//     leave matmul at 1024^3 one output per thread, where 4x4 measured 60%
+//     of cuBLAS (bench/RESULTS.md run 5).
+//     With sizes unknown the model assumes a large problem, and says so.
+//
 // The same model lists the candidates that `--tune` measures on a GPU: its
 // choice first, then neighbours (factors halved and doubled, other thread
 // shapes, staging off).
@@ -58,6 +77,7 @@
 
 #include "loopgpu/CodeGen/GPUMapping.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,6 +101,9 @@ struct TuningRequest {
   bool TuneTile = true;
   bool TuneCoarsen = true;
   CodeGenOptions Fixed; ///< the other options (and Tile / Coarsen when not tuned)
+  /// --param NAME=VALUE: values of the nest's parameters, which size the
+  /// grid of each candidate.
+  std::map<std::string, int64_t> Params;
 };
 
 /// Occupancy of one SM of sm_90.
