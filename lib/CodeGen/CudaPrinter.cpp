@@ -152,8 +152,7 @@ public:
     for (const Statement &S : N.Statements)
       if (S.IsDeclaration)
         HasDeclStmt.insert(S.Body->Ops[0]->Index);
-    for (const ArrayInfo &A : N.Arrays)
-      Written.push_back(false);
+    Written.assign(N.Arrays.size(), false);
     for (const Access &A : N.Accesses) {
       if (A.isArray() && A.IsWrite)
         Written[A.Index] = true;
