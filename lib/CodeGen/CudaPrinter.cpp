@@ -410,7 +410,8 @@ public:
       OS << "// " << Note << "\n";
     OS << "__global__ void ";
     if (K.K != KernelPlan::Kind::Serial)
-      OS << "__launch_bounds__(" << K.threadsPerBlock() << ") ";
+      OS << "__launch_bounds__(" << K.threadsPerBlock()
+         << (K.MinBlocksPerSM ? ", " + std::to_string(K.MinBlocksPerSM) : std::string()) << ") ";
     OS << K.Name << "(" << kernelParams(K) << ") {\n";
     switch (K.K) {
     case KernelPlan::Kind::Serial: {

@@ -588,12 +588,6 @@ private:
       }
       if (Chosen.empty())
         continue;
-      // Strips of 32 without coarsening; 16 with it: the unrolled full strip
-      // of a coarsened thread (its outputs times the strip) otherwise needs
-      // more registers than it gains (H100, bench/RESULTS.md run 4: 8x8
-      // outputs per thread 41.6% of cuBLAS with strips of 32, 55.8% with 16).
-      bool Coarsened = std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Coarsen > 1; });
-      int64_t KT = Opts.KTile > 0 ? Opts.KTile : Coarsened ? 16 : 32;
       // Register tiling with vector fragments: when the strip's body reads
       // only the staged tiles, a coarsened thread takes runs of consecutive
       // iterations (MappedLoop::Vector) instead of iterations a block apart,
@@ -617,6 +611,18 @@ private:
       }
       for (StagedArray &S : Chosen)
         S.Transposed = S.DimLoops.size() == 2 && Vectors.count(S.DimLoops[0]) && S.DimLoops[1] == L.Id;
+      // The strip: 32 iterations without coarsening, 16 with it, 8 for a
+      // register tile (vector runs, 16 outputs or more per thread). The unrolled full strip of a coarsened thread (its
+      // outputs times the strip) otherwise needs more registers than it
+      // gains (H100, bench/RESULTS.md: 8x8 outputs per thread, scalar
+      // operands: strips of 32 41.6% of cuBLAS, 16 55.8% (run 4); vector
+      // operands: strips of 16 133 registers, 1 block/SM, 35.1%; strips of 8
+      // 125 registers, 66.4% (run 6)).
+      int64_t Copies = 1;
+      for (const MappedLoop &M : K.Mapped)
+        Copies *= M.Coarsen;
+      bool RegisterTile = !Vectors.empty() && Copies >= 16;
+      int64_t KT = Opts.KTile > 0 ? Opts.KTile : RegisterTile ? 8 : Copies > 1 ? 16 : 32;
       auto Fill = [&](int64_t Strip) {
         int64_t Bytes = 0;
         for (StagedArray &S : Chosen) {
@@ -661,6 +667,12 @@ private:
       K.KTile = KT;
       K.Staged = Chosen;
       K.SharedBytes = Bytes;
+      // A register tile runs on the ILP of its accumulators, but one block
+      // per SM leaves the SM idle at every barrier: ask nvcc for registers
+      // that fit two (run 6: 8x8 outputs at 133 registers 35.1% of cuBLAS,
+      // held to 128 with __launch_bounds__(256, 2) 62.6%).
+      if (RegisterTile && 2 * K.threadsPerBlock() <= 2048)
+        K.MinBlocksPerSM = 2;
       for (MappedLoop &M : K.Mapped)
         if (Vectors.count(M.Loop)) {
           M.Vector = Vectors[M.Loop];

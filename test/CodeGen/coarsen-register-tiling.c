@@ -47,8 +47,9 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // REG2D-NOT: coarsening along x at stride
 // REG2D: // loop i: each thread's 8 iterations come in runs of 4, 64 apart
 // REG2D: // loop j: each thread's 8 iterations come in runs of 4, 64 apart
-// REG2D: __shared__ __align__(16) float loopgpu_sh_A[16][132];
-// REG2D: __shared__ __align__(16) float loopgpu_sh_B[16][128];
+// REG2D: __launch_bounds__(256, 2) matmul_nest0_kernel
+// REG2D: __shared__ __align__(16) float loopgpu_sh_A[8][132];
+// REG2D: __shared__ __align__(16) float loopgpu_sh_B[8][128];
 // REG2D: const int loopgpu_off0 = threadIdx.y * 4;
 // REG2D: const int loopgpu_off1 = threadIdx.x * 4;
 // REG2D: float acc[8][8];

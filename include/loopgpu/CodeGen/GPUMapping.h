@@ -137,6 +137,7 @@ struct KernelPlan {
   std::vector<StagedArray> Staged;
   std::optional<TransposedWrite> Transposed; ///< Parallel kernels, two mapped loops
   int64_t SharedBytes = 0;          ///< static shared memory per block (tiles)
+  int64_t MinBlocksPerSM = 0;       ///< __launch_bounds__'s second argument (0: none)
   std::vector<Reduction> Reductions;///< Reduction kernels
   /// Loops that stay on the host around this kernel (their iterators are
   /// kernel arguments), outermost first.
