@@ -16,7 +16,10 @@ mkdir -p "$dir"
 configs() { grep -v '^#' "$root/bench/configs.txt" | sed 's/ *| */|/g; s/^ *//; s/ *$//'; }
 if [ "$mode" = prepare ]; then
   configs | while IFS='|' read -r name example driver size opts; do
-    "$root/build/bin/loopgpu" "$root/examples/$example.c" $opts -o "$dir/$name.cu"
+    # The example: examples/NAME.c, or a path from the root (bench/kernels/...).
+    src="$root/examples/$example.c"
+    case "$example" in */*) src="$root/$example.c" ;; esac
+    "$root/build/bin/loopgpu" "$src" $opts -o "$dir/$name.cu"
     echo "$driver $size" > "$dir/$name.args"
   done
   exit 0
