@@ -459,7 +459,8 @@ public:
     if (PC.Copies == 1)
       return S;
     for (size_t I = 0; I < PC.K->Mapped.size(); ++I)
-      S += "[loopgpu_c" + std::to_string(I) + "]";
+      if (PC.K->Mapped[I].Coarsen > 1)
+        S += "[loopgpu_c" + std::to_string(I) + "]";
     return S;
   }
   std::string tileVar(const MappedLoop &M) const { return "loopgpu_tile" + std::to_string(M.Loop); }
@@ -520,7 +521,8 @@ public:
         OS << typeStr(N.Scalars[S].Type) << " " << N.Scalars[S].Name;
         if (PC.Copies > 1)
           for (const MappedLoop &M : PC.K->Mapped)
-            OS << "[" << M.Coarsen << "]";
+            if (M.Coarsen > 1)
+              OS << "[" << M.Coarsen << "]";
         OS << ";\n";
       }
   }
@@ -530,6 +532,8 @@ public:
   std::string copyOffset(const MappedLoop &M, const std::string &C) const {
     if (M.Vector == 1)
       return C + " * " + std::to_string(M.Stride);
+    if (M.Vector == M.Coarsen) // a single run
+      return C;
     return "(" + C + " / " + std::to_string(M.Vector) + ") * " + std::to_string(M.Stride * M.Vector) + " + " + C +
            " % " + std::to_string(M.Vector);
   }
@@ -539,12 +543,16 @@ public:
                     ExprPrinter &EP, std::optional<unsigned> DeclLoop, bool Guard = true) {
     const KernelPlan &K = *PC.K;
     unsigned D = Depth;
+    if (PC.Copies == 1) { // one iteration per thread: a scope for its names
+      indent(OS, D++);
+      OS << "{\n";
+    }
     for (size_t I = 0; I < K.Mapped.size(); ++I) {
       const MappedLoop &M = K.Mapped[I];
-      if (M.Coarsen > 1 || PC.Copies > 1) {
-        indent(OS, D);
-        OS << "#pragma unroll\n";
-      }
+      if (M.Coarsen == 1)
+        continue; // one iteration per thread along this dimension
+      indent(OS, D);
+      OS << "#pragma unroll\n";
       indent(OS, D++);
       OS << "for (int loopgpu_c" << I << " = 0; loopgpu_c" << I << " < " << M.Coarsen << "; ++loopgpu_c" << I
          << ") {\n";
@@ -557,7 +565,10 @@ public:
         continue;
       indent(OS, D);
       OS << "const " << typeStr(L.IteratorType) << " " << tVar(M) << " = " << tileVar(M) << " * " << M.tile()
-         << " + " << offVar(M) << " + " << copyOffset(M, "loopgpu_c" + std::to_string(I)) << ";\n";
+         << " + " << offVar(M);
+      if (M.Coarsen > 1)
+        OS << " + " << copyOffset(M, "loopgpu_c" + std::to_string(I));
+      OS << ";\n";
       if (usesIterator(Nodes, M.Loop)) {
         indent(OS, D);
         OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)

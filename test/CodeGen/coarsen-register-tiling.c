@@ -31,18 +31,18 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK: __shared__ __align__(16) float loopgpu_sh_A[16][132];
 // CHECK: __shared__ __align__(16) float loopgpu_sh_B[16][32];
 // CHECK: const int loopgpu_off0 = threadIdx.y * 4;
-// CHECK: float acc[4][1];
+// CHECK: float acc[4];
 // CHECK: #pragma unroll
 // CHECK: for (int loopgpu_c0 = 0; loopgpu_c0 < 4; ++loopgpu_c0) {
-// CHECK: const int loopgpu_t0 = loopgpu_tile0 * 128 + loopgpu_off0 + (loopgpu_c0 / 4) * 128 + loopgpu_c0 % 4;
-// CHECK: acc[loopgpu_c0][loopgpu_c1] = 0.0f;
+// CHECK: const int loopgpu_t0 = loopgpu_tile0 * 128 + loopgpu_off0 + loopgpu_c0;
+// CHECK: acc[loopgpu_c0] = 0.0f;
 // The transposed tile is filled along A's rows (coalesced reads), stored by columns.
 // CHECK: loopgpu_sh_A[(loopgpu_e / 1 % 16)][(loopgpu_e / 16 % 128)] = {{.*}} ? A[((0 + (loopgpu_tile0 * 128 + (loopgpu_e / 16 % 128))) + 0) * (p) + (loopgpu_kk + (loopgpu_e / 1 % 16)) + 0] : (float)0;
 // CHECK: __syncthreads(); // the tiles are complete
 // CHECK: no range check: this body only reads the tiles and writes registers
-// CHECK: acc[loopgpu_c0][loopgpu_c1] += loopgpu_sh_A[k - loopgpu_kk][i - loopgpu_base0] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1];
+// CHECK: acc[loopgpu_c0] += loopgpu_sh_A[k - loopgpu_kk][i - loopgpu_base0] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1];
 // CHECK: __syncthreads(); // before the next strip overwrites the tiles
-// CHECK: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1];
+// CHECK: C[(i) * (m) + (j)] = acc[loopgpu_c0];
 // REG2D: block (16, 16, 1), {{.*}} 64 outputs per thread
 // REG2D-NOT: coarsening along x at stride
 // REG2D: // loop i: each thread's 8 iterations come in runs of 4, 64 apart
