@@ -653,6 +653,14 @@ private:
         Tile[C] = 1; // consecutive iterations in one thread share their loads
         if (Inner == C)
           Tile[X] = 256;
+        // A pencil along the third loop: rows of two warps (H100,
+        // bench/RESULTS.md run 6, 7-point stencil 512^3, 4 z per thread:
+        // 4x64 threads 73.2% of copy bandwidth, 8x32 68.7%, 2x128 not
+        // measured).
+        if (Dims == 3 && Inner != C) {
+          Tile[X] = 64;
+          Tile[Inner] = 4;
+        }
       }
     }
     TuningConfig Choice = honourFixed({Tile, Coarsen, R.Fixed.Stage});
