@@ -457,8 +457,12 @@ std::string firstGPUName() {
   sys::fs::remove(Out);
   if (RC != 0 || !Text)
     return "";
+  return gpuNameFromSmi((*Text)->getBuffer());
+}
+
+std::string gpuNameFromSmi(StringRef Output) {
   // "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-...)"
-  StringRef Line = (*Text)->getBuffer().split('\n').first;
+  StringRef Line = Output.split('\n').first;
   if (!Line.consume_front("GPU "))
     return "";
   StringRef Name = Line.split(": ").second.split(" (UUID").first.trim();

@@ -40,10 +40,17 @@ public:
       return std::nullopt;
     }
     ValidateOptions VO = S.Validate;
-    VO.Dir = S.Validate.Dir + "/candidate-" + std::to_string(Count);
+    std::string Name = "candidate-" + std::to_string(Count);
+    VO.Dir = (S.RemoteMode == TuneSettings::Remote::Export ? S.RemoteDir : S.Validate.Dir) + "/" + Name;
+    if (S.RemoteMode == TuneSettings::Remote::Import)
+      return imported(Cuda, S.RemoteDir + "/" + Name);
     CollectingDiagnostics Quiet;
     if (!writeHarness(P, Source, Cuda, VO, Quiet)) {
       Progress << "no harness: " << (Quiet.Messages.empty() ? "" : Quiet.Messages.front()) << "\n";
+      return std::nullopt;
+    }
+    if (S.RemoteMode == TuneSettings::Remote::Export) {
+      Progress << "exported to " << VO.Dir << "\n";
       return std::nullopt;
     }
     std::string Log = VO.Dir + "/output.txt";
@@ -62,6 +69,37 @@ public:
   unsigned Count = 0, Passed = 0;
 
 private:
+  /// The result an exported run left in Dir for this candidate's CUDA.
+  std::optional<double> imported(const std::string &Cuda, const std::string &Dir) {
+    auto Exported = MemoryBuffer::getFile(Dir + "/kernels.cu");
+    if (!Exported || withoutCommandLine((*Exported)->getBuffer()) != withoutCommandLine(Cuda)) {
+      Progress << "not among the exported candidates (not measured)\n";
+      return std::nullopt;
+    }
+    auto Text = MemoryBuffer::getFile(Dir + "/output.txt");
+    std::optional<double> Ms = Text ? passedKernelMs((*Text)->getBuffer()) : std::nullopt;
+    if (!Ms) {
+      Progress << (Text ? "FAIL or no time" : "not run") << " (not kept; see " << Dir << "/output.txt)\n";
+      return std::nullopt;
+    }
+    ++Passed;
+    Progress << format("%.3f ms", *Ms) << " (imported)\n";
+    return Ms;
+  }
+
+  /// The emitted CUDA less its `//   command:` header line, which differs
+  /// between the export and the import invocations.
+  static std::string withoutCommandLine(StringRef Cuda) {
+    std::string Out;
+    while (!Cuda.empty()) {
+      auto [Line, Rest] = Cuda.split('\n');
+      if (!Line.starts_with("//   command:"))
+        Out += Line.str() + "\n";
+      Cuda = Rest;
+    }
+    return Out;
+  }
+
   const Program &P;
   StringRef Source;
   const EmitFn &Emit;
@@ -143,6 +181,31 @@ std::optional<TuneResult> tuneByMeasurement(const Program &P, StringRef Source,
     }
   R.Candidates = M.Count;
   R.Passed = M.Passed;
+  if (S.RemoteMode == TuneSettings::Remote::Export) {
+    std::string Script = S.RemoteDir + "/run-all.sh";
+    std::error_code EC;
+    raw_fd_ostream OS(Script, EC);
+    if (EC) {
+      Diags.error({}, "--tune-export: cannot write " + Script + ": " + EC.message());
+      return std::nullopt;
+    }
+    OS << "#!/usr/bin/env bash\n"
+          "# Written by loopgpu --tune-export for " << P.File << ": on a machine with a GPU, builds\n"
+          "# every candidate's harness (in parallel), runs them one at a time, and leaves\n"
+          "# candidate-K/output.txt and device.txt for `loopgpu ... --tune-import DIR`.\n"
+          "set -uo pipefail\ncd \"$(dirname \"$0\")\"\n"
+          "export PATH=$PATH:/usr/local/cuda/bin\n"
+          "nvidia-smi -L | head -n 1 > device.txt\n"
+          "ls -d candidate-* | xargs -P \"$(nproc)\" -I{} sh -c 'bash {}/run.sh gpu-build > {}/build.log 2>&1 || "
+          "echo \"{}: build failed\" > {}/output.txt'\n"
+          "for d in candidate-*; do\n"
+          "  [ -x $d/validate ] && (cd $d && timeout 600 ./validate > output.txt 2>&1)\n"
+          "  echo \"$d: $(grep -E 'kernels alone' $d/output.txt | head -n 1) $(tail -n 1 $d/output.txt)\"\n"
+          "done\n";
+    Progress << "loopgpu: exported " << M.Count << " candidates to " << S.RemoteDir << "; run `bash "
+             << Script << "` on the GPU machine, then rerun with --tune-import " << S.RemoteDir << "\n";
+    return std::nullopt;
+  }
   if (!Best) {
     Diags.error({}, "--tune: none of the " + std::to_string(M.Count) +
                         " candidate configurations passed validation (harnesses in " + S.Validate.Dir + ")");
@@ -150,6 +213,13 @@ std::optional<TuneResult> tuneByMeasurement(const Program &P, StringRef Source,
   }
   R.Ms = *Best;
   return R;
+}
+
+std::string exportedDeviceName(const std::string &Dir) {
+  auto Text = MemoryBuffer::getFile(Dir + "/device.txt");
+  if (!Text)
+    return "";
+  return gpuNameFromSmi((*Text)->getBuffer());
 }
 
 std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::string &Key, size_t NumNests) {

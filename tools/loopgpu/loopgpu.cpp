@@ -70,6 +70,14 @@ cl::opt<std::string> TuneCache("tune-cache",
                                cl::desc("Cache of tuning measurements (default: $XDG_CACHE_HOME/loopgpu/tune.json, "
                                         "else ~/.cache/loopgpu/tune.json)"),
                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> TuneExport("tune-export",
+                                cl::desc("Tune on another machine: write every candidate's harness and run-all.sh "
+                                         "to DIR (run it where the GPU is), then use --tune-import DIR"),
+                                cl::value_desc("DIR"), cl::cat(Category));
+cl::opt<std::string> TuneImport("tune-import",
+                                cl::desc("Finish --tune-export: read the measurements run-all.sh left in DIR, "
+                                         "choose, cache and emit"),
+                                cl::value_desc("DIR"), cl::cat(Category));
 cl::opt<unsigned> TuneCandidates("tune-candidates", cl::desc("At most N candidates per nest when tuning measures (default 12)"),
                                  cl::value_desc("N"), cl::init(12), cl::cat(Category));
 cl::opt<std::string> ArchOpt("arch", cl::desc("CUDA target architecture"), cl::value_desc("sm_XX"),
@@ -325,11 +333,21 @@ int main(int argc, const char **argv) {
   if (!CoarsenOpt.empty() && !CoarsenAuto && !parseSizes("coarsen", CoarsenOpt, Coarsen, ErrText))
     return usageError(ErrText);
   // Tuning chooses every one of -tile and -coarsen that is auto or not given.
-  bool Tuning = TileAuto || CoarsenAuto || Tune;
+  bool Tuning = TileAuto || CoarsenAuto || Tune || !TuneExport.empty() || !TuneImport.empty();
   if (Tuning && Emit != EmitKind::CUDA)
     return usageError("-tile auto, -coarsen auto and --tune choose CUDA options; they do not combine with -emit");
   if (Tune && !Tiles.empty() && !Coarsen.empty())
     return usageError("--tune: nothing to tune: -tile and -coarsen are both given");
+  if (!TuneExport.empty() && !TuneImport.empty())
+    return usageError("--tune-export and --tune-import are two steps: use one at a time");
+  bool Remote = !TuneExport.empty() || !TuneImport.empty();
+  if (Remote && !Tiles.empty() && !Coarsen.empty())
+    return usageError("--tune-export/--tune-import: nothing to tune: -tile and -coarsen are both given");
+  if (Remote && (Tune || Validate))
+    return usageError("--tune-export/--tune-import measure elsewhere; they do not combine with --tune or --validate");
+  if (!TuneImport.empty() && exportedDeviceName(TuneImport).empty())
+    return usageError("--tune-import " + TuneImport + ": no device.txt with a GPU's name: run " + TuneImport +
+                      "/run-all.sh on the GPU machine first");
   if (Tune && ValidateHow == ValidateMode::None)
     return usageError("--tune runs the validation harness; it does not combine with --validate-mode=none");
   if (!Regex("^sm_[0-9]{2,3}[a-z]?$").match(ArchOpt))
@@ -360,7 +378,7 @@ int main(int argc, const char **argv) {
   std::string CommandLine = "loopgpu";
   for (int I = 1; I < argc; ++I)
     CommandLine += std::string(" ") + argv[I];
-  bool CodeGenFailed = false;
+  bool CodeGenFailed = false, Exported = false;
   std::string GPUName;
   if (ValidateHow == ValidateMode::Auto && (Validate || Tuning))
     GPUName = firstGPUName();
@@ -369,7 +387,8 @@ int main(int argc, const char **argv) {
   // Measure when asked to, or for auto options where the harness would run
   // on a GPU; else the static model decides.
   TuningSetup TS;
-  TS.Measure = Tune || (Tuning && ValidateHow != ValidateMode::None && OnGPU);
+  TS.Measure = Tune || !TuneExport.empty() || !TuneImport.empty() ||
+               (Tuning && ValidateHow != ValidateMode::None && OnGPU);
   if (Tune && ValidateHow == ValidateMode::Auto && !OnGPU)
     return usageError("--tune: no GPU found (nvidia-smi -L); -tile auto without --tune uses the static model, "
                       "and --validate-mode=cpu measures under the CUDA emulation (only to test the mechanism)");
@@ -403,6 +422,20 @@ int main(int argc, const char **argv) {
     TS.Settings.Validate = VO;
     TS.Settings.Validate.Dir = HarnessDir + "/tune";
     TS.CachePath = TuneCache.empty() ? defaultTuneCachePath() : std::string(TuneCache);
+    if (!TuneExport.empty()) {
+      if (std::error_code EC = sys::fs::create_directories(TuneExport))
+        return usageError("--tune-export: cannot create '" + TuneExport + "': " + EC.message());
+      TS.Settings.RemoteMode = TuneSettings::Remote::Export;
+      TS.Settings.RemoteDir = TuneExport;
+      TS.Settings.GPU = true;
+      TS.Settings.Device = "the GPU machine";
+      TS.CachePath.clear(); // nothing measured yet
+    } else if (!TuneImport.empty()) {
+      TS.Settings.RemoteMode = TuneSettings::Remote::Import;
+      TS.Settings.RemoteDir = TuneImport;
+      TS.Settings.GPU = true;
+      TS.Settings.Device = exportedDeviceName(TuneImport);
+    }
   }
 
   std::error_code EC;
@@ -491,7 +524,9 @@ int main(int argc, const char **argv) {
         std::optional<std::vector<TuningConfig>> Chosen =
             tuneNests(P, Infos, (*Source)->getBuffer(), CG, TS, Diag, CG.Tuning);
         if (!Chosen) {
-          CodeGenFailed = true;
+          // An export measures nothing yet: no CUDA to write, no error.
+          Exported = TS.Settings.RemoteMode == TuneSettings::Remote::Export && !Diag.hasErrors();
+          CodeGenFailed = !Exported;
           break;
         }
         PerNest = *Chosen;
@@ -515,6 +550,8 @@ int main(int argc, const char **argv) {
   });
   if (CodeGenFailed)
     return ExitInputErrors;
+  if (Exported)
+    return Status == FrontendStatus::Success ? ExitSuccess : ExitInputErrors;
   if (Validate && Status == FrontendStatus::Success)
     return runValidation(HarnessDir, OnGPU);
   if (Status != FrontendStatus::Success)

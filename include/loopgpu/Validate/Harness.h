@@ -65,6 +65,10 @@ int runHarness(const std::string &Dir, bool GPU, const std::string &OutputFile =
 /// The name of the first GPU `nvidia-smi -L` lists; empty when there is none.
 std::string firstGPUName();
 
+/// The GPU's name in the first line of `nvidia-smi -L` output; empty if the
+/// line is not a GPU's.
+std::string gpuNameFromSmi(llvm::StringRef Output);
+
 /// The sum of the "kernels alone" medians (ms) that a harness printed, if
 /// its last line is PASS and it printed at least one.
 std::optional<double> passedKernelMs(llvm::StringRef Output);

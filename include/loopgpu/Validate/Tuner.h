@@ -45,7 +45,22 @@ struct TuneSettings {
   ValidateOptions Validate; ///< Dir: where the candidates' harnesses go (one subdirectory each)
   bool GPU = true;          ///< run.sh gpu, else run.sh cpu
   std::string Device;       ///< the GPU's name, or "CPU emulation"
+  /// Measuring on another machine (a GPU where loopgpu does not run):
+  /// Export writes every candidate's harness to RemoteDir/candidate-K and
+  /// RemoteDir/run-all.sh, which builds them all and runs them there, leaving
+  /// candidate-K/output.txt and device.txt; Import then reads those results
+  /// instead of running anything, after checking that each candidate's CUDA
+  /// is the one exported. With several nests the search is adaptive: a
+  /// candidate that depends on results not exported yet counts as
+  /// unmeasured (a second export after an import covers it).
+  enum class Remote { None, Export, Import };
+  Remote RemoteMode = Remote::None;
+  std::string RemoteDir;
 };
+
+/// The name of the GPU recorded by an exported run-all.sh (nvidia-smi -L's
+/// first line in Dir/device.txt); empty if there is none.
+std::string exportedDeviceName(const std::string &Dir);
 
 struct TuneResult {
   std::vector<TuningConfig> Nests; ///< one per nest of the program
@@ -60,7 +75,8 @@ using EmitFn = std::function<bool(const std::vector<TuningConfig> &, std::string
 
 /// Measures Candidates (per nest, the static choice first) as described
 /// above, printing `[i/n] OPTIONS: T ms` lines to Progress. Nullopt (after
-/// an error) when no configuration PASSes.
+/// an error) when no configuration PASSes, and always after an export
+/// (without an error: nothing is measured yet).
 std::optional<TuneResult> tuneByMeasurement(const Program &P, llvm::StringRef Source,
                                             const std::vector<std::vector<TuningConfig>> &Candidates,
                                             const EmitFn &Emit, const TuneSettings &S, DiagnosticSink &Diags,
