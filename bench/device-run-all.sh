@@ -20,8 +20,9 @@ for d in .device/t/*/; do
   echo "$n: $(grep -m1 'tuning:' $d/kernels.cu | cut -c1-90) $(grep -E 'kernels alone' $d/run.log) $(grep -cE '^PASS$' $d/run.log) PASS"
 done
 bash bench/run.sh gpu .device/bench
+for d in .device/tune/*/; do echo "== tuning candidates $d"; bash $d/run-all.sh; done
 if command -v ncu > /dev/null || [ -x /usr/local/cuda/bin/ncu ]; then
-  for b in matmul_r8x8 matmul_r4x4 sum_default transpose_default stencil_c4z; do
+  for b in matmul_r8x8 stencil_c4z_4x64; do
     read -r drv sz < .device/bench/$b.args
     timeout 90 ncu -k regex:_nest0_kernel -c 1 --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed,gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__bytes.sum,gpu__time_duration.sum .device/bench/$b $sz ncu 2>&1 | grep -vE "^==PROF==|^ncu " | tail -12
   done
