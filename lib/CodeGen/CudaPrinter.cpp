@@ -108,6 +108,13 @@ inline __device__ void loopgpu_atomic_add(unsigned long *addr, unsigned long val
 }
 )";
 
+/// X + C, spelled without "+ -".
+std::string plusConst(const std::string &X, int64_t C) {
+  if (C == 0)
+    return X;
+  return X + (C > 0 ? " + " : " - ") + std::to_string(C > 0 ? C : -C);
+}
+
 std::string typeStr(ScalarType T) {
   return T.K == ScalarType::Kind::Bool ? "bool" : T.str();
 }
@@ -480,6 +487,13 @@ public:
         return &S;
     return nullptr;
   }
+  const StagedArray *haloFor(unsigned Array) const {
+    for (const StagedArray &S : PC.K->Halo)
+      if (S.Array == Array)
+        return &S;
+    return nullptr;
+  }
+  std::string baseVar(unsigned Loop) const { return "loopgpu_base" + std::to_string(Loop); }
 
   std::unique_ptr<ExprPrinter> parallelPrinter() {
     auto P = std::make_unique<ExprPrinter>(N);
@@ -493,6 +507,15 @@ public:
                std::to_string(T.RowLoop) + "][" + N.Loops[T.ColLoop].Iterator + " - loopgpu_base" +
                std::to_string(T.ColLoop) + "]";
       }
+      if (E.K == Expr::Kind::ArrayRef)
+        if (const StagedArray *S = haloFor(E.Index)) {
+          // The tile's element 0 along dimension D is the array's
+          // loopgpu_base<L> + Offsets[D].
+          std::string Idx;
+          for (size_t D = 0; D < E.Ops.size(); ++D)
+            Idx += "[(" + Self->print(*E.Ops[D]) + ") - " + plusConst(baseVar(S->DimLoops[D]), -S->Offsets[D]) + "]";
+          return "loopgpu_sh_" + N.Arrays[E.Index].Name + Idx;
+        }
       if (E.K == Expr::Kind::ArrayRef && PC.InStaged)
         if (const StagedArray *S = stagedFor(E.Index)) {
           std::vector<std::string> Idx;
@@ -676,6 +699,56 @@ public:
     (void)DeclLoop;
   }
 
+  /// The block's cooperative, coalesced copy of S's footprint into
+  /// loopgpu_sh_<A> (the last dimension fastest): a constant number of
+  /// elements per thread, the copy unrolled so that all its loads are in
+  /// flight before the first store to shared memory. Element(D, R) gives the
+  /// array subscript along dimension D of the footprint's element R and the
+  /// condition (or "") under which it is loaded; elements failing it are 0.
+  void printTileCopy(raw_ostream &OS, const StagedArray &S, unsigned D, const std::string &What,
+                     llvm::function_ref<std::pair<std::string, std::string>(unsigned, const std::string &)> Element) {
+    const KernelPlan &K = *PC.K;
+    const ArrayInfo &A = N.Arrays[S.Array];
+    int64_t Elems = 1;
+    for (int64_t E : S.Extents)
+      Elems *= E;
+    const int64_t Threads = K.threadsPerBlock(), Rounds = (Elems + Threads - 1) / Threads;
+    indent(OS, D);
+    OS << "// cooperative, coalesced copy of " << What << " of " << A.Name << ": " << Rounds
+       << (Rounds == 1 ? " element" : " elements") << " per thread\n";
+    indent(OS, D);
+    OS << "#pragma unroll\n";
+    indent(OS, D);
+    OS << "for (int loopgpu_r = 0; loopgpu_r < " << Rounds << "; ++loopgpu_r) {\n";
+    indent(OS, D + 1);
+    OS << "const int loopgpu_e = loopgpu_tid + loopgpu_r * " << Threads << ";\n";
+    if (Elems % Threads != 0) {
+      indent(OS, D + 1);
+      OS << "if (loopgpu_e < " << Elems << ")\n";
+    }
+    std::vector<std::string> Subs, Idx, Ok;
+    int64_t Below = 1;
+    for (int D2 = static_cast<int>(S.Extents.size()) - 1; D2 >= 0; --D2) {
+      std::string R = "(loopgpu_e / " + std::to_string(Below) + " % " + std::to_string(S.Extents[D2]) + ")";
+      Below *= S.Extents[D2];
+      auto [Sub, Cond] = Element(D2, R);
+      if (!Cond.empty())
+        Ok.push_back(Cond);
+      Subs.insert(Subs.begin(), Sub);
+      Idx.insert(Idx.begin(), "[" + R + "]");
+    }
+    std::string Linear = Subs[0];
+    for (size_t D2 = 1; D2 < Subs.size(); ++D2)
+      Linear = "(" + Linear + ") * (" + aff(*A.Extents[D2]) + ") + " + Subs[D2];
+    if (S.Transposed) // read along the array's rows, stored by columns
+      std::reverse(Idx.begin(), Idx.end());
+    indent(OS, D + 1);
+    OS << "loopgpu_sh_" << A.Name << llvm::join(Idx, "") << " = " << (Ok.empty() ? "true" : llvm::join(Ok, " && "))
+       << " ? " << A.Name << "[" << Linear << "] : (" << typeStr(A.ElementType) << ")0;\n";
+    indent(OS, D);
+    OS << "}\n";
+  }
+
   void printStagedLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
     const KernelPlan &K = *PC.K;
     const Loop &L = N.Loops[Nd.Id];
@@ -687,61 +760,22 @@ public:
     OS << "for (" << typeStr(L.IteratorType) << " loopgpu_kk = " << aff(L.Lower) << "; loopgpu_kk <= " << Hi
        << "; loopgpu_kk += " << K.KTile << ") {\n";
     unsigned D = Depth + 1;
-    for (const StagedArray &S : K.Staged) {
-      const ArrayInfo &A = N.Arrays[S.Array];
-      std::string Sh = "loopgpu_sh_" + A.Name;
-      int64_t Elems = 1;
-      for (int64_t E : S.Extents)
-        Elems *= E;
-      // The block's thread count is a constant of the launch: the copy has a
-      // constant trip count, unrolled so that all its loads are in flight
-      // before the first store to shared memory.
-      const int64_t Threads = K.threadsPerBlock(), Rounds = (Elems + Threads - 1) / Threads;
-      indent(OS, D);
-      OS << "// cooperative, coalesced copy of this strip's tile of " << A.Name << ": " << Rounds
-         << (Rounds == 1 ? " element" : " elements") << " per thread\n";
-      indent(OS, D);
-      OS << "#pragma unroll\n";
-      indent(OS, D);
-      OS << "for (int loopgpu_r = 0; loopgpu_r < " << Rounds << "; ++loopgpu_r) {\n";
-      indent(OS, D + 1);
-      OS << "const int loopgpu_e = loopgpu_tid + loopgpu_r * " << Threads << ";\n";
-      if (Elems % Threads != 0) {
-        indent(OS, D + 1);
-        OS << "if (loopgpu_e < " << Elems << ")\n";
-      }
-      std::vector<std::string> Subs, Idx, Ok;
-      int64_t Below = 1;
-      for (int D2 = static_cast<int>(S.Extents.size()) - 1; D2 >= 0; --D2) {
-        std::string R = "(loopgpu_e / " + std::to_string(Below) + " % " + std::to_string(S.Extents[D2]) + ")";
-        Below *= S.Extents[D2];
-        unsigned Lp = S.DimLoops[D2];
-        std::string Value;
+    for (const StagedArray &S : K.Staged)
+      printTileCopy(OS, S, D, "this strip's tile", [&](unsigned Dim, const std::string &R) {
+        unsigned Lp = S.DimLoops[Dim];
+        std::string Value, Ok;
         if (const MappedLoop *M = mappedFor(Lp)) {
-          const Loop &ML = N.Loops[Lp];
           std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
-          Ok.push_back(T + " < " + tripVar(*M));
-          Value = "(" + aff(ML.Lower) + " + " + T + ")";
+          Ok = T + " < " + tripVar(*M);
+          Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
         } else if (Lp == L.Id) {
           Value = "(loopgpu_kk + " + R + ")";
-          Ok.push_back(Value + " <= " + Hi);
+          Ok = Value + " <= " + Hi;
         } else {
           Value = "0";
         }
-        Subs.insert(Subs.begin(), Value + " + " + std::to_string(S.Offsets[D2]));
-        Idx.insert(Idx.begin(), "[" + R + "]");
-      }
-      std::string Linear = Subs[0];
-      for (size_t D2 = 1; D2 < Subs.size(); ++D2)
-        Linear = "(" + Linear + ") * (" + aff(*A.Extents[D2]) + ") + " + Subs[D2];
-      if (S.Transposed) // read along the array's rows, stored by columns
-        std::reverse(Idx.begin(), Idx.end());
-      indent(OS, D + 1);
-      OS << Sh << llvm::join(Idx, "") << " = " << (Ok.empty() ? "true" : llvm::join(Ok, " && ")) << " ? "
-         << A.Name << "[" << Linear << "] : (" << typeStr(A.ElementType) << ")0;\n";
-      indent(OS, D);
-      OS << "}\n";
-    }
+        return std::make_pair(Value + " + " + std::to_string(S.Offsets[Dim]), Ok);
+      });
     indent(OS, D);
     OS << "__syncthreads(); // the tiles are complete\n";
     std::vector<const Node *> Body;
@@ -838,7 +872,7 @@ public:
     ExprPrinter &EP = *EPPtr;
     if (K.StagedLoop)
       PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
-    for (const StagedArray &S : K.Staged) {
+    for (const StagedArray &S : llvm::concat<const StagedArray>(K.Staged, K.Halo)) {
       const ArrayInfo &A = N.Arrays[S.Array];
       bool Vectors = std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
       OS << "  __shared__ " << (Vectors ? "__align__(16) " : "") << typeStr(A.ElementType) << " loopgpu_sh_"
@@ -853,7 +887,7 @@ public:
       OS << "  __shared__ " << typeStr(A.ElementType) << " loopgpu_sh_" << A.Name << "["
          << mappedFor(T.RowLoop)->tile() << "][" << mappedFor(T.ColLoop)->tile() + T.Padding << "];\n";
     }
-    if (!K.Staged.empty()) {
+    if (!K.Staged.empty() || !K.Halo.empty()) {
       OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
     }
     for (const MappedLoop &M : K.Mapped) {
@@ -884,13 +918,15 @@ public:
     }
     // Staged tiles are indexed relative to the tile's first iteration.
     for (const MappedLoop &M : K.Mapped)
-      if (K.Transposed || std::any_of(K.Staged.begin(), K.Staged.end(), [&](const StagedArray &S) {
-            return std::count(S.DimLoops.begin(), S.DimLoops.end(), M.Loop) > 0;
+      if (K.Transposed || llvm::any_of(llvm::concat<const StagedArray>(K.Staged, K.Halo), [&](const StagedArray &S) {
+            return llvm::is_contained(S.DimLoops, M.Loop);
           })) {
         indent(OS, Depth);
-        OS << "const " << typeStr(N.Loops[M.Loop].IteratorType) << " loopgpu_base" << M.Loop << " = "
+        OS << "const " << typeStr(N.Loops[M.Loop].IteratorType) << " " << baseVar(M.Loop) << " = "
            << aff(N.Loops[M.Loop].Lower) << " + " << tileVar(M) << " * " << M.tile() << ";\n";
       }
+    if (!K.Halo.empty())
+      printHaloCopy(OS, K, Depth);
     declareCopied(OS, Depth, InnerLoop);
     bool Flat = std::none_of(Inner->Body.begin(), Inner->Body.end(), [&](const NodePtr &Nd) { return jammable(*Nd); });
     if (PC.Copies > 1 && Flat) {
@@ -917,10 +953,34 @@ public:
     }
     if (K.Transposed)
       printTransposedStore(OS, *K.Transposed, Depth);
+    if (!K.Halo.empty()) {
+      indent(OS, Depth);
+      OS << "__syncthreads(); // before the next tile overwrites the halo'd tiles\n";
+    }
     while (Depth > 1) {
       indent(OS, --Depth);
       OS << "}\n";
     }
+  }
+
+  /// Halo staging: the block copies each halo array's tile, widened by the
+  /// halo, then synchronizes; the body reads the tiles. Elements outside the
+  /// array's extents (the border tile's footprint exceeds the iteration
+  /// space) are not loaded; the planner showed that the body never reads them.
+  void printHaloCopy(raw_ostream &OS, const KernelPlan &K, unsigned Depth) {
+    const Loop &Outer = N.Loops[K.Nodes[0]->Id];
+    indent(OS, Depth);
+    OS << "// line " << Outer.Loc.Line << ": halo staging (-shared-staging=halo, opt-in: its speed on the H100 "
+       << "is not measured yet): the tile of each stencil input, with its halo, in shared memory\n";
+    for (const StagedArray &S : K.Halo) {
+      const ArrayInfo &A = N.Arrays[S.Array];
+      printTileCopy(OS, S, Depth, "this tile, with its halo,", [&](unsigned Dim, const std::string &R) {
+        std::string Sub = "(" + plusConst(baseVar(S.DimLoops[Dim]), S.Offsets[Dim]) + " + " + R + ")";
+        return std::make_pair(Sub, Sub + " >= 0 && " + Sub + " < " + aff(*A.Extents[Dim]));
+      });
+    }
+    indent(OS, Depth);
+    OS << "__syncthreads(); // the halo'd tiles are complete\n";
   }
 
   /// The second half of a TransposedWrite: the block's tile, complete after

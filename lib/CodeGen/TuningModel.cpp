@@ -172,6 +172,10 @@ public:
       E.SharedReads += Reads;
       E.GlobalLoads += Loads;
     }
+    // Halo tiles (-shared-staging=halo) only take shared memory here: their
+    // effect on speed is not modelled (nor yet measured).
+    for (const StagedArray &S : K.Halo)
+      E.SharedBytes += S.bytes(N.Arrays[S.Array].ElementType.K == ScalarType::Kind::Double ? 8 : 4);
     if (K.K == KernelPlan::Kind::Reduction)
       E.SharedBytes = 32 * 8 * static_cast<int64_t>(K.Reductions.size());
     E.Registers = std::min<int64_t>(255, 24 + E.Copies + 2 * E.SharedReads);

@@ -10,6 +10,8 @@
 // HELP-DAG: --tune-cache=<file>
 // HELP-DAG: -emit=<value>
 // HELP-DAG: -arch=<sm_XX>
+// HELP-DAG: --shared-staging=<value>
+// HELP-DAG: =halo {{.*}}opt-in: its speed on the H100 is not measured yet
 // HELP-DAG: --validate
 // HELP-DAG: --param=<NAME=VALUE>
 // HELP-NOT: -polly

@@ -82,10 +82,18 @@ cl::opt<unsigned> TuneCandidates("tune-candidates", cl::desc("At most N candidat
                                  cl::value_desc("N"), cl::init(12), cl::cat(Category));
 cl::opt<std::string> ArchOpt("arch", cl::desc("CUDA target architecture"), cl::value_desc("sm_XX"),
                              cl::init("sm_90"), cl::cat(Category));
-cl::opt<bool> SharedStaging("shared-staging",
-                            cl::desc("Stage reused tiles in shared memory (default on; "
-                                     "-shared-staging=false for the one-output-per-thread mapping)"),
-                            cl::init(true), cl::cat(Category));
+/// -shared-staging: which reuse goes through shared memory.
+enum class StagingMode { Off, On, Halo };
+cl::opt<StagingMode> SharedStaging(
+    "shared-staging", cl::desc("Stage reused tiles in shared memory"), cl::init(StagingMode::On),
+    cl::ValueOptional, // a bare -shared-staging, as when it was a flag, is true
+    cl::values(clEnumValN(StagingMode::On, "", ""),
+               clEnumValN(StagingMode::On, "true", "strips of sequential loops and transposed stores (default)"),
+               clEnumValN(StagingMode::Off, "false", "none: the one-output-per-thread mapping"),
+               clEnumValN(StagingMode::Halo, "halo",
+                          "as true, and stencil inputs per tile with their halo (opt-in: its speed on the "
+                          "H100 is not measured yet)")),
+    cl::cat(Category));
 cl::opt<unsigned> KTileOpt("ktile",
                            cl::desc("Iterations of the sequential loop per shared-memory strip "
                                     "(default: 32, halved until the tiles fit)"),
@@ -281,7 +289,8 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += "|seed " + std::to_string(VO.Seed);
   Key += "|-tile " + (TileOpt.empty() ? std::string("auto") : std::string(TileOpt));
   Key += " -coarsen " + (CoarsenOpt.empty() ? std::string("auto") : std::string(CoarsenOpt));
-  Key += std::string(" -shared-staging=") + (SharedStaging ? "true" : "false");
+  Key += std::string(" -shared-staging=") +
+         (SharedStaging == StagingMode::Off ? "false" : SharedStaging == StagingMode::On ? "true" : "halo");
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
   for (const std::string &A : ClangArgs)
@@ -509,7 +518,8 @@ int main(int argc, const char **argv) {
       CG.Tile = Tiles;
       CG.Coarsen = Coarsen;
       CG.Arch = ArchOpt;
-      CG.Stage = SharedStaging;
+      CG.Stage = SharedStaging != StagingMode::Off;
+      CG.HaloStage = SharedStaging == StagingMode::Halo;
       CG.KTile = KTileOpt;
       CG.CommandLine = CommandLine;
       std::vector<DependenceInfo> Infos;

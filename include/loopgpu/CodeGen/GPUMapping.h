@@ -36,6 +36,9 @@ struct CodeGenOptions {
   std::vector<int64_t> Tile;    ///< -tile: block sizes, outermost mapped loop first
   std::vector<int64_t> Coarsen; ///< -coarsen: iterations per thread, outermost mapped loop first
   bool Stage = true;            ///< stage reused tiles in shared memory
+  /// Also stage stencil reads with their halo (-shared-staging=halo; opt-in:
+  /// its speed on the H100 is not measured yet). Needs Stage.
+  bool HaloStage = false;
   int64_t KTile = 0;            ///< strip of the staged loop (0: chosen from the tile)
   int64_t SharedLimit = 48 * 1024; ///< bytes of static shared memory per block
   std::string Arch = "sm_90";
@@ -64,17 +67,30 @@ struct MappedLoop {
   int64_t tile() const { return BlockSize * Coarsen; }
 };
 
-/// An array read inside a sequential loop of the thread (the "k" loop) whose
-/// elements are reused by the threads of a block: for each strip of KTile
-/// iterations of that loop, the block copies the footprint of the strip into
-/// shared memory with coalesced loads, synchronizes, computes from shared
-/// memory, and synchronizes again before the next strip overwrites it.
+/// An array whose elements are reused by the threads of a block, copied into
+/// shared memory with coalesced loads between two barriers.
+///
+///   - Strip staging (KernelPlan::Staged): an array read inside a sequential
+///     loop of the thread (the "k" loop): for each strip of KTile iterations
+///     of that loop, the block copies the strip's footprint, synchronizes,
+///     computes from shared memory, and synchronizes again before the next
+///     strip overwrites it.
+///   - Halo staging (KernelPlan::Halo): an array read at several constant
+///     offsets of the mapped iterators (a stencil): for each tile, the block
+///     copies the tile's footprint, the tile widened by the offsets' spread
+///     (the halo), then computes from it between the same two barriers.
+///
+/// Element e of the footprint along dimension D is the array's element
+/// (first iteration of the tile or strip) + Offsets[D] + e; an access with
+/// subscript iterator + c reads the tile at iterator - first + c - Offsets[D].
 struct StagedArray {
   unsigned Array = 0;
   /// Per array dimension: the loop whose iterator indexes it (subscript =
-  /// iterator + Offset), a mapped loop (the block's tile along it) or the
+  /// iterator + constant), a mapped loop (the block's tile along it) or the
   /// staged sequential loop (the strip).
   std::vector<unsigned> DimLoops;
+  /// Per array dimension: the constant (strip staging: every access has the
+  /// same), or the smallest constant of the accesses (halo staging).
   std::vector<int64_t> Offsets;
   std::vector<int64_t> Extents;    ///< the footprint's shape, in array dimension order
   int64_t Padding = 0;             ///< extra elements per row (bank conflicts)
@@ -136,6 +152,9 @@ struct KernelPlan {
   int64_t KTile = 0;
   std::vector<StagedArray> Staged;
   std::optional<TransposedWrite> Transposed; ///< Parallel kernels, two mapped loops
+  /// Halo staging (Parallel kernels without StagedLoop or Transposed): the
+  /// arrays copied per tile with their halo, DimLoops all mapped loops.
+  std::vector<StagedArray> Halo;
   int64_t SharedBytes = 0;          ///< static shared memory per block (tiles)
   int64_t MinBlocksPerSM = 0;       ///< __launch_bounds__'s second argument (0: none)
   std::vector<Reduction> Reductions;///< Reduction kernels
