@@ -149,7 +149,7 @@ void printDependencesText(const Nest &N, const DependenceInfo &DI, llvm::raw_ost
 
   for (const Loop &L : N.Loops)
     for (const Reduction &R : DI.reductions(L.Id))
-      OS << "  reduction in loop " << L.Iterator << ": " << R.Text << " (" << R.Op << ") in "
+      OS << "  reduction in loop " << L.Iterator << ": " << R.describe() << " in "
          << statementList(N, R.Statements) << "\n";
 }
 
@@ -251,11 +251,14 @@ llvm::json::Object dependencesToJSON(const Nest &N, const DependenceInfo &DI) {
 
   Array Reds;
   for (const Loop &L : N.Loops)
-    for (const Reduction &R : DI.reductions(L.Id))
-      Reds.push_back(Object{{"var", R.Text},
-                            {"op", R.Op},
-                            {"loop", L.Iterator},
-                            {"statements", Stmts(R.Statements)}});
+    for (const Reduction &R : DI.reductions(L.Id)) {
+      Object O{{"var", R.Text}, {"op", R.Op}, {"loop", L.Iterator}, {"statements", Stmts(R.Statements)}};
+      if (R.isArg()) {
+        O["index"] = R.IndexText;
+        O["ties"] = R.FirstOnTies ? "first" : "last";
+      }
+      Reds.push_back(std::move(O));
+    }
 
   Array Perms;
   for (const auto &P : DI.legalPermutations())

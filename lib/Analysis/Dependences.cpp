@@ -295,6 +295,7 @@ private:
   std::vector<bool> Exact;         ///< access relation and domain exact, must access
   std::vector<std::string> MayWhy; ///< per access: why not exact
   std::vector<std::optional<ReductionForm>> Forms; ///< per statement
+  std::vector<std::optional<MemoryRef>> IndexForms; ///< per statement: recognizeIndexUpdate
 
   void buildRelations();
   void computeDependences();
@@ -307,7 +308,15 @@ private:
                      std::string MayReason);
 
   // Per loop.
+  /// Candidate reduction statements of a loop on one (variable, operator).
+  struct ReductionGroup {
+    Reduction R;
+    std::set<unsigned> AccessSet;
+    bool Spoiled = false;
+  };
   void analyzeLoop(unsigned L);
+  void pairArgUpdates(unsigned L, std::vector<ReductionGroup> &Groups) const;
+  bool sameContext(const Statement &A, const Statement &B) const;
   std::vector<unsigned> statementsIn(unsigned L) const;
   bool coversReads(unsigned L, MemoryRef M) const;
   bool computeCoversReads(unsigned L, MemoryRef M) const;
@@ -329,8 +338,10 @@ void DependenceAnalyzer::run() {
   Info.Expansions.resize(N.Loops.size());
   buildRelations();
   computeDependences();
-  for (const Statement &S : N.Statements)
+  for (const Statement &S : N.Statements) {
     Forms.push_back(recognizeReduction(N, S));
+    IndexForms.push_back(recognizeIndexUpdate(S));
+  }
   for (unsigned L = 0; L < N.Loops.size(); ++L)
     analyzeLoop(L);
   computeBand();
@@ -764,18 +775,13 @@ void DependenceAnalyzer::analyzeLoop(unsigned L) {
   V.Blocking = Info.carriedDependences(L);
 
   // Reductions: group the candidate statements of L by (variable, operator).
-  struct Group {
-    Reduction R;
-    std::set<unsigned> AccessSet;
-    bool Spoiled = false;
-  };
-  std::vector<Group> Groups;
+  std::vector<ReductionGroup> Groups;
   for (unsigned S : statementsIn(L)) {
     const std::optional<ReductionForm> &F = Forms[S];
     if (!F || privateByDeclaration(L, F->Memory))
       continue;
-    Group *G = nullptr;
-    for (Group &X : Groups)
+    ReductionGroup *G = nullptr;
+    for (ReductionGroup &X : Groups)
       if (X.R.Memory == F->Memory && X.R.Op == F->Op)
         G = &X;
     if (!G) {
@@ -792,9 +798,10 @@ void DependenceAnalyzer::analyzeLoop(unsigned L) {
       G->AccessSet.insert(A);
     }
   }
+  pairArgUpdates(L, Groups);
   for (unsigned DId : V.Blocking) {
     const Dependence &D = Info.Deps[DId];
-    for (Group &G : Groups) {
+    for (ReductionGroup &G : Groups) {
       bool In1 = G.AccessSet.count(D.SourceAccess), In2 = G.AccessSet.count(D.SinkAccess);
       if (In1 && In2)
         G.R.Dependences.push_back(DId);
@@ -836,7 +843,7 @@ void DependenceAnalyzer::analyzeLoop(unsigned L) {
   std::set<unsigned> ByPrivatization, ByReduction;
   for (const Privatization &P : Info.Privs[L])
     ByPrivatization.insert(P.Dependences.begin(), P.Dependences.end());
-  for (Group &G : Groups) {
+  for (ReductionGroup &G : Groups) {
     if (G.Spoiled || G.R.Dependences.empty())
       continue;
     ByReduction.insert(G.R.Dependences.begin(), G.R.Dependences.end());
@@ -867,7 +874,7 @@ void DependenceAnalyzer::analyzeLoop(unsigned L) {
   } else if (!Info.Reds[L].empty()) {
     V.K = LoopVerdict::Reduction;
     for (const Reduction &R : Info.Reds[L])
-      V.Reason += (V.Reason.empty() ? "" : ", ") + R.Text + " (" + R.Op + ")";
+      V.Reason += (V.Reason.empty() ? "" : ", ") + R.describe();
     if (!Info.Privs[L].empty())
       V.Reason += "; privatize " + PrivText();
   } else {
@@ -876,6 +883,73 @@ void DependenceAnalyzer::analyzeLoop(unsigned L) {
   }
 
   distribute(L);
+}
+
+/// Same loops and same guards (the same `if` nodes, same branches).
+bool DependenceAnalyzer::sameContext(const Statement &A, const Statement &B) const {
+  if (A.Loops != B.Loops || A.Guards.size() != B.Guards.size())
+    return false;
+  for (size_t K = 0; K < A.Guards.size(); ++K) {
+    const Guard &G = A.Guards[K], &H = B.Guards[K];
+    if (G.IsAffine != H.IsAffine || G.Condition != H.Condition || G.Negated != H.Negated ||
+        G.Loc.Raw != H.Loc.Raw)
+      return false;
+    if (G.IsAffine && G.Cond.str(N.namer()) != H.Cond.str(N.namer()))
+      return false;
+  }
+  return true;
+}
+
+/// argmin/argmax: a min/max group of one `if (e < x) x = e;` statement and
+/// one `y = f;` under the same guards (the pattern's comparison among them)
+/// become one reduction on (x, y). The group takes the index statement's
+/// accesses of x and y (its guard reads x), so that a carried dependence
+/// involving any other access of either spoils it. Anything less regular
+/// (two index candidates, x updated twice) is left alone: the dependences on
+/// y then stay unresolved and the loop sequential.
+void DependenceAnalyzer::pairArgUpdates(unsigned L, std::vector<ReductionGroup> &Groups) const {
+  for (ReductionGroup &G : Groups) {
+    if ((G.R.Op != "min" && G.R.Op != "max") || !G.R.Memory.isScalar() ||
+        G.R.Statements.size() != 1)
+      continue;
+    unsigned VS = G.R.Statements[0];
+    const ReductionForm &F = *Forms[VS];
+    if (!F.Guard)
+      continue;
+    std::optional<unsigned> XS;
+    unsigned Candidates = 0;
+    for (unsigned S : statementsIn(L)) {
+      const std::optional<MemoryRef> &Y = IndexForms[S];
+      if (S == VS || !Y || *Y == G.R.Memory || privateByDeclaration(L, *Y) ||
+          !sameContext(N.Statements[S], N.Statements[VS]))
+        continue;
+      ++Candidates;
+      XS = S;
+    }
+    if (Candidates != 1)
+      continue;
+    MemoryRef Y = *IndexForms[*XS];
+    G.R.Op = G.R.Op == "min" ? "argmin" : "argmax";
+    G.R.Index = Y;
+    G.R.IndexText = nameOf(N, Y);
+    G.R.FirstOnTies = F.StrictGuard;
+    G.R.Statements.push_back(*XS);
+    std::sort(G.R.Statements.begin(), G.R.Statements.end());
+    for (unsigned A : N.Statements[*XS].Accesses) {
+      MemoryRef M = MemoryRef::of(N.Accesses[A]);
+      if (M == Y || M == G.R.Memory) {
+        G.R.Accesses.push_back(A);
+        G.AccessSet.insert(A);
+      }
+    }
+  }
+}
+
+std::string Reduction::describe() const {
+  if (!isArg())
+    return Text + " (" + Op + ")";
+  return "(" + Text + ", " + IndexText + ") (" + Op + ", " + (FirstOnTies ? "first" : "last") +
+         " on ties)";
 }
 
 //===----------------------------------------------------------------------===//

@@ -206,6 +206,7 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
   const Expr *X = nullptr;
   std::string Op;
   const Expr *PatternGuard = nullptr; // the guard of the `if (e < x) x = e;` form
+  bool StrictGuard = false;
 
   if (Body.K == Expr::Kind::Unary && Body.Ops.size() == 1 &&
       (Body.Op == "++pre" || Body.Op == "--pre" || Body.Op == "post++" || Body.Op == "post--")) {
@@ -260,6 +261,7 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
             return std::nullopt;
           Op = *R;
           PatternGuard = G.Condition;
+          StrictGuard = CmpOp == "<" || CmpOp == ">";
         }
         if (!PatternGuard)
           return std::nullopt;
@@ -282,6 +284,8 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
   ReductionForm F;
   F.Memory = *M;
   F.Op = Op;
+  F.Guard = PatternGuard;
+  F.StrictGuard = StrictGuard;
   const Access *First = nullptr;
   bool HasWrite = false;
   for (unsigned Id : S.Accesses) {
@@ -309,6 +313,25 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
   if (!HasWrite)
     return std::nullopt;
   return F;
+}
+
+std::optional<MemoryRef> recognizeIndexUpdate(const Statement &S) {
+  if (!S.Body || S.IsDeclaration || !S.isGuardedByData())
+    return std::nullopt;
+  const Expr &Body = *S.Body;
+  if (Body.K != Expr::Kind::Assign || Body.Op != "=" || Body.Ops.size() != 2)
+    return std::nullopt;
+  const Expr *Y = strip(Body.Ops[0].get());
+  const Expr &F = *Body.Ops[1];
+  if (Y->K != Expr::Kind::ScalarRef || !isPure(F))
+    return std::nullopt;
+  bool ReadsMemory = false;
+  walk(F, [&](const Expr &X) {
+    ReadsMemory |= X.K == Expr::Kind::ScalarRef || X.K == Expr::Kind::ArrayRef;
+  });
+  if (ReadsMemory)
+    return std::nullopt;
+  return MemoryRef{Access::Target::Scalar, Y->Index};
 }
 
 } // namespace loopgpu

@@ -12,6 +12,10 @@
 //   x = x < e ? x : e  (any comparison, either operand order)   min / max
 //   if (e < x) x = e;  (data-dependent guard comparing x and e)  min / max
 //
+// and the index half of an argmin/argmax pair, `if (e < x) { x = e; y = f; }`
+// (recognizeIndexUpdate): `y = f` under a data-dependent guard, f reading no
+// memory (a function of the iterators and parameters only).
+//
 // x is a scalar or an array element; e must not read x (nor any array that
 // may alias it) and must have no side effects. Whether the statement really
 // is a reduction of a loop is decided by Dependences.cpp: every dependence
@@ -34,10 +38,20 @@ struct ReductionForm {
   std::string Op;                ///< "+", "*", "min", "max", "&", "|", "^"
   std::string Text;              ///< x as written
   std::vector<unsigned> Accesses;///< the statement's accesses of x
+  /// The `if (e < x) x = e;` form: the guard's condition, and whether its
+  /// comparison is strict (`<`, `>`: an equal e does not replace x).
+  const Expr *Guard = nullptr;
+  bool StrictGuard = false;
 };
 
 /// The reduction update a statement performs, if any.
 std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &S);
+
+/// `y = f;` under a data-dependent guard, with f pure and reading no memory
+/// (iterators, parameters, constants): returns y, a scalar. Dependences.cpp
+/// pairs it with a min/max update under the same guards into an
+/// argmin/argmax reduction.
+std::optional<MemoryRef> recognizeIndexUpdate(const Statement &S);
 
 /// Structural equality of two expressions, looking through casts.
 bool sameExpr(const Expr &A, const Expr &B);

@@ -249,7 +249,7 @@ std::string verdictComment(const Nest &N, const DependenceInfo &DI, unsigned L) 
   case LoopVerdict::Reduction: {
     std::vector<std::string> R;
     for (const Reduction &X : DI.reductions(L))
-      R.push_back("reduction(" + X.Op + ": " + X.Text + ")");
+      R.push_back("reduction(" + X.Op + ": " + X.Text + (X.isArg() ? ", " + X.IndexText : "") + ")");
     std::string S = join(R, " ");
     if (!Priv.empty())
       S += ", private(" + join(Priv, ", ") + ")";

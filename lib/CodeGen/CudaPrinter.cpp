@@ -413,6 +413,8 @@ public:
 
   void printKernel(raw_ostream &OS, const KernelPlan &K) {
     PC = ParallelCtx();
+    if (K.K == KernelPlan::Kind::Reduction)
+      printReductionGlobals(OS, K);
     for (const std::string &Note : K.Notes)
       OS << "// " << Note << "\n";
     OS << "__global__ void ";
@@ -1024,19 +1026,134 @@ public:
     OS << "__syncthreads(); // the next tile overwrites the shared one\n";
   }
 
+  //===------------------------------------------------------------------===//
+  // Reduction kernels
+  //===------------------------------------------------------------------===//
+  // A reduction's partial is one variable (the accumulator), or for
+  // argmin/argmax three: the value, the index and the iteration, a
+  // candidate's position in the loop's execution order (loopgpu_t), -1 for
+  // the initial (value, index). Every thread starts from the initial pair and
+  // runs the comparison as written over its own iterations, which it visits
+  // in increasing order: its candidate is the sequential result over the
+  // initial pair and those iterations. Candidates then combine by `beats`, a
+  // strict total order on (value, iteration): the smaller value (argmin) or
+  // the larger (argmax); on equal values the earlier iteration (first on
+  // ties: the initial pair, at -1, keeps every tie, as `e < x` keeps x) or
+  // the later one (last on ties: the initial pair loses every tie, as
+  // `e <= x` replaces x). So the result is the sequential one whatever the
+  // order of combination, and the copies of the initial pair every thread
+  // holds change nothing. NaN: `NaN < x` is false, so a thread never takes a
+  // NaN value; a candidate holds NaN only if the initial value is NaN, and
+  // then no iteration replaces it (every comparison with it is false), as
+  // sequentially.
+
+  struct PartVar {
+    std::string Type, Name, Key; ///< Key: the suffix of shared and global arrays
+    std::string Start;           ///< the per-thread starting value
+  };
+
+  std::vector<PartVar> partVars(const Reduction &R) const {
+    const ScalarInfo &S = N.Scalars[R.Memory.Index];
+    if (!R.isArg())
+      return {{typeStr(S.Type), S.Name, S.Name, identity(R.Op, S.Type)}};
+    const ScalarInfo &Y = N.Scalars[R.Index->Index];
+    return {{typeStr(S.Type), S.Name, S.Name, "*" + scalarPointer(R.Memory.Index)},
+            {typeStr(Y.Type), Y.Name, Y.Name, "*" + scalarPointer(R.Index->Index)},
+            {"long long", iterVar(R), S.Name + "_iter", "-1"}};
+  }
+  std::string iterVar(const Reduction &R) const {
+    return "loopgpu_" + N.Scalars[R.Memory.Index].Name + "_iter";
+  }
+  static std::vector<std::string> namesOf(const std::vector<PartVar> &Vars, const std::string &Prefix = "",
+                                          const std::string &Suffix = "") {
+    std::vector<std::string> Names;
+    for (const PartVar &V : Vars)
+      Names.push_back(Prefix + V.Name + Suffix);
+    return Names;
+  }
+  /// One statement: combine the partial From into the partial Into.
+  std::string combineInto(const Reduction &R, const std::vector<std::string> &Into,
+                          const std::vector<std::string> &From) const {
+    if (!R.isArg())
+      return Into[0] + " = " + combine(R.Op, Into[0], From[0]) + ";";
+    const char *Better = R.Op == "argmin" ? " < " : " > ";
+    const char *Tie = R.FirstOnTies ? " < " : " > ";
+    return "if (" + From[0] + Better + Into[0] + " || (" + From[0] + " == " + Into[0] + " && " + From[2] + Tie +
+           Into[2] + ")) { " + Into[0] + " = " + From[0] + "; " + Into[1] + " = " + From[1] + "; " + Into[2] +
+           " = " + From[2] + "; }";
+  }
+  /// The partial combined across the lanes of the warp, into lane 0.
+  void printWarpCombine(raw_ostream &OS, const Reduction &R, unsigned Depth) {
+    std::vector<PartVar> Vars = partVars(R);
+    auto Down = [](const std::string &V) { return "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)"; };
+    indent(OS, Depth);
+    OS << "for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2)";
+    if (!R.isArg()) {
+      OS << "\n";
+      indent(OS, Depth + 1);
+      OS << combineInto(R, {Vars[0].Name}, {Down(Vars[0].Name)}) << "\n";
+      return;
+    }
+    OS << " {\n";
+    std::vector<std::string> From;
+    for (const PartVar &V : Vars) {
+      From.push_back("loopgpu_down_" + V.Key);
+      indent(OS, Depth + 1);
+      OS << "const " << V.Type << " " << From.back() << " = " << Down(V.Name) << ";\n";
+    }
+    indent(OS, Depth + 1);
+    OS << combineInto(R, namesOf(Vars), From) << "\n";
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+  std::string blockResults(const KernelPlan &K, const PartVar &V) const { return K.Name + "_" + V.Key; }
+  std::string blocksDone(const KernelPlan &K) const { return K.Name + "_blocks_done"; }
+
+  /// File-scope storage of a reduction kernel with argmin/argmax reductions:
+  /// one candidate per block, and the count of blocks done.
+  void printReductionGlobals(raw_ostream &OS, const KernelPlan &K) {
+    bool AnyArg = false;
+    for (const Reduction &R : K.Reductions) {
+      if (!R.isArg())
+        continue;
+      if (!AnyArg)
+        OS << "// " << K.Name << ": each block's argmin/argmax candidate (at most " << MaxReductionBlocks
+           << " blocks), and how many blocks are done (the last one resets it).\n";
+      AnyArg = true;
+      for (const PartVar &V : partVars(R))
+        OS << "static __device__ " << V.Type << " " << blockResults(K, V) << "[" << MaxReductionBlocks << "];\n";
+    }
+    if (AnyArg)
+      OS << "static __device__ unsigned int " << blocksDone(K) << " = 0;\n\n";
+  }
+
   void printReductionKernel(raw_ostream &OS, const KernelPlan &K) {
     const MappedLoop &M = K.Mapped[0];
     const Loop &L = N.Loops[M.Loop];
     const int64_t C = M.Coarsen;
     std::set<unsigned> Locals;
-    for (const Reduction &R : K.Reductions)
+    std::map<unsigned, std::string> IterOfIndex; // index scalar -> its iteration variable
+    bool AnyArg = false;
+    for (const Reduction &R : K.Reductions) {
       Locals.insert(R.Memory.Index);
-    // Copy c of the body accumulates into <s>_part[c].
+      if (R.isArg()) {
+        Locals.insert(R.Index->Index);
+        IterOfIndex[R.Index->Index] = iterVar(R);
+        AnyArg = true;
+      }
+    }
+    auto Chain = [C](const std::string &V) { return C > 1 ? V + "_part[loopgpu_c]" : V; };
+    // Copy c of the body accumulates into <s>_part[c]; an argmin/argmax
+    // index update also records its iteration.
     auto EP = std::make_unique<ExprPrinter>(N);
     ExprPrinter *Self = EP.get();
-    EP->Override = [this, Self, Locals, C](const Expr &E) -> std::optional<std::string> {
+    EP->Override = [this, Self, Locals, IterOfIndex, Chain, C, T = tVar(M)](const Expr &E) -> std::optional<std::string> {
       if (C > 1 && E.K == Expr::Kind::ScalarRef && Locals.count(E.Index))
-        return N.Scalars[E.Index].Name + "_part[loopgpu_c]";
+        return Chain(N.Scalars[E.Index].Name);
+      if (E.K == Expr::Kind::Assign && E.Op == "=" && E.Ops.size() == 2 &&
+          E.Ops[0]->K == Expr::Kind::ScalarRef && IterOfIndex.count(E.Ops[0]->Index))
+        return "(" + Self->print(*E.Ops[0]) + " = " + Self->print(*E.Ops[1]) + ", " +
+               Chain(IterOfIndex.at(E.Ops[0]->Index)) + " = " + T + ")";
       return baseOverride(E, *Self, Locals);
     };
     if (C > 1)
@@ -1044,16 +1161,18 @@ public:
          << " independent chains (thread coarsening: all loads of a round in flight).\n";
     else
       OS << "  // Per-thread partial results, starting from the identity.\n";
+    if (AnyArg)
+      OS << "  // argmin/argmax: from the initial (value, index), iteration -1.\n";
     for (const Reduction &R : K.Reductions) {
-      const ScalarInfo &S = N.Scalars[R.Memory.Index];
-      std::string Id = identity(R.Op, S.Type);
-      if (C == 1) {
-        OS << "  " << typeStr(S.Type) << " " << S.Name << " = " << Id << ";\n";
-        continue;
+      for (const PartVar &V : partVars(R)) {
+        if (C == 1) {
+          OS << "  " << V.Type << " " << V.Name << " = " << V.Start << ";\n";
+          continue;
+        }
+        OS << "  " << V.Type << " " << V.Name << "_part[" << C << "];\n";
+        OS << "  #pragma unroll\n  for (int loopgpu_c = 0; loopgpu_c < " << C << "; ++loopgpu_c)\n";
+        OS << "    " << V.Name << "_part[loopgpu_c] = " << V.Start << ";\n";
       }
-      OS << "  " << typeStr(S.Type) << " " << S.Name << "_part[" << C << "];\n";
-      OS << "  #pragma unroll\n  for (int loopgpu_c = 0; loopgpu_c < " << C << "; ++loopgpu_c)\n";
-      OS << "    " << S.Name << "_part[loopgpu_c] = " << Id << ";\n";
     }
     if (C == 1) {
       openMappedLoop(OS, M, 1, /*Unroll=*/4);
@@ -1082,42 +1201,93 @@ public:
       OS << "      }\n    }\n  }\n";
       OS << "  // The chains combined, in a fixed order.\n";
       for (const Reduction &R : K.Reductions) {
-        const ScalarInfo &S = N.Scalars[R.Memory.Index];
-        std::string P = S.Name + "_part";
-        OS << "  " << typeStr(S.Type) << " " << S.Name << " = " << P << "[0];\n";
+        std::vector<PartVar> Vars = partVars(R);
+        for (const PartVar &V : Vars)
+          OS << "  " << V.Type << " " << V.Name << " = " << V.Name << "_part[0];\n";
         OS << "  #pragma unroll\n  for (int loopgpu_c = 1; loopgpu_c < " << C << "; ++loopgpu_c)\n";
-        OS << "    " << S.Name << " = " << combine(R.Op, S.Name, P + "[loopgpu_c]") << ";\n";
+        OS << "    " << combineInto(R, namesOf(Vars), namesOf(Vars, "", "_part[loopgpu_c]")) << "\n";
       }
     }
     OS << "  // Combine: warp shuffles, one value per warp through shared memory,\n"
           "  // then the first warp combines those and one atomic per block.\n";
     OS << "  const unsigned loopgpu_lane = threadIdx.x % 32, loopgpu_warp = threadIdx.x / 32;\n";
     for (const Reduction &R : K.Reductions) {
-      const ScalarInfo &S = N.Scalars[R.Memory.Index];
-      std::string T = typeStr(S.Type), V = S.Name, Sh = "loopgpu_partial_" + S.Name;
-      OS << "  __shared__ " << T << " " << Sh << "[32];\n";
-      OS << "  for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2)\n";
-      OS << "    " << V << " = " << combine(R.Op, V, "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)")
-         << ";\n";
-      OS << "  if (loopgpu_lane == 0)\n    " << Sh << "[loopgpu_warp] = " << V << ";\n";
+      std::vector<PartVar> Vars = partVars(R);
+      for (const PartVar &V : Vars)
+        OS << "  __shared__ " << V.Type << " loopgpu_partial_" << V.Key << "[32];\n";
+      printWarpCombine(OS, R, 1);
+      OS << "  if (loopgpu_lane == 0)";
+      OS << (R.isArg() ? " {\n" : "\n");
+      for (const PartVar &V : Vars)
+        OS << "    loopgpu_partial_" << V.Key << "[loopgpu_warp] = " << V.Name << ";\n";
+      if (R.isArg())
+        OS << "  }\n";
     }
     OS << "  __syncthreads();\n";
     OS << "  if (loopgpu_warp == 0) {\n";
     for (const Reduction &R : K.Reductions) {
+      std::vector<PartVar> Vars = partVars(R);
       const ScalarInfo &S = N.Scalars[R.Memory.Index];
-      std::string T = typeStr(S.Type), V = S.Name, Sh = "loopgpu_partial_" + S.Name;
-      OS << "    " << V << " = loopgpu_lane < blockDim.x / 32 ? " << Sh << "[loopgpu_lane] : "
-         << identity(R.Op, S.Type) << ";\n";
-      OS << "    for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2)\n";
-      OS << "      " << V << " = "
-         << combine(R.Op, V, "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)") << ";\n";
-      OS << "    if (loopgpu_lane == 0)\n";
-      if (R.Op == "+")
-        OS << "      loopgpu_atomic_add(" << scalarPointer(R.Memory.Index) << ", " << V << ");\n";
-      else
-        OS << "      loopgpu_atomic_combine(" << scalarPointer(R.Memory.Index) << ", " << V << ", [](" << T
+      std::string T = typeStr(S.Type), V = S.Name;
+      if (R.isArg()) {
+        OS << "    // Lanes past the last warp take warp 0's candidate again.\n";
+        for (const PartVar &X : Vars)
+          OS << "    " << X.Name << " = loopgpu_partial_" << X.Key
+             << "[loopgpu_lane < blockDim.x / 32 ? loopgpu_lane : 0];\n";
+      } else {
+        OS << "    " << V << " = loopgpu_lane < blockDim.x / 32 ? loopgpu_partial_" << V << "[loopgpu_lane] : "
+           << identity(R.Op, S.Type) << ";\n";
+      }
+      printWarpCombine(OS, R, 2);
+      OS << "    if (loopgpu_lane == 0)";
+      if (R.isArg()) {
+        OS << " {\n";
+        for (const PartVar &X : Vars)
+          OS << "      " << blockResults(K, X) << "[blockIdx.x] = " << X.Name << ";\n";
+        OS << "    }\n";
+      } else if (R.Op == "+") {
+        OS << "\n      loopgpu_atomic_add(" << scalarPointer(R.Memory.Index) << ", " << V << ");\n";
+      } else {
+        OS << "\n      loopgpu_atomic_combine(" << scalarPointer(R.Memory.Index) << ", " << V << ", [](" << T
            << " a, " << T << " b) { return " << combine(R.Op, "a", "b") << "; });\n";
+      }
     }
+    OS << "  }\n";
+    if (AnyArg)
+      printLastBlockCombine(OS, K);
+  }
+
+  /// argmin/argmax across blocks: the block candidates are in global memory;
+  /// the last block to finish combines them with the initial pair and writes
+  /// the result (the threadFenceReduction pattern of the CUDA samples).
+  void printLastBlockCombine(raw_ostream &OS, const KernelPlan &K) {
+    OS << "  // argmin/argmax: the last block to finish combines the blocks' candidates.\n";
+    OS << "  __shared__ bool loopgpu_last_block;\n";
+    OS << "  if (threadIdx.x == 0) {\n";
+    OS << "    __threadfence(); // this block's candidates are visible before it counts as done\n";
+    OS << "    loopgpu_last_block = atomicAdd(&" << blocksDone(K) << ", 1u) == gridDim.x - 1;\n";
+    OS << "  }\n";
+    OS << "  __syncthreads();\n";
+    OS << "  if (loopgpu_last_block && loopgpu_warp == 0) {\n";
+    for (const Reduction &R : K.Reductions) {
+      if (!R.isArg())
+        continue;
+      std::vector<PartVar> Vars = partVars(R);
+      for (const PartVar &X : Vars)
+        OS << "    " << X.Name << " = " << X.Start << ";\n";
+      std::vector<std::string> From;
+      for (const PartVar &X : Vars)
+        From.push_back(blockResults(K, X) + "[loopgpu_b]");
+      OS << "    for (unsigned loopgpu_b = loopgpu_lane; loopgpu_b < gridDim.x; loopgpu_b += 32)\n";
+      OS << "      " << combineInto(R, namesOf(Vars), From) << "\n";
+      printWarpCombine(OS, R, 2);
+      OS << "    if (loopgpu_lane == 0) {\n";
+      OS << "      *" << scalarPointer(R.Memory.Index) << " = " << Vars[0].Name << ";\n";
+      OS << "      *" << scalarPointer(R.Index->Index) << " = " << Vars[1].Name << ";\n";
+      OS << "    }\n";
+    }
+    OS << "    if (loopgpu_lane == 0)\n";
+    OS << "      " << blocksDone(K) << " = 0; // ready for the next launch\n";
     OS << "  }\n";
   }
 

@@ -107,18 +107,29 @@ private:
     return true;
   }
 
-  /// A reduction loop whose reductions are on scalars declared outside the
-  /// nest with 4- or 8-byte types (what the atomic combine handles).
+  /// A scalar declared outside the nest with a 4- or 8-byte type (what the
+  /// atomic combine and the warp shuffles handle).
+  bool isCombinableScalar(MemoryRef M) const {
+    if (!M.isScalar() || N.Scalars[M.Index].declaredInside())
+      return false;
+    ScalarType T = N.Scalars[M.Index].Type;
+    using K = ScalarType::Kind;
+    return T.K != K::Bool && T.K != K::Char && T.K != K::Short && T.K != K::LongDouble;
+  }
+
+  /// A reduction loop whose reductions are on such scalars; argmin/argmax
+  /// updates must sit directly in the loop (a thread orders its candidates
+  /// by the loop's iteration number alone).
   bool isReductionKernel(unsigned L) const {
     if (DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
       return false;
     for (const Reduction &R : DI.reductions(L)) {
-      if (!R.Memory.isScalar() || N.Scalars[R.Memory.Index].declaredInside())
+      if (!isCombinableScalar(R.Memory) || (R.isArg() && !isCombinableScalar(*R.Index)))
         return false;
-      ScalarType T = N.Scalars[R.Memory.Index].Type;
-      using K = ScalarType::Kind;
-      if (T.K == K::Bool || T.K == K::Char || T.K == K::Short || T.K == K::LongDouble)
-        return false;
+      if (R.isArg())
+        for (unsigned S : R.Statements)
+          if (N.Statements[S].Loops.empty() || N.Statements[S].Loops.back() != L)
+            return false;
     }
     // Every carried dependence must be resolved by one of the reductions, or
     // by privatizing scalars declared inside the nest.
@@ -859,11 +870,19 @@ private:
     M.Stride = M.BlockSize;
     K.Mapped = {M};
     const Loop &L = N.Loops[Root.Id];
-    for (const Reduction &R : K.Reductions)
-      K.Notes.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ") reduces " +
-                        R.Text + " with '" + R.Op + "': " + std::to_string(M.Coarsen) +
-                        " independent per-thread partials over a grid-stride loop, warp shuffles, one "
-                        "shared-memory step, one atomic combine per block");
+    for (const Reduction &R : K.Reductions) {
+      std::string Head = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ") reduces ";
+      if (R.isArg())
+        K.Notes.push_back(Head + "(" + R.Text + ", " + R.IndexText + ") with '" + R.Op + "' (" +
+                          (R.FirstOnTies ? "first" : "last") + " on ties): " + std::to_string(M.Coarsen) +
+                          " independent per-thread (value, index, iteration) candidates over a grid-stride "
+                          "loop, warp shuffles, one shared-memory step, one result per block; the last "
+                          "block to finish combines those");
+      else
+        K.Notes.push_back(Head + R.Text + " with '" + R.Op + "': " + std::to_string(M.Coarsen) +
+                          " independent per-thread partials over a grid-stride loop, warp shuffles, one "
+                          "shared-memory step, one atomic combine per block");
+    }
     return K;
   }
 

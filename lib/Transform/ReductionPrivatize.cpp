@@ -90,6 +90,12 @@ bool privatizeReduction(Nest &N, const DependenceInfo &DI, const ReductionPrivat
     Diags.error(Where, "cannot " + What + ": " + Reason);
     return false;
   }
+  if (Red->isArg()) {
+    Diags.error(Where, "cannot " + What + ": it is an " + Red->Op + " reduction together with '" +
+                           Red->IndexText + "', which a private partial of '" + R.Name +
+                           "' alone would not keep");
+    return false;
+  }
   MemoryRef M = Red->Memory;
   std::vector<unsigned> InLoop = statementsUnder(*Place.Nd);
   std::set<unsigned> InL(InLoop.begin(), InLoop.end());

@@ -36,7 +36,7 @@ void f(int m, int n, const float *restrict queries, const float *restrict points
 // NN-NEXT:   if (0 < n) {
 // NN-NEXT:     queries_i = queries[i]; /* load of 'queries[i]' hoisted out of loop j (line [[@LINE-16]]) */
 // NN-NEXT:   }
-// NN-NEXT:   for (int j = 0; j < n; j++) { /* sequential: {{.*}} -- line [[@LINE-18]] */
+// NN-NEXT:   for (int j = 0; j < n; j++) { /* reduction(argmin: best, best_j) -- line [[@LINE-18]] */
 // NN-NEXT:     float d = fabsf(queries_i - points[j]);
 #elif CASE == 2
 // C[i][0] is written in the loop: it is not invariant; C[i][n - 1] is read

@@ -491,6 +491,48 @@ void f(int n, float A[restrict n]) {
   EXPECT_TRUE(contains(O.Messages, "no reduction")) << O.Messages;
 }
 
+const char *const Argmin = R"(
+#include <math.h>
+int f(int n, const float *restrict x) {
+  float best = INFINITY;
+  int at = -1;
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    if (x[i] <= best) {
+      best = x[i];
+      at = n - i;
+    }
+  return at;
+})";
+
+TEST(ReductionPrivatize, ArgminPairIsOneReduction) {
+  Nest N = parseNest(Argmin);
+  DependenceInfo DI = analyzeDependences(N);
+  EXPECT_EQ(DI.verdict(0).K, LoopVerdict::Reduction);
+  ASSERT_EQ(DI.reductions(0).size(), 1u);
+  const Reduction &R = DI.reductions(0)[0];
+  EXPECT_EQ(R.Op, "argmin");
+  EXPECT_EQ(R.Text, "best");
+  ASSERT_TRUE(R.isArg());
+  EXPECT_EQ(R.IndexText, "at");
+  EXPECT_FALSE(R.FirstOnTies);
+  EXPECT_EQ(R.Statements.size(), 2u);
+  EXPECT_EQ(DI.verdict(0).Reason, "(best, at) (argmin, last on ties)");
+}
+
+// Privatizing the value alone would lose the index.
+TEST(ReductionPrivatize, RefusesAnArgminReduction) {
+  Nest N = parseNest(Argmin);
+  Outcome O = attempt(N, [&](Nest &X, const DependenceInfo &DI, DiagnosticSink &D) {
+    ReductionPrivatizeRequest R;
+    R.Loop = 0;
+    R.Name = "best";
+    return privatizeReduction(X, DI, R, D);
+  });
+  EXPECT_FALSE(O.Applied);
+  EXPECT_TRUE(contains(O.Messages, "argmin reduction together with 'at'")) << O.Messages;
+}
+
 TEST(CopyForWAR, LectureRotation) {
   Nest N = parseNest(R"(
 void f(int n, float A[restrict n]) {

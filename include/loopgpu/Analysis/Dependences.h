@@ -155,14 +155,31 @@ struct Privatization {
 /// A reduction of a loop: every access to the variable inside the loop is an
 /// update `x op= e` (or an equivalent form) with the same associative and
 /// commutative operator, and e does not read x.
+///
+/// argmin/argmax: `if (e < x) { x = e; y = f; }` (one update of x, one of a
+/// scalar y under the same guards, f a function of the iterators and
+/// parameters; neither variable otherwise accessed in the loop). The result
+/// is the smallest (largest) e with the y of its iteration, or x and y
+/// unchanged when no e beats x; on equal values a strict comparison (`<`,
+/// `>`) keeps the first such iteration in execution order, `<=` and `>=`
+/// the last.
 struct Reduction {
   unsigned Loop = 0;
   MemoryRef Memory;          ///< the reduction variable (scalar or array)
-  std::string Op;            ///< "+", "*", "min", "max", "&", "|", "^"
+  /// "+", "*", "min", "max", "&", "|", "^", "argmin", "argmax"
+  std::string Op;
   std::string Text;          ///< the variable as written, e.g. "sum", "C[i][j]"
+  /// argmin/argmax: the scalar y recording the chosen iteration.
+  std::optional<MemoryRef> Index;
+  std::string IndexText;     ///< y as written
+  bool FirstOnTies = true;   ///< argmin/argmax: which iteration equal values keep
   std::vector<unsigned> Statements; ///< the update statements
-  std::vector<unsigned> Accesses;   ///< their reads and writes of the variable
+  std::vector<unsigned> Accesses;   ///< their reads and writes of the variable(s)
   std::vector<unsigned> Dependences;///< the carried dependences it resolves
+
+  bool isArg() const { return Index.has_value(); }
+  /// "sum (+)"; "(best, at) (argmin, first on ties)".
+  std::string describe() const;
 };
 
 /// The result of the analysis of one nest.

@@ -13,6 +13,8 @@
 //   - A loop whose only carried dependences are reductions on scalars
 //     declared outside the nest becomes a reduction kernel: per-thread
 //     partials, warp shuffles, a shared-memory step, one atomic per block.
+//     Argmin/argmax reductions (value, index) instead leave one result per
+//     block in global memory, and the last block to finish combines them.
 //   - A sequential loop that contains parallel loops stays on the host and
 //     launches kernels for them in order; any other code runs in a
 //     one-thread kernel, so data never leaves the device.
@@ -131,7 +133,8 @@ struct TransposedWrite {
 
 /// The most blocks a launch asks for along a grid dimension (grid-stride
 /// loops in the kernels cover the rest): CUDA's limits, and for reduction
-/// kernels 1024, so that the partials combine once per block.
+/// kernels 1024, so that the partials combine once per block (and the
+/// argmin/argmax block results fit arrays of that size).
 inline int64_t maxGridBlocks(char Dim) { return Dim == 'x' ? 2147483647 : 65535; }
 constexpr int64_t MaxReductionBlocks = 1024;
 
