@@ -15,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
@@ -1564,10 +1565,21 @@ std::string hostParam(const Nest &N, const FunctionParam &P) {
   std::string S = P.TypeSpelling;
   if (S.find('[') != std::string::npos) // an array the nest does not use
     return "void *" + P.Name;
-  static llvm::Regex Restrict("\\brestrict\\b");
-  while (Restrict.match(S))
-    S = Restrict.sub("__restrict__", S);
-  return S;
+  // The C keyword `restrict` (a whole identifier) becomes CUDA's spelling.
+  std::string Out;
+  for (size_t I = 0; I < S.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(S[I])) || S[I] == '_')) {
+      Out += S[I++];
+      continue;
+    }
+    size_t J = I;
+    while (J < S.size() && (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
+      ++J;
+    std::string Word = S.substr(I, J - I);
+    Out += Word == "restrict" ? "__restrict__" : Word;
+    I = J;
+  }
+  return Out;
 }
 
 } // namespace

@@ -313,9 +313,11 @@ void mm(int n, int m, int p, const float A[restrict n][p], const float B[restric
     Order.push_back(N.Loops[Nd->Id].Iterator);
   EXPECT_EQ(Order, (std::vector<std::string>{"ii", "jj", "i", "j"}));
   DependenceInfo DI = analyzeDependences(N);
-  for (const Loop &L : N.Loops)
-    if (L.Iterator != "k")
+  for (const Loop &L : N.Loops) {
+    if (L.Iterator != "k") {
       EXPECT_TRUE(DI.isParallelizable(L.Id)) << L.Iterator;
+    }
+  }
   // acc still belongs to one (i, j) iteration.
   EXPECT_EQ(N.Scalars[0].DeclLoops.back(), loopNamed(N, "j"));
 }
