@@ -545,16 +545,8 @@ private:
         if (C->K == Node::Kind::Stmt)
           Direct.insert(C->Id);
       std::map<unsigned, std::optional<StagedArray>> Candidates;
-      std::set<unsigned> InLoop;
-      std::function<void(const Node &)> Collect = [&](const Node &Nd) {
-        if (Nd.K == Node::Kind::Stmt)
-          InLoop.insert(Nd.Id);
-        for (const NodePtr &C : Nd.Body)
-          Collect(*C);
-        for (const NodePtr &C : Nd.Else)
-          Collect(*C);
-      };
-      Collect(*Child);
+      std::vector<unsigned> Under = statementsUnder(*Child);
+      std::set<unsigned> InLoop(Under.begin(), Under.end());
       for (const Access &A : N.Accesses) {
         if (!A.isArray() || !InLoop.count(A.Stmt))
           continue;
@@ -740,16 +732,8 @@ private:
         return;
       MappedIds.push_back(M.Loop);
     }
-    std::set<unsigned> Stmts; // the kernel's statements
-    std::function<void(const Node &)> Collect = [&](const Node &Nd) {
-      if (Nd.K == Node::Kind::Stmt)
-        Stmts.insert(Nd.Id);
-      for (const NodePtr &C : Nd.Body)
-        Collect(*C);
-      for (const NodePtr &C : Nd.Else)
-        Collect(*C);
-    };
-    Collect(*K.Nodes[0]);
+    std::vector<unsigned> Under = statementsUnder(*K.Nodes[0]); // the kernel's statements
+    std::set<unsigned> Stmts(Under.begin(), Under.end());
     // Alias classes written in the kernel: their arrays may change under
     // the copy.
     std::set<unsigned> WrittenClasses;

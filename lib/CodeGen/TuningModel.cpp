@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/TuningModel.h"
+#include "loopgpu/Transform/NestEdit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -160,9 +161,9 @@ public:
       E.Copies *= M.Coarsen;
       E.TileOutputs *= M.tile();
     }
+    // The planner's count: staged, halo and transposed-store tiles.
+    E.SharedBytes = K.SharedBytes;
     for (const StagedArray &S : K.Staged) {
-      const ArrayInfo &A = N.Arrays[S.Array];
-      E.SharedBytes += S.bytes(A.ElementType.K == ScalarType::Kind::Double ? 8 : 4);
       int64_t Reads = 1, Loads = 1;
       for (const MappedLoop &M : K.Mapped)
         if (std::count(S.DimLoops.begin(), S.DimLoops.end(), M.Loop)) {
@@ -172,10 +173,8 @@ public:
       E.SharedReads += Reads;
       E.GlobalLoads += Loads;
     }
-    // Halo tiles (-shared-staging=halo) only take shared memory here: their
+    // Halo tiles (-shared-staging=halo) count in SharedBytes only: their
     // effect on speed is not modelled (nor yet measured).
-    for (const StagedArray &S : K.Halo)
-      E.SharedBytes += S.bytes(N.Arrays[S.Array].ElementType.K == ScalarType::Kind::Double ? 8 : 4);
     if (K.K == KernelPlan::Kind::Reduction)
       E.SharedBytes = 32 * 8 * static_cast<int64_t>(K.Reductions.size());
     E.Registers = std::min<int64_t>(255, 24 + E.Copies + 2 * E.SharedReads);
@@ -547,16 +546,12 @@ private:
   /// Reads of arrays the kernel does not write, in the kernel's statements.
   std::vector<const Access *> kernelReads(const KernelPlan &K) const {
     std::set<unsigned> Stmts;
-    std::function<void(const Node &)> Walk = [&](const Node &Nd) {
-      if (Nd.K == Node::Kind::Stmt)
-        Stmts.insert(Nd.Id);
-      for (const NodePtr &C : Nd.Body)
-        Walk(*C);
-      for (const NodePtr &C : Nd.Else)
-        Walk(*C);
-    };
-    for (const Node *Nd : K.Nodes)
-      Walk(*Nd);
+    for (const Node *Nd : K.Nodes) {
+      if (Nd->K == Node::Kind::Stmt)
+        Stmts.insert(Nd->Id);
+      for (unsigned S : statementsUnder(*Nd))
+        Stmts.insert(S);
+    }
     std::set<unsigned> Written;
     for (const Access &A : N.Accesses)
       if (A.isArray() && A.IsWrite && Stmts.count(A.Stmt))
