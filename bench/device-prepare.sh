@@ -11,6 +11,8 @@ done
 v matmul-t32c4 examples/matmul.c -tile 32 -coarsen 4
 v matmul-r4x4 examples/matmul.c -tile 16,16 -coarsen 4,4
 v matmul-r8x8 examples/matmul.c -tile 16,16 -coarsen 8,8
+v matmul-r8x8-vec examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=260 --param m=196 --param p=132
+v matmul-r4x4-k4 examples/matmul.c -tile 16,16 -coarsen 4,4 -ktile 4 --param n=40 --param m=52 --param p=13
 v matmul-r8x8-odd examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=301 --param m=259 --param p=173
 v matmul-t3-k7 examples/matmul.c -tile 3,32 -ktile 7 --param n=70 --param m=45 --param p=83
 v matmul-1024 examples/matmul.c -tile 16,16 -coarsen 4,4 --param n=1024 --param m=1024 --param p=1024

@@ -5,6 +5,24 @@ set -uo pipefail
 cd "$(dirname "$0")/.."  # the repository root (run from .device/ or bench/)
 export PATH=$PATH:/usr/local/cuda/bin
 nvidia-smi -L; nvcc --version | tail -2; ls /usr/lib/llvm-19/lib/libLLVM*.so* 2>&1 | head -2
+# The bench suite first (the figures RESULTS.md quotes), then the hand-edited
+# experiments that decide what the generator emits next.
+bash bench/run.sh gpu .device/bench
+for f in bench/experiments/*.cu; do
+  read -r drv sz < <(sed -n 's|^// driver: ||p' $f)
+  vs=$(sed -n 's/^\/\/ *\([0-9]\) .*/\1/p' $f); vs=${vs:-0}
+  for v in $vs; do
+    x=.device/exp-$(basename $f .cu)-$v
+    echo "$drv $sz" > $x.args
+    nvcc -O3 -arch=sm_90 -Xptxas -v -DVARIANT=$v -o $x $f bench/drivers/$drv.cu -lcublas > $x.log 2>&1 &
+  done
+done
+wait
+for x in .device/exp-*; do
+  case $x in *.log|*.args) continue ;; esac
+  read -r drv sz < $x.args
+  $x $sz "$(basename $x) [experiment; $(grep -o 'Used [0-9]* registers' $x.log | head -1)]" || echo "$x FAILED"
+done
 ls .device/v | xargs -P "$(nproc)" -I{} bash -c 'bash .device/v/{}/run.sh gpu-build > .device/v/{}/build.log 2>&1 || echo "{}: BUILD FAILED"'
 pass=0; fail=0
 for d in .device/v/*/; do
@@ -19,8 +37,9 @@ for d in .device/t/*/; do
   (cd $d && timeout 120 ./validate > run.log 2>&1) || echo "== $n FAILED"
   echo "$n: $(grep -m1 'tuning:' $d/kernels.cu | cut -c1-90) $(grep -E 'kernels alone' $d/run.log) $(grep -cE '^PASS$' $d/run.log) PASS"
 done
-bash bench/run.sh gpu .device/bench
 for d in .device/tune/*/; do echo "== tuning candidates $d"; bash $d/run-all.sh; done
+# The measurements go back for --tune-import (device.txt, candidate-*/output.txt).
+[ -n "${OUT:-}" ] && (cd .device && find tune -name '*.txt' | tar czf "$OUT/tune-results.tgz" -T -)
 if command -v ncu > /dev/null || [ -x /usr/local/cuda/bin/ncu ]; then
   for b in matmul_r8x8 stencil_c4z_4x64; do
     read -r drv sz < .device/bench/$b.args

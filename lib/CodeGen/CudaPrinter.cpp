@@ -702,85 +702,236 @@ public:
     (void)DeclLoop;
   }
 
-  /// The block's cooperative, coalesced copy of S's footprint into
-  /// loopgpu_sh_<A> (the last dimension fastest): a constant number of
-  /// elements per thread, the copy unrolled so that all its loads are in
-  /// flight before the first store to shared memory. Element(D, R) gives the
-  /// array subscript along dimension D of the footprint's element R and the
-  /// condition (or "") under which it is loaded; elements failing it are 0.
-  void printTileCopy(raw_ostream &OS, const StagedArray &S, unsigned D, const std::string &What,
-                     llvm::function_ref<std::pair<std::string, std::string>(unsigned, const std::string &)> Element) {
-    const KernelPlan &K = *PC.K;
-    const ArrayInfo &A = N.Arrays[S.Array];
-    int64_t Elems = 1;
+  /// CUDA's 16-byte vector type of V elements of T (vector_types.h).
+  static std::string vectorType(ScalarType T, int64_t V) {
+    using K = ScalarType::Kind;
+    std::string Base = T.K == K::Float ? "float" : T.K == K::Double ? "double" : T.K == K::Int ? "int"
+                     : T.K == K::Long ? "long" : "longlong";
+    return (T.IsUnsigned ? "u" : "") + Base + std::to_string(V);
+  }
+  static const char *lane(int64_t C) { return C == 0 ? "x" : C == 1 ? "y" : C == 2 ? "z" : "w"; }
+
+  /// How the block copies S's footprint: a constant number of rounds of
+  /// Threads loads, each of V consecutive elements of the last dimension.
+  struct CopyShape {
+    int64_t Elems = 1, V = 1, Threads = 1, Loads = 1, Rounds = 1;
+  };
+  CopyShape copyShape(const StagedArray &S) const {
+    CopyShape C;
     for (int64_t E : S.Extents)
-      Elems *= E;
-    const int64_t Threads = K.threadsPerBlock(), Rounds = (Elems + Threads - 1) / Threads;
-    indent(OS, D);
-    OS << "// cooperative, coalesced copy of " << What << " of " << A.Name << ": " << Rounds
-       << (Rounds == 1 ? " element" : " elements") << " per thread\n";
+      C.Elems *= E;
+    C.V = S.GlobalVector;
+    C.Threads = PC.K->threadsPerBlock();
+    C.Loads = C.Elems / C.V;
+    C.Rounds = (C.Loads + C.Threads - 1) / C.Threads;
+    return C;
+  }
+  std::string pfVar(const StagedArray &S) const { return "loopgpu_pf_" + N.Arrays[S.Array].Name; }
+  std::string vecFlag(const StagedArray &S) const { return "loopgpu_vec_" + N.Arrays[S.Array].Name; }
+
+  /// Opens the copy's unrolled loop over rounds: loopgpu_e is the first
+  /// footprint element (row-major, the last dimension fastest) of this
+  /// thread's load in the round. Returns the depth of its body.
+  unsigned openCopyRounds(raw_ostream &OS, const CopyShape &C, unsigned D) {
     indent(OS, D);
     OS << "#pragma unroll\n";
     indent(OS, D);
-    OS << "for (int loopgpu_r = 0; loopgpu_r < " << Rounds << "; ++loopgpu_r) {\n";
+    OS << "for (int loopgpu_r = 0; loopgpu_r < " << C.Rounds << "; ++loopgpu_r) {\n";
     indent(OS, D + 1);
-    OS << "const int loopgpu_e = loopgpu_tid + loopgpu_r * " << Threads << ";\n";
-    if (Elems % Threads != 0) {
+    OS << "const int loopgpu_e = " << (C.V > 1 ? "(" : "") << "loopgpu_tid + loopgpu_r * " << C.Threads
+       << (C.V > 1 ? ") * " + std::to_string(C.V) : "") << ";\n";
+    if (C.Loads % C.Threads == 0)
+      return D + 1;
+    indent(OS, D + 1);
+    OS << "if (loopgpu_e < " << C.Elems << ") {\n";
+    return D + 2;
+  }
+  void closeCopyRounds(raw_ostream &OS, const CopyShape &C, unsigned D) {
+    if (C.Loads % C.Threads != 0) {
       indent(OS, D + 1);
-      OS << "if (loopgpu_e < " << Elems << ")\n";
+      OS << "}\n";
     }
-    std::vector<std::string> Subs, Idx, Ok;
+    indent(OS, D);
+    OS << "}\n";
+  }
+  /// The footprint index of loopgpu_e (plus Lane along the last dimension)
+  /// along dimension Dim, as an expression.
+  std::string copyIndex(const StagedArray &S, unsigned Dim, int64_t Lane) const {
     int64_t Below = 1;
-    for (int D2 = static_cast<int>(S.Extents.size()) - 1; D2 >= 0; --D2) {
-      std::string R = "(loopgpu_e / " + std::to_string(Below) + " % " + std::to_string(S.Extents[D2]) + ")";
+    for (unsigned D2 = Dim + 1; D2 < S.Extents.size(); ++D2)
       Below *= S.Extents[D2];
-      auto [Sub, Cond] = Element(D2, R);
+    std::string R = "(loopgpu_e / " + std::to_string(Below) + " % " + std::to_string(S.Extents[Dim]) + ")";
+    return Lane ? "(" + R + " + " + std::to_string(Lane) + ")" : R;
+  }
+  using ElementFn = llvm::function_ref<std::pair<std::string, std::string>(unsigned, const std::string &)>;
+  /// The global element of the footprint at loopgpu_e (+ Lane along the
+  /// last dimension): its subscript expression and its load condition.
+  std::pair<std::string, std::string> copySource(const StagedArray &S, int64_t Lane, ElementFn Element) const {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    std::vector<std::string> Subs, Ok;
+    for (unsigned D2 = 0; D2 < S.Extents.size(); ++D2) {
+      auto [Sub, Cond] = Element(D2, copyIndex(S, D2, D2 + 1 == S.Extents.size() ? Lane : 0));
       if (!Cond.empty())
         Ok.push_back(Cond);
-      Subs.insert(Subs.begin(), Sub);
-      Idx.insert(Idx.begin(), "[" + R + "]");
+      Subs.push_back(Sub);
     }
     std::string Linear = Subs[0];
     for (size_t D2 = 1; D2 < Subs.size(); ++D2)
       Linear = "(" + Linear + ") * (" + aff(*A.Extents[D2]) + ") + " + Subs[D2];
-    if (S.Transposed) // read along the array's rows, stored by columns
-      std::reverse(Idx.begin(), Idx.end());
-    indent(OS, D + 1);
-    OS << "loopgpu_sh_" << A.Name << llvm::join(Idx, "") << " = " << (Ok.empty() ? "true" : llvm::join(Ok, " && "))
-       << " ? " << A.Name << "[" << Linear << "] : (" << typeStr(A.ElementType) << ")0;\n";
+    return {Linear, llvm::join(Ok, " && ")};
+  }
+
+  /// First half of the block's cooperative, coalesced copy of S's footprint
+  /// into shared memory: each thread loads its elements into registers
+  /// (loopgpu_pf_<A>), a constant number of them, unrolled so that all its
+  /// loads are in flight together. Element(D, R) gives the array subscript
+  /// along dimension D of footprint index R and the condition (or "") under
+  /// which it is loaded; elements failing it are 0. With 16-byte loads, a
+  /// vector loads at once when the kernel's alignment check passed and its
+  /// last element is in range (the conditions only bound indices from
+  /// above), else element by element.
+  void printTileLoad(raw_ostream &OS, const StagedArray &S, unsigned D, const std::string &What, ElementFn Element) {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    CopyShape C = copyShape(S);
+    std::string Zero = "(" + typeStr(A.ElementType) + ")0";
     indent(OS, D);
-    OS << "}\n";
+    OS << "// " << What << " of " << A.Name << " into registers: " << C.Rounds
+       << (C.V > 1 ? " 16-byte load" : " element") << (C.Rounds == 1 ? "" : "s") << " per thread\n";
+    unsigned B = openCopyRounds(OS, C, D);
+    if (C.V == 1) {
+      auto [Linear, Ok] = copySource(S, 0, Element);
+      indent(OS, B);
+      OS << pfVar(S) << "[loopgpu_r] = " << (Ok.empty() ? "true" : Ok) << " ? " << A.Name << "[" << Linear
+         << "] : " << Zero << ";\n";
+    } else {
+      auto [Linear, Ok] = copySource(S, 0, Element);
+      std::string LastOk = copySource(S, C.V - 1, Element).second;
+      indent(OS, B);
+      OS << "if (" << vecFlag(S) << (LastOk.empty() ? "" : " && " + LastOk) << ") {\n";
+      indent(OS, B + 1);
+      OS << pfVar(S) << "[loopgpu_r] = *reinterpret_cast<const " << vectorType(A.ElementType, C.V) << " *>(&"
+         << A.Name << "[" << Linear << "]);\n";
+      indent(OS, B);
+      OS << "} else { // unaligned rows, or the vector crosses the border\n";
+      for (int64_t L = 0; L < C.V; ++L) {
+        auto [LinearL, OkL] = copySource(S, L, Element);
+        indent(OS, B + 1);
+        OS << pfVar(S) << "[loopgpu_r]." << lane(L) << " = " << (OkL.empty() ? "true" : OkL) << " ? " << A.Name
+           << "[" << LinearL << "] : " << Zero << ";\n";
+      }
+      indent(OS, B);
+      OS << "}\n";
+    }
+    closeCopyRounds(OS, C, D);
+  }
+
+  /// Second half of the copy: the registers loaded by printTileLoad go to
+  /// loopgpu_sh_<A> (a transposed tile gets its dimensions swapped).
+  void printTileStore(raw_ostream &OS, const StagedArray &S, unsigned D) {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    CopyShape C = copyShape(S);
+    auto Target = [&](int64_t Lane) {
+      std::vector<std::string> Idx;
+      for (unsigned D2 = 0; D2 < S.Extents.size(); ++D2)
+        Idx.push_back("[" + copyIndex(S, D2, D2 + 1 == S.Extents.size() ? Lane : 0) + "]");
+      if (S.Transposed) // read along the array's rows, stored by columns
+        std::reverse(Idx.begin(), Idx.end());
+      return "loopgpu_sh_" + A.Name + llvm::join(Idx, "");
+    };
+    indent(OS, D);
+    OS << "// ... and from registers into its shared tile" << (S.Transposed ? ", transposed" : "") << "\n";
+    unsigned B = openCopyRounds(OS, C, D);
+    if (C.V == 1) {
+      indent(OS, B);
+      OS << Target(0) << " = " << pfVar(S) << "[loopgpu_r];\n";
+    } else if (!S.Transposed && S.sharedShape().back() % C.V == 0) { // rows of whole, aligned vectors
+      indent(OS, B);
+      OS << "*reinterpret_cast<" << vectorType(A.ElementType, C.V) << " *>(&" << Target(0) << ") = " << pfVar(S)
+         << "[loopgpu_r];\n";
+    } else {
+      for (int64_t L = 0; L < C.V; ++L) {
+        indent(OS, B);
+        OS << Target(L) << " = " << pfVar(S) << "[loopgpu_r]." << lane(L) << ";\n";
+      }
+    }
+    closeCopyRounds(OS, C, D);
+  }
+
+  /// The kernel's run-time check that S's footprint rows load as aligned
+  /// vectors: the array is aligned, its rows hold whole vectors, and every
+  /// tile (or strip) starts on a vector (tiles and strips are whole vectors
+  /// long, so the first one decides).
+  void printVectorCheck(raw_ostream &OS, const StagedArray &S) {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    const int64_t V = S.GlobalVector;
+    const unsigned Last = S.Extents.size() - 1;
+    std::vector<std::string> Conds = {"reinterpret_cast<unsigned long long>(" + A.Name + ") % 16 == 0"};
+    if (Last > 0)
+      Conds.push_back("(" + aff(*A.Extents[Last]) + ") % " + std::to_string(V) + " == 0");
+    const AffExpr &Lower = N.Loops[S.DimLoops[Last]].Lower;
+    if (!Lower.isConstant()) // a constant start was checked by the planner
+      Conds.push_back("(" + plusConst(aff(Lower), S.Offsets[Last]) + ") % " + std::to_string(V) + " == 0");
+    OS << "  // rows of " << A.Name << "'s tiles load as " << V << "-element (16-byte) vectors where aligned\n";
+    OS << "  const bool " << vecFlag(S) << " = " << llvm::join(Conds, " && ") << ";\n";
+  }
+
+  /// Declares the registers of S's copy.
+  void declareTileRegisters(raw_ostream &OS, const StagedArray &S, unsigned D) {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    CopyShape C = copyShape(S);
+    indent(OS, D);
+    OS << (C.V > 1 ? vectorType(A.ElementType, C.V) : typeStr(A.ElementType)) << " " << pfVar(S) << "["
+       << C.Rounds << "];\n";
   }
 
   void printStagedLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
     const KernelPlan &K = *PC.K;
     const Loop &L = N.Loops[Nd.Id];
     std::string Hi = aff(L.Upper);
+    // The loads of the strip starting at KK.
+    auto Load = [&](unsigned D, const std::string &KK, const std::string &What) {
+      for (const StagedArray &S : K.Staged)
+        printTileLoad(OS, S, D, What, [&](unsigned Dim, const std::string &R) {
+          unsigned Lp = S.DimLoops[Dim];
+          std::string Value, Ok;
+          if (const MappedLoop *M = mappedFor(Lp)) {
+            std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
+            Ok = T + " < " + tripVar(*M);
+            Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
+          } else if (Lp == L.Id) {
+            Value = "(" + KK + " + " + R + ")";
+            Ok = Value + " <= " + Hi;
+          } else {
+            Value = "0";
+          }
+          return std::make_pair(Value + " + " + std::to_string(S.Offsets[Dim]), Ok);
+        });
+    };
     indent(OS, Depth);
     OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", strip-mined by " << K.KTile
-       << "; each strip's tiles are staged in shared memory\n";
+       << "; each strip's tiles are staged in shared memory, through registers\n";
+    for (const StagedArray &S : K.Staged)
+      declareTileRegisters(OS, S, Depth);
+    if (K.Prefetch)
+      Load(Depth, aff(L.Lower), "the first strip's tile");
     indent(OS, Depth);
     OS << "for (" << typeStr(L.IteratorType) << " loopgpu_kk = " << aff(L.Lower) << "; loopgpu_kk <= " << Hi
        << "; loopgpu_kk += " << K.KTile << ") {\n";
     unsigned D = Depth + 1;
+    if (!K.Prefetch)
+      Load(D, "loopgpu_kk", "this strip's tile");
     for (const StagedArray &S : K.Staged)
-      printTileCopy(OS, S, D, "this strip's tile", [&](unsigned Dim, const std::string &R) {
-        unsigned Lp = S.DimLoops[Dim];
-        std::string Value, Ok;
-        if (const MappedLoop *M = mappedFor(Lp)) {
-          std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
-          Ok = T + " < " + tripVar(*M);
-          Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
-        } else if (Lp == L.Id) {
-          Value = "(loopgpu_kk + " + R + ")";
-          Ok = Value + " <= " + Hi;
-        } else {
-          Value = "0";
-        }
-        return std::make_pair(Value + " + " + std::to_string(S.Offsets[Dim]), Ok);
-      });
+      printTileStore(OS, S, D);
     indent(OS, D);
     OS << "__syncthreads(); // the tiles are complete\n";
+    if (K.Prefetch) {
+      indent(OS, D);
+      OS << "if (loopgpu_kk + " << K.KTile << " <= " << Hi
+         << ") { // software pipelining: the next strip's loads are in flight during this strip's arithmetic\n";
+      Load(D + 1, "loopgpu_kk + " + std::to_string(K.KTile), "the next strip's tile");
+      indent(OS, D);
+      OS << "}\n";
+    }
     std::vector<const Node *> Body;
     for (const NodePtr &C : Nd.Body)
       Body.push_back(C.get());
@@ -877,7 +1028,8 @@ public:
       PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
     for (const StagedArray &S : llvm::concat<const StagedArray>(K.Staged, K.Halo)) {
       const ArrayInfo &A = N.Arrays[S.Array];
-      bool Vectors = std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
+      bool Vectors = S.GlobalVector > 1 ||
+                     std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
       OS << "  __shared__ " << (Vectors ? "__align__(16) " : "") << typeStr(A.ElementType) << " loopgpu_sh_"
          << A.Name;
       for (int64_t E : S.sharedShape())
@@ -893,6 +1045,9 @@ public:
     if (!K.Staged.empty() || !K.Halo.empty()) {
       OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
     }
+    for (const StagedArray &S : K.Staged)
+      if (S.GlobalVector > 1)
+        printVectorCheck(OS, S);
     for (const MappedLoop &M : K.Mapped) {
       const Loop &L = N.Loops[M.Loop];
       std::string D(1, M.Dim);
@@ -973,14 +1128,20 @@ public:
   void printHaloCopy(raw_ostream &OS, const KernelPlan &K, unsigned Depth) {
     const Loop &Outer = N.Loops[K.Nodes[0]->Id];
     indent(OS, Depth);
-    OS << "// line " << Outer.Loc.Line << ": halo staging (-shared-staging=halo, opt-in: its speed on the H100 "
-       << "is not measured yet): the tile of each stencil input, with its halo, in shared memory\n";
+    OS << "// line " << Outer.Loc.Line << ": halo staging (-shared-staging=halo, opt-in: slower than the caches "
+       << "on the H100): the tile of each stencil input, with its halo, in shared memory\n";
     for (const StagedArray &S : K.Halo) {
       const ArrayInfo &A = N.Arrays[S.Array];
-      printTileCopy(OS, S, Depth, "this tile, with its halo,", [&](unsigned Dim, const std::string &R) {
+      indent(OS, Depth);
+      OS << "{\n";
+      declareTileRegisters(OS, S, Depth + 1);
+      printTileLoad(OS, S, Depth + 1, "this tile, with its halo,", [&](unsigned Dim, const std::string &R) {
         std::string Sub = "(" + plusConst(baseVar(S.DimLoops[Dim]), S.Offsets[Dim]) + " + " + R + ")";
         return std::make_pair(Sub, Sub + " >= 0 && " + Sub + " < " + aff(*A.Extents[Dim]));
       });
+      printTileStore(OS, S, Depth + 1);
+      indent(OS, Depth);
+      OS << "}\n";
     }
     indent(OS, Depth);
     OS << "__syncthreads(); // the halo'd tiles are complete\n";

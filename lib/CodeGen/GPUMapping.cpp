@@ -345,6 +345,23 @@ private:
       planTransposedWrite(K, *Cur);
     if (Opts.Stage && Opts.HaloStage && !K.StagedLoop && !K.Transposed)
       planHalo(K);
+    // A streaming kernel (no shared tiles) with a few outputs per thread
+    // lives on memory-level parallelism: ask nvcc for registers that let a
+    // full SM of threads run (2048 / T blocks: 32 registers). H100: the
+    // 7-point stencil with 4 outputs per thread ran at 73.2% of copy
+    // bandwidth with 32 registers (run 6), 64.4% when the same loads took
+    // 40 (run 7: 6 blocks per SM, ncu: 66% of warps active).
+    int64_t Copies = 1;
+    for (const MappedLoop &M : K.Mapped)
+      Copies *= M.Coarsen;
+    if (Opts.MinBlocksPerSM == 0 && !K.StagedLoop && K.Halo.empty() && !K.Transposed && Copies > 1 && Copies <= 4 &&
+        2048 % K.threadsPerBlock() == 0 && K.threadsPerBlock() >= 128) {
+      K.MinBlocksPerSM = 2048 / K.threadsPerBlock();
+      K.Notes.push_back("a streaming kernel: __launch_bounds__ asks for " + std::to_string(K.MinBlocksPerSM) +
+                        " blocks per SM (every thread slot: loads in flight hide the memory latency)");
+    }
+    if (Opts.MinBlocksPerSM > 0)
+      K.MinBlocksPerSM = Opts.MinBlocksPerSM;
     // Lecture: a coarsened thread's iterations along x should be a warp
     // apart, or a warp's global accesses do not coalesce (vector runs read
     // shared tiles only, see planStaging).
@@ -668,10 +685,33 @@ private:
                                std::to_string(Opts.SharedLimit) + " a block may use");
         continue;
       }
+      // Global loads of 16 bytes where a tile's rows come in whole vectors
+      // (the kernel checks the alignment at run time; H100, experiment in
+      // bench/RESULTS.md: SGEMM 79.6% of cuBLAS with 4-byte loads, 92.6% with
+      // 16-byte loads, both software-pipelined).
+      int64_t PrefetchBytes = 0;
+      for (StagedArray &S : Chosen) {
+        int64_t Elem = elementBytes(N.Arrays[S.Array].ElementType), Elems = 1;
+        for (int64_t E : S.Extents)
+          Elems *= E;
+        int64_t V = 16 / Elem;
+        using TK = ScalarType::Kind;
+        TK EK = N.Arrays[S.Array].ElementType.K;
+        const AffExpr &Start = N.Loops[S.DimLoops.back()].Lower;
+        bool Typed = EK == TK::Float || EK == TK::Double || EK == TK::Int || EK == TK::Long || EK == TK::LongLong;
+        bool Aligned = !Start.isConstant() || (Start.constantValue() + S.Offsets.back()) % V == 0;
+        S.GlobalVector = Typed && Aligned && (Elem == 4 || Elem == 8) && S.Extents.back() % V == 0 ? V : 1;
+        int64_t Per = S.GlobalVector * K.threadsPerBlock();
+        PrefetchBytes += (Elems + Per - 1) / Per * S.GlobalVector * Elem;
+      }
       K.StagedLoop = L.Id;
       K.KTile = KT;
       K.Staged = Chosen;
       K.SharedBytes = Bytes;
+      // Software pipelining costs each thread registers for its share of a
+      // strip: up to 64 bytes (a 128x128 block tile with strips of 8 holds 8
+      // floats per thread). H100, same experiment: 66.4% -> 79.6% of cuBLAS.
+      K.Prefetch = Opts.Prefetch && PrefetchBytes <= 64;
       // A register tile runs on the ILP of its accumulators, but one block
       // per SM leaves the SM idle at every barrier: ask nvcc for registers
       // that fit two (run 6: 8x8 outputs at 133 registers 35.1% of cuBLAS,
@@ -694,8 +734,13 @@ private:
                           L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): staged in shared memory " +
                           Shape + (S.Transposed ? ", transposed," : "") + " per strip of " + std::to_string(KT) +
                           " iterations" +
-                          (S.Padding ? " (+" + std::to_string(S.Padding) + " padding against bank conflicts)" : ""));
+                          (S.Padding ? " (+" + std::to_string(S.Padding) + " padding against bank conflicts)" : "") +
+                          (S.GlobalVector > 1 ? ", copied with 16-byte loads where its rows are aligned" : ""));
       }
+      if (K.Prefetch)
+        K.Notes.push_back("loop " + L.Iterator + ": software-pipelined strips: each thread loads its " +
+                          std::to_string(PrefetchBytes) +
+                          " bytes of the next strip into registers before this strip's arithmetic");
       return;
     }
   }
@@ -817,8 +862,8 @@ private:
       K.Halo.push_back(S);
       K.Notes.push_back("array " + Arr.Name + " is read at neighbouring offsets of the mapped iterators (line " +
                         std::to_string(F.Line) + "): staged in shared memory " + Shape +
-                        " per tile, the tile with its halo (-shared-staging=halo, opt-in: not yet measured on "
-                        "the H100)");
+                        " per tile, the tile with its halo (-shared-staging=halo, opt-in: slower than the "
+                        "caches on the H100)");
     }
   }
 

@@ -31,6 +31,7 @@ struct Config {
   bool CheckPointers = true;
   unsigned MaxReports = 10;            // printed diagnostics per launch
   size_t SharedLimit = 48 * 1024;      // static + dynamic shared bytes per block
+  size_t Misalign = 0;                 // cudaMalloc'd pointers: bytes past 256-byte alignment
 };
 
 /// The configuration; the environment is read on first use.

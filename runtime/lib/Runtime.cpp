@@ -146,6 +146,12 @@ Config readConfig() {
     else
       badEnvironment("LOOPGPU_EMU_CHECK_POINTERS", S, "0 or 1");
   }
+  if (const char *S = std::getenv("LOOPGPU_EMU_MISALIGN"); S && *S) {
+    unsigned long long V;
+    if (!parseUnsigned(S, V) || V > 255)
+      badEnvironment("LOOPGPU_EMU_MISALIGN", S, "bytes from 0 to 255");
+    C.Misalign = static_cast<size_t>(V);
+  }
   if (const char *S = std::getenv("LOOPGPU_EMU_MAX_REPORTS"); S && *S) {
     unsigned long long V;
     if (!parseUnsigned(S, V) || V > 1000000)
@@ -280,6 +286,7 @@ const char *cudaGetErrorName(cudaError_t E) {
     NAME(cudaErrorIllegalAddress)
     NAME(cudaErrorLaunchOutOfResources)
     NAME(cudaErrorIllegalInstruction)
+    NAME(cudaErrorMisalignedAddress)
     NAME(cudaErrorLaunchFailure)
     NAME(cudaErrorUnknown)
 #undef NAME
@@ -317,6 +324,8 @@ const char *cudaGetErrorString(cudaError_t E) {
     return "too many resources requested for launch";
   case cudaErrorIllegalInstruction:
     return "an illegal instruction was encountered";
+  case cudaErrorMisalignedAddress:
+    return "misaligned address";
   case cudaErrorLaunchFailure:
     return "unspecified launch failure";
   case cudaErrorUnknown:
@@ -358,7 +367,8 @@ cudaError_t cudaSetDevice(int Device) {
 namespace {
 struct Allocation {
   size_t Size;
-  bool Pinned; // cudaMallocHost
+  bool Pinned;  // cudaMallocHost
+  void *Base;   // what posix_memalign returned (LOOPGPU_EMU_MISALIGN bytes before)
 };
 std::mutex MemoryMutex;
 std::map<uintptr_t, Allocation> Allocations;
@@ -387,11 +397,16 @@ cudaError_t allocate(void **Ptr, size_t Size, bool Pinned, const char *What) {
     *Ptr = nullptr;
     return cudaSuccess;
   }
-  void *P = nullptr;
-  if (Size > MaxAllocation || posix_memalign(&P, 256, Size) != 0) {
+  void *Base = nullptr;
+  // LOOPGPU_EMU_MISALIGN: device pointers off the 256-byte alignment that
+  // cudaMalloc guarantees, as a pointer into an allocation is, to test code
+  // whose vector loads depend on a run-time alignment check.
+  size_t Skew = Pinned ? 0 : config().Misalign;
+  if (Size > MaxAllocation || posix_memalign(&Base, 256, Size + Skew) != 0) {
     apiError(format("%s(%zu bytes): out of memory", What, Size));
     return result(cudaErrorMemoryAllocation);
   }
+  void *P = static_cast<char *>(Base) + Skew;
   // Device memory is uninitialized on a GPU: poison it so that reading before
   // writing (or forgetting a cudaMemset) shows up in the results.
   if (config().Fill == FillMode::Poison)
@@ -400,7 +415,7 @@ cudaError_t allocate(void **Ptr, size_t Size, bool Pinned, const char *What) {
     std::memset(P, 0, Size);
   {
     std::lock_guard<std::mutex> Lock(MemoryMutex);
-    Allocations[reinterpret_cast<uintptr_t>(P)] = Allocation{Size, Pinned};
+    Allocations[reinterpret_cast<uintptr_t>(P)] = Allocation{Size, Pinned, Base};
   }
   *Ptr = P;
   return cudaSuccess;
@@ -409,6 +424,7 @@ cudaError_t allocate(void **Ptr, size_t Size, bool Pinned, const char *What) {
 cudaError_t release(void *Ptr, bool Pinned, const char *What) {
   if (!Ptr)
     return result(stickyError());
+  void *Base = nullptr;
   {
     std::lock_guard<std::mutex> Lock(MemoryMutex);
     auto It = Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
@@ -417,9 +433,10 @@ cudaError_t release(void *Ptr, bool Pinned, const char *What) {
                       Pinned ? "cudaMallocHost" : "cudaMalloc"));
       return result(cudaErrorInvalidValue);
     }
+    Base = It->second.Base;
     Allocations.erase(It);
   }
-  std::free(Ptr);
+  std::free(Base);
   // The memory is released even after a sticky error, which is still reported.
   return result(stickyError());
 }

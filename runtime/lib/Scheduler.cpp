@@ -824,5 +824,20 @@ void noteShared(const void *SiteKey, void *Address, size_t Size, const char *Nam
   report(L, true, cudaErrorLaunchOutOfResources, Message);
 }
 
+void misalignedVector(const void *P, size_t Bytes) {
+  std::string Message = format("a %zu-byte vector access at %p, which is not %zu-byte aligned: %s", Bytes, P,
+                               Bytes, cudaGetErrorString(cudaErrorMisalignedAddress));
+  if (!CurThread) { // host code: a CPU would not fault either
+    countDiagnostic(true);
+    std::fprintf(stderr, "loopgpu-emu: error: %s\n", Message.c_str());
+    return;
+  }
+  BlockState &B = *CurBlock;
+  const ThreadCtx &T = *CurThread;
+  report(*B.L, true, cudaErrorMisalignedAddress,
+         format("%s, thread (%u, %u, %u): %s", B.name().c_str(), T.Idx.x, T.Idx.y, T.Idx.z, Message.c_str()),
+         "misaligned");
+}
+
 } // namespace detail
 } // namespace loopgpu_emu

@@ -30,15 +30,31 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK: // array A {{.*}} staged in shared memory [16][132], transposed, per strip of 16 iterations (+4 padding against bank conflicts)
 // CHECK: __shared__ __align__(16) float loopgpu_sh_A[16][132];
 // CHECK: __shared__ __align__(16) float loopgpu_sh_B[16][32];
+// CHECK: const bool loopgpu_vec_A = reinterpret_cast<unsigned long long>(A) % 16 == 0 && (p) % 4 == 0;
 // CHECK: const int loopgpu_off0 = threadIdx.y * 4;
 // CHECK: float acc[4];
 // CHECK: #pragma unroll
 // CHECK: for (int loopgpu_c0 = 0; loopgpu_c0 < 4; ++loopgpu_c0) {
 // CHECK: const int loopgpu_t0 = loopgpu_tile0 * 128 + loopgpu_off0 + loopgpu_c0;
 // CHECK: acc[loopgpu_c0] = 0.0f;
-// The transposed tile is filled along A's rows (coalesced reads), stored by columns.
-// CHECK: loopgpu_sh_A[(loopgpu_e / 1 % 16)][(loopgpu_e / 16 % 128)] = {{.*}} ? A[((0 + (loopgpu_tile0 * 128 + (loopgpu_e / 16 % 128))) + 0) * (p) + (loopgpu_kk + (loopgpu_e / 1 % 16)) + 0] : (float)0;
+// The transposed tile is filled along A's rows (coalesced 16-byte reads where
+// A is aligned), stored by columns; the next strip's loads are issued before
+// this strip's arithmetic (software pipelining).
+// CHECK: float4 loopgpu_pf_A[1];
+// CHECK: // the first strip's tile of A into registers: 1 16-byte load per thread
+// CHECK: if (loopgpu_vec_A && (loopgpu_tile0 * 128 + (loopgpu_e / 16 % 128)) < loopgpu_trip0 && (0 + ((loopgpu_e / 1 % 16) + 3)) <= p - 1) {
+// CHECK-NEXT: loopgpu_pf_A[loopgpu_r] = *reinterpret_cast<const float4 *>(&A[((0 + (loopgpu_tile0 * 128 + (loopgpu_e / 16 % 128))) + 0) * (p) + (0 + (loopgpu_e / 1 % 16)) + 0]);
+// CHECK-NEXT: } else { // unaligned rows, or the vector crosses the border
+// CHECK-NEXT: loopgpu_pf_A[loopgpu_r].x = {{.*}} (0 + (loopgpu_e / 1 % 16)) <= p - 1 ? A[{{.*}}] : (float)0;
+// CHECK: loopgpu_pf_A[loopgpu_r].w = {{.*}} (0 + ((loopgpu_e / 1 % 16) + 3)) <= p - 1 ? A[{{.*}}] : (float)0;
+// CHECK: for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 16) {
+// CHECK-NEXT: // ... and from registers into its shared tile, transposed
+// CHECK: loopgpu_sh_A[(loopgpu_e / 1 % 16)][(loopgpu_e / 16 % 128)] = loopgpu_pf_A[loopgpu_r].x;
+// CHECK-NEXT: loopgpu_sh_A[((loopgpu_e / 1 % 16) + 1)][(loopgpu_e / 16 % 128)] = loopgpu_pf_A[loopgpu_r].y;
 // CHECK: __syncthreads(); // the tiles are complete
+// CHECK-NEXT: if (loopgpu_kk + 16 <= p - 1) { // software pipelining: the next strip's loads are in flight during this strip's arithmetic
+// CHECK-NEXT: // the next strip's tile of A into registers: 1 16-byte load per thread
+// CHECK: loopgpu_pf_A[loopgpu_r] = *reinterpret_cast<const float4 *>(&A[((0 + (loopgpu_tile0 * 128 + (loopgpu_e / 16 % 128))) + 0) * (p) + (loopgpu_kk + 16 + (loopgpu_e / 1 % 16)) + 0]);
 // CHECK: no range check: this body only reads the tiles and writes registers
 // CHECK: acc[loopgpu_c0] += loopgpu_sh_A[k - loopgpu_kk][i - loopgpu_base0] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1];
 // CHECK: __syncthreads(); // before the next strip overwrites the tiles

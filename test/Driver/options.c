@@ -11,7 +11,7 @@
 // HELP-DAG: -emit=<value>
 // HELP-DAG: -arch=<sm_XX>
 // HELP-DAG: --shared-staging=<value>
-// HELP-DAG: =halo {{.*}}opt-in: its speed on the H100 is not measured yet
+// HELP-DAG: =halo {{.*}}opt-in: slower than the caches on the H100
 // HELP-DAG: --validate
 // HELP-DAG: --param=<NAME=VALUE>
 // HELP-NOT: -polly

@@ -91,9 +91,17 @@ cl::opt<StagingMode> SharedStaging(
                clEnumValN(StagingMode::On, "true", "strips of sequential loops and transposed stores (default)"),
                clEnumValN(StagingMode::Off, "false", "none: the one-output-per-thread mapping"),
                clEnumValN(StagingMode::Halo, "halo",
-                          "as true, and stencil inputs per tile with their halo (opt-in: its speed on the "
-                          "H100 is not measured yet)")),
+                          "as true, and stencil inputs per tile with their halo (opt-in: slower than the "
+                          "caches on the H100)")),
     cl::cat(Category));
+cl::opt<bool> PrefetchOpt("prefetch",
+                          cl::desc("Software-pipeline shared-memory strips: load the next strip into registers "
+                                   "during this strip's arithmetic (default true; -prefetch=false: load, then compute)"),
+                          cl::init(true), cl::cat(Category));
+cl::opt<unsigned> MinBlocksOpt("min-blocks-per-sm",
+                               cl::desc("__launch_bounds__ minimum blocks per SM for the parallel kernels (default 0: "
+                                        "the planner's choice)"),
+                               cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<unsigned> KTileOpt("ktile",
                            cl::desc("Iterations of the sequential loop per shared-memory strip "
                                     "(default: 32, halved until the tiles fit)"),
@@ -291,6 +299,8 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += " -coarsen " + (CoarsenOpt.empty() ? std::string("auto") : std::string(CoarsenOpt));
   Key += std::string(" -shared-staging=") +
          (SharedStaging == StagingMode::Off ? "false" : SharedStaging == StagingMode::On ? "true" : "halo");
+  Key += std::string(" -prefetch=") + (PrefetchOpt ? "true" : "false");
+  Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
   for (const std::string &A : ClangArgs)
@@ -521,6 +531,8 @@ int main(int argc, const char **argv) {
       CG.Stage = SharedStaging != StagingMode::Off;
       CG.HaloStage = SharedStaging == StagingMode::Halo;
       CG.KTile = KTileOpt;
+      CG.Prefetch = PrefetchOpt;
+      CG.MinBlocksPerSM = MinBlocksOpt;
       CG.CommandLine = CommandLine;
       std::vector<DependenceInfo> Infos;
       if (!prepareForGPU(P, Infos, Diag)) {

@@ -39,9 +39,16 @@ struct CodeGenOptions {
   std::vector<int64_t> Coarsen; ///< -coarsen: iterations per thread, outermost mapped loop first
   bool Stage = true;            ///< stage reused tiles in shared memory
   /// Also stage stencil reads with their halo (-shared-staging=halo; opt-in:
-  /// its speed on the H100 is not measured yet). Needs Stage.
+  /// on the H100 it is slower than leaving the reuse to L1, bench/RESULTS.md
+  /// run 7). Needs Stage.
   bool HaloStage = false;
   int64_t KTile = 0;            ///< strip of the staged loop (0: chosen from the tile)
+  /// Software-pipeline staged strips (-prefetch): each thread loads its share
+  /// of the next strip into registers before the current strip's arithmetic.
+  bool Prefetch = true;
+  /// -min-blocks-per-sm: __launch_bounds__'s second argument for every
+  /// kernel (0: the planner's choice, see KernelPlan::MinBlocksPerSM).
+  int64_t MinBlocksPerSM = 0;
   int64_t SharedLimit = 48 * 1024; ///< bytes of static shared memory per block
   std::string Arch = "sm_90";
   std::string CommandLine;      ///< for the output's header comment
@@ -99,6 +106,11 @@ struct StagedArray {
   /// A 2-D tile stored with its dimensions swapped (the staged loop's first):
   /// a thread's vector runs along the mapped loop are then contiguous.
   bool Transposed = false;
+  /// Strip staging: elements per global load (1, or a 16-byte vector of 4
+  /// floats / 2 doubles along the last dimension). The kernel checks at run
+  /// time that the array and its rows are aligned; where they are not, and
+  /// on the border, the vector's elements load one by one.
+  int64_t GlobalVector = 1;
   /// The shared array's dimensions as declared, padding included.
   std::vector<int64_t> sharedShape() const {
     std::vector<int64_t> S = Extents;
@@ -154,6 +166,10 @@ struct KernelPlan {
   std::optional<unsigned> StagedLoop;
   int64_t KTile = 0;
   std::vector<StagedArray> Staged;
+  /// The staged strips are software-pipelined: the loads of strip s + 1 go
+  /// to registers before strip s's arithmetic and to shared memory after it,
+  /// so their latency overlaps the arithmetic.
+  bool Prefetch = false;
   std::optional<TransposedWrite> Transposed; ///< Parallel kernels, two mapped loops
   /// Halo staging (Parallel kernels without StagedLoop or Transposed): the
   /// arrays copied per tile with their halo, DimLoops all mapped loops.

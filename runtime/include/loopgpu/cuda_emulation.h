@@ -112,6 +112,7 @@ enum cudaError {
   cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701,
   cudaErrorIllegalInstruction = 715,
+  cudaErrorMisalignedAddress = 716,
   cudaErrorLaunchFailure = 719,
   cudaErrorUnknown = 999
 };
@@ -281,6 +282,9 @@ inline size_t collectPointers(const Tuple &Params, PointerArg *Out, std::index_s
   return N;
 }
 
+/// A GPU faults on a 16-byte vector access that is not 16-byte aligned
+/// (cudaErrorMisalignedAddress); a CPU does not, so the vector types check.
+void misalignedVector(const void *P, size_t Bytes);
 } // namespace detail
 
 /// Runs kernel<<<Grid, Block, SharedBytes>>>(Args...) to completion on the
@@ -433,6 +437,55 @@ template <class T, class F> inline T atomicUpdate(T *Address, F Update) {
 }
 } // namespace detail
 } // namespace loopgpu_emu
+
+// The 16-byte vector types of vector_types.h that generated code loads
+// tiles with (CUDA's size and alignment). Copies check the alignment of
+// both sides, as the GPU's 16-byte loads and stores do: code that reaches a
+// vector through a cast pointer must have checked it.
+namespace loopgpu_emu {
+namespace detail {
+inline void checkVector(const void *From, const void *To) {
+  if (reinterpret_cast<uintptr_t>(From) % 16)
+    misalignedVector(From, 16);
+  else if (reinterpret_cast<uintptr_t>(To) % 16)
+    misalignedVector(To, 16);
+}
+} // namespace detail
+} // namespace loopgpu_emu
+#define LOOPGPU_EMU_VECTOR4(NAME, T)                                              \
+  struct __attribute__((aligned(16))) NAME {                                     \
+    T x, y, z, w;                                                                \
+    NAME() = default;                                                            \
+    NAME(const NAME &O) : x(O.x), y(O.y), z(O.z), w(O.w) {                       \
+      ::loopgpu_emu::detail::checkVector(&O, this);                              \
+    }                                                                            \
+    NAME &operator=(const NAME &O) {                                             \
+      ::loopgpu_emu::detail::checkVector(&O, this);                              \
+      x = O.x, y = O.y, z = O.z, w = O.w;                                        \
+      return *this;                                                              \
+    }                                                                            \
+  };
+#define LOOPGPU_EMU_VECTOR2(NAME, T)                                              \
+  struct __attribute__((aligned(16))) NAME {                                     \
+    T x, y;                                                                      \
+    NAME() = default;                                                            \
+    NAME(const NAME &O) : x(O.x), y(O.y) { ::loopgpu_emu::detail::checkVector(&O, this); } \
+    NAME &operator=(const NAME &O) {                                             \
+      ::loopgpu_emu::detail::checkVector(&O, this);                              \
+      x = O.x, y = O.y;                                                          \
+      return *this;                                                              \
+    }                                                                            \
+  };
+LOOPGPU_EMU_VECTOR4(float4, float)
+LOOPGPU_EMU_VECTOR4(int4, int)
+LOOPGPU_EMU_VECTOR4(uint4, unsigned int)
+LOOPGPU_EMU_VECTOR2(double2, double)
+LOOPGPU_EMU_VECTOR2(long2, long)
+LOOPGPU_EMU_VECTOR2(ulong2, unsigned long)
+LOOPGPU_EMU_VECTOR2(longlong2, long long)
+LOOPGPU_EMU_VECTOR2(ulonglong2, unsigned long long)
+#undef LOOPGPU_EMU_VECTOR4
+#undef LOOPGPU_EMU_VECTOR2
 
 #define LOOPGPU_EMU_ATOMIC_INT(T)                                                              \
   inline T atomicAdd(T *A, T V) { return __atomic_fetch_add(A, V, __ATOMIC_RELAXED); }         \
