@@ -47,8 +47,10 @@ CASES
 # Measured tuning on the device (loopgpu does not run there): export here,
 # run-all.sh there, then here: loopgpu ... --tune-import .device/tune/NAME.
 rm -rf .device/tune; mkdir -p .device/tune
+if [ -z "${SKIP_TUNE:-}" ]; then
 # (each candidate also runs the original C on one CPU core: matmul 1024^3 takes ~8 s)
 build/bin/loopgpu examples/matmul.c --tune-export .device/tune/matmul1024 --param n=1024 --param m=1024 --param p=1024 2> /dev/null
 build/bin/loopgpu examples/stencil7.c --tune-export .device/tune/stencil256 --param nz=256 --param ny=256 --param nx=256 2> /dev/null
+fi
 bash bench/run.sh prepare .device/bench
 echo "prepared $(ls .device/v | wc -l) harnesses and $(ls .device/bench/*.cu | wc -l) bench sources"

@@ -37,13 +37,20 @@ for d in .device/t/*/; do
   (cd $d && timeout 120 ./validate > run.log 2>&1) || echo "== $n FAILED"
   echo "$n: $(grep -m1 'tuning:' $d/kernels.cu | cut -c1-90) $(grep -E 'kernels alone' $d/run.log) $(grep -cE '^PASS$' $d/run.log) PASS"
 done
-for d in .device/tune/*/; do echo "== tuning candidates $d"; bash $d/run-all.sh; done
+for d in $(ls -d .device/tune/*/ 2> /dev/null); do echo "== tuning candidates $d"; bash $d/run-all.sh; done
 # The measurements go back for --tune-import (device.txt, candidate-*/output.txt).
 [ -n "${OUT:-}" ] && (cd .device && find tune -name '*.txt' | tar czf "$OUT/tune-results.tgz" -T -)
 if command -v ncu > /dev/null || [ -x /usr/local/cuda/bin/ncu ]; then
-  for b in matmul_r8x8 stencil_c4z_4x64; do
+  M=sm__throughput.avg.pct_of_peak_sustained_elapsed,gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__bytes.sum,lts__t_bytes.sum,gpu__time_duration.sum
+  for b in matmul_r8x8 stencil_c4z; do
     read -r drv sz < .device/bench/$b.args
-    timeout 90 ncu -k regex:_nest0_kernel -c 1 --metrics sm__throughput.avg.pct_of_peak_sustained_elapsed,gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,dram__bytes.sum,gpu__time_duration.sum .device/bench/$b $sz ncu 2>&1 | grep -vE "^==PROF==|^ncu " | tail -12
+    echo "== ncu $b"
+    timeout 90 ncu -k regex:_nest0_kernel -c 1 --metrics $M .device/bench/$b $sz ncu 2>&1 | grep -vE "^==PROF==|^ncu " | tail -14
+  done
+  for x in .device/exp-stencil_zmarch-5 .device/exp-stencil_run6_output-0; do
+    [ -x $x ] || continue
+    echo "== ncu $x"
+    timeout 90 ncu -k regex:'zmarch|_nest0_kernel' -c 1 --metrics $M $x 512 ncu 2>&1 | grep -vE "^==PROF==|^ncu " | tail -14
   done
 else
   echo "no ncu on this machine"

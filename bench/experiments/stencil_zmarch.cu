@@ -10,6 +10,11 @@
 //   3 block 32x8, 8 planes per thread
 //   4 block 64x4, 8 planes per thread, __launch_bounds__(256, 8)
 //   5 block 128x2, 8 planes per thread
+//   6 block 32x16, 16 planes per thread (larger planes: fewer halo rows
+//     and planes fetched twice from L2)
+//   7 block 64x8, 16 planes per thread
+//   8 block 128x4, 8 planes per thread
+//   9 block 64x8, 8 planes per thread
 #include <cuda_runtime.h>
 
 #ifndef VARIANT
@@ -26,6 +31,22 @@
 #elif VARIANT == 5
 #define BX 128
 #define BY 2
+#define CZ 8
+#elif VARIANT == 6
+#define BX 32
+#define BY 16
+#define CZ 16
+#elif VARIANT == 7
+#define BX 64
+#define BY 8
+#define CZ 16
+#elif VARIANT == 8
+#define BX 128
+#define BY 4
+#define CZ 8
+#elif VARIANT == 9
+#define BX 64
+#define BY 8
 #define CZ 8
 #else
 #define BX 64

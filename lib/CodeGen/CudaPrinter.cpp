@@ -951,7 +951,10 @@ public:
     };
     // A full strip has a constant trip count: unrolled, its shared loads
     // can be scheduled ahead of the arithmetic. The last strip may be partial.
-    int64_t Unroll = std::max<int64_t>(1, std::min<int64_t>(K.KTile, 256 / std::max<int64_t>(1, PC.Copies)));
+    // Up to 512 copies of the body: an 8x8 register tile's strip of 8 whole
+    // (H100 run 8: SGEMM 4096 at 75.3% of cuBLAS with half the strip
+    // unrolled; the hand-edited kernel unrolled whole 92.5%).
+    int64_t Unroll = std::max<int64_t>(1, std::min<int64_t>(K.KTile, 512 / std::max<int64_t>(1, PC.Copies)));
     indent(OS, D);
     OS << "if (loopgpu_kk + " << K.KTile - 1 << " <= " << Hi << ") { // a full strip\n";
     indent(OS, D + 1);

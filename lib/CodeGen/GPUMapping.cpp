@@ -345,21 +345,10 @@ private:
       planTransposedWrite(K, *Cur);
     if (Opts.Stage && Opts.HaloStage && !K.StagedLoop && !K.Transposed)
       planHalo(K);
-    // A streaming kernel (no shared tiles) with a few outputs per thread
-    // lives on memory-level parallelism: ask nvcc for registers that let a
-    // full SM of threads run (2048 / T blocks: 32 registers). H100: the
-    // 7-point stencil with 4 outputs per thread ran at 73.2% of copy
-    // bandwidth with 32 registers (run 6), 64.4% when the same loads took
-    // 40 (run 7: 6 blocks per SM, ncu: 66% of warps active).
-    int64_t Copies = 1;
-    for (const MappedLoop &M : K.Mapped)
-      Copies *= M.Coarsen;
-    if (Opts.MinBlocksPerSM == 0 && !K.StagedLoop && K.Halo.empty() && !K.Transposed && Copies > 1 && Copies <= 4 &&
-        2048 % K.threadsPerBlock() == 0 && K.threadsPerBlock() >= 128) {
-      K.MinBlocksPerSM = 2048 / K.threadsPerBlock();
-      K.Notes.push_back("a streaming kernel: __launch_bounds__ asks for " + std::to_string(K.MinBlocksPerSM) +
-                        " blocks per SM (every thread slot: loads in flight hide the memory latency)");
-    }
+    // No occupancy request of the planner's own for streaming kernels: asking
+    // the 7-point stencil (4 outputs per thread, 40 registers) for 8 blocks
+    // per SM made nvcc spill at 32 registers, 45.7% of copy bandwidth
+    // against 64.4% (H100 runs 7-8); -min-blocks-per-sm is the user's.
     if (Opts.MinBlocksPerSM > 0)
       K.MinBlocksPerSM = Opts.MinBlocksPerSM;
     // Lecture: a coarsened thread's iterations along x should be a warp

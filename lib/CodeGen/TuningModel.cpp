@@ -652,14 +652,10 @@ private:
         Tile[C] = 1; // consecutive iterations in one thread share their loads
         if (Inner == C)
           Tile[X] = 256;
-        // A pencil along the third loop: rows of two warps (H100,
-        // bench/RESULTS.md run 6, 7-point stencil 512^3, 4 z per thread:
-        // 4x64 threads 73.2% of copy bandwidth, 8x32 68.7%, 2x128 not
-        // measured).
-        if (Dims == 3 && Inner != C) {
-          Tile[X] = 64;
-          Tile[Inner] = 4;
-        }
+        // A pencil along the third loop on 8x32-thread planes (H100,
+        // bench/RESULTS.md, 7-point stencil 512^3, 4 z per thread: run 7
+        // 8x32 68.9% of copy bandwidth, 2x128 69.0%, 4x32 68.0%, 4x64 64.4%
+        // (40 registers; 73.2% in run 6, when nvcc gave it 32).
       }
     }
     TuningConfig Choice = honourFixed({Tile, Coarsen, R.Fixed.Stage});
