@@ -8,7 +8,7 @@ nvidia-smi -L; nvcc --version | tail -2; ls /usr/lib/llvm-19/lib/libLLVM*.so* 2>
 # The bench suite first (the figures RESULTS.md quotes), then the hand-edited
 # experiments that decide what the generator emits next.
 bash bench/run.sh gpu .device/bench
-for f in bench/experiments/*.cu; do
+for f in ${EXPERIMENTS:-bench/experiments/*.cu}; do
   read -r drv sz < <(sed -n 's|^// driver: ||p' $f)
   vs=$(sed -n 's/^\/\/ *\([0-9]\) .*/\1/p' $f); vs=${vs:-0}
   for v in $vs; do
@@ -47,7 +47,7 @@ if command -v ncu > /dev/null || [ -x /usr/local/cuda/bin/ncu ]; then
     echo "== ncu $b"
     timeout 90 ncu -k regex:_nest0_kernel -c 1 --metrics $M .device/bench/$b $sz ncu 2>&1 | grep -vE "^==PROF==|^ncu " | tail -14
   done
-  for x in .device/exp-stencil_zmarch-5 .device/exp-stencil_run6_output-0; do
+  for x in ${NCU_EXPERIMENTS:-.device/exp-stencil_zmarch-5 .device/exp-stencil_run6_output-0}; do
     [ -x $x ] || continue
     echo "== ncu $x"
     timeout 90 ncu -k regex:'zmarch|_nest0_kernel' -c 1 --metrics $M $x 512 ncu 2>&1 | grep -vE "^==PROF==|^ncu " | tail -14
