@@ -9,6 +9,7 @@ nvidia-smi -L; nvcc --version | tail -2; ls /usr/lib/llvm-19/lib/libLLVM*.so* 2>
 # experiments that decide what the generator emits next.
 bash bench/run.sh gpu .device/bench
 for f in ${EXPERIMENTS:-bench/experiments/*.cu}; do
+  [ -f "$f" ] || continue
   read -r drv sz < <(sed -n 's|^// driver: ||p' $f)
   vs=$(sed -n 's/^\/\/ *\([0-9]\) .*/\1/p' $f); vs=${vs:-0}
   for v in $vs; do

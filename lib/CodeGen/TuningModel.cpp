@@ -212,15 +212,17 @@ public:
   }
 
   /// Blocks per SM the model counts on for E: for a staged kernel, enough
-  /// for 8 warps per SM (a register tile's accumulators keep them busy:
-  /// H100 run 9, matmul 1024^3, 8x4 outputs per thread on 128 blocks of 8
-  /// warps, about one per SM, 79.1% of cuBLAS against 70.7% for 4x4 on 256
-  /// blocks); otherwise all that fit.
+  /// for the occupancy its register tile needs; otherwise all that fit.
+  /// (Counting one block of 8 warps per SM as enough was tried: matmul
+  /// 1024^3 got 4x8 outputs per thread, 0.096 ms against 0.094 for 4x4, and
+  /// dcs 512^2 got 2x4, 0.608 ms against 0.361 for 2x2: H100 run 10.
+  /// --tune found 8x4 at 0.086-0.088 ms.)
   int64_t blocksNeededPerSM(const Evaluation &E) const {
     if (!E.staged())
       return E.Occ.BlocksPerSM;
     int64_t Warps = (E.Threads + 31) / 32;
-    return std::min(E.Occ.BlocksPerSM, (8 + Warps - 1) / Warps);
+    auto ForTile = static_cast<int64_t>(std::ceil(RegisterTileOccupancy * WarpsPerSM / Warps));
+    return std::min(E.Occ.BlocksPerSM, ForTile);
   }
 
   /// Whether E's grid fills the GPU: every SM gets a block, and on average
@@ -229,10 +231,7 @@ public:
   bool fillsGPU(const Evaluation &E) const {
     if (!E.Blocks)
       return true;
-    // A wave within 10% of the SM count counts as full (H100 run 9, matmul
-    // 1024^3: 8x4 outputs per thread in 128 blocks 79.1% of cuBLAS, 4x4 in
-    // 256 blocks 70.7%).
-    return *E.Blocks * 10 >= SMCount * 9 && (*E.Blocks + SMCount / 2) / SMCount >= blocksNeededPerSM(E);
+    return *E.Blocks >= SMCount && (*E.Blocks + SMCount / 2) / SMCount >= blocksNeededPerSM(E);
   }
 
   /// The first part of every ranking: configurations that fill the GPU,

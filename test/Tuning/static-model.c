@@ -25,11 +25,11 @@
 // blocks, ~8 per SM; 2 per SM give it its 25% occupancy:
 // LARGE: static-model.c:[[@LINE+9]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 8,8 (loop k
 // LARGE-SAME: occupancy 25% (limit: registers); 1024 blocks for 132 SMs at n=4096, m=4096)
-// At 1024^3 it would give 64 blocks: 4x8 outputs (64x128 per block) give
-// 128 blocks of 8 warps, about one per SM (H100, bench/RESULTS.md run 9:
-// 8x4 79.1% of cuBLAS, 4x4 on 256 blocks 70.7%, 8x8 53.0%).
-// SMALL: static-model.c:[[@LINE+4]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 4,8 (loop k (line {{[0-9]+}}) is staged in shared memory: 16x16 threads, 4x8 outputs each (64x128 tile);
-// SMALL-SAME: 3 blocks/SM, occupancy 38% (limit: registers); 128 blocks for 132 SMs at n=1024, m=1024 (-tile 16,16 -coarsen 8,8 would give only 64, fewer than 1 per SM: smaller tiles))
+// At 1024^3 it would give 64 blocks: 4x4 outputs (64x64 per block) give
+// 256, ~2 per SM (H100, bench/RESULTS.md run 5: 4x4 60.3% of cuBLAS, 8x8
+// 33.1%).
+// SMALL: static-model.c:[[@LINE+4]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 4,4 (loop k (line {{[0-9]+}}) is staged in shared memory: 16x16 threads, 4x4 outputs each (64x64 tile);
+// SMALL-SAME: 4 blocks/SM, occupancy 50% (limit: registers); 256 blocks for 132 SMs at n=1024, m=1024 (-tile 16,16 -coarsen 8,8 would give only 64, fewer than 2 per SM: smaller tiles))
 void mm(int n, int m, int p, const float A[restrict n][p], const float B[restrict p][m],
         float C[restrict n][m]) {
 #pragma loopgpu
@@ -99,11 +99,11 @@ void scale(int n, float a, float *restrict x) {
 
 // Direct Coulomb summation: the atoms are staged, and each thread's outputs
 // share them. Size-blind, the 8x8 register tile; at 512x512 that is 16
-// blocks for 132 SMs, so 2x4 outputs (128 blocks of 8 warps).
+// blocks for 132 SMs, so 2x2 outputs (256 blocks).
 // CHECK: //   tuning: static model chose -tile 16,16 -coarsen 8,8 for the nest at line [[@LINE+8]] (loop a
 // CHECK-SAME: sizes unknown (no --param for ny, nx): assumes a large problem; pass --param to size the grid)
-// SMALL: static-model.c:[[@LINE+6]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 2,4 (loop a (line {{[0-9]+}}) is staged in shared memory: 16x16 threads, 2x4 outputs each (32x64 tile);
-// SMALL-SAME: 128 blocks for 132 SMs at ny=512, nx=512 (-tile 16,16 -coarsen 8,8 would give only 16, fewer than 1 per SM: smaller tiles))
+// SMALL: static-model.c:[[@LINE+6]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 2,2 (loop a (line {{[0-9]+}}) is staged in shared memory: 16x16 threads, 2x2 outputs each (32x32 tile);
+// SMALL-SAME: 256 blocks for 132 SMs at ny=512, nx=512 (-tile 16,16 -coarsen 8,8 would give only 16, fewer than 2 per SM: smaller tiles))
 // LARGE: static-model.c:[[@LINE+4]]:9: remark: tuning: static model chose -tile 16,16 -coarsen 8,8 (loop a
 // LARGE-SAME: 1024 blocks for 132 SMs at ny=4096, nx=4096)
 void coulomb(int ny, int nx, int natoms, float spacing, const float *restrict ax, const float *restrict ay,
