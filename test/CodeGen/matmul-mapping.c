@@ -30,7 +30,9 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK:   const bool loopgpu_vec_A = reinterpret_cast<unsigned long long>(A) % 16 == 0 && (p) % 4 == 0;
 // CHECK:   const bool loopgpu_vec_B = reinterpret_cast<unsigned long long>(B) % 16 == 0 && (m) % 4 == 0;
 // CHECK:   for (int loopgpu_tile0 = blockIdx.y; (long long)loopgpu_tile0 * 8 < loopgpu_trip0; loopgpu_tile0 += gridDim.y) {
-// CHECK:     for (int loopgpu_tile1 = blockIdx.x; (long long)loopgpu_tile1 * 32 < loopgpu_trip1; loopgpu_tile1 += gridDim.x) {
+// The grid covers every tile along x (32-bit iterator, tiles of 32): one
+// tile per block, no grid-stride loop.
+// CHECK:     if (const int loopgpu_tile1 = blockIdx.x; (long long)loopgpu_tile1 * 32 < loopgpu_trip1) { // one tile per block along x
 // CHECK:       float acc;
 // CHECK:           acc = 0.0f; // line 13
 // Software pipelining: the first strip's loads before the loop, each
