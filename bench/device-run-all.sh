@@ -20,6 +20,7 @@ for f in ${EXPERIMENTS:-bench/experiments/*.cu}; do
 done
 wait
 for x in .device/exp-*; do
+  [ -e "$x" ] || continue
   case $x in *.log|*.args) continue ;; esac
   read -r drv sz < $x.args
   $x $sz "$(basename $x) [experiment; $(grep -o 'Used [0-9]* registers' $x.log | head -1)]" || echo "$x FAILED"
