@@ -914,9 +914,28 @@ public:
       declareTileRegisters(OS, S, Depth);
     if (K.Prefetch)
       Load(Depth, aff(L.Lower), "the first strip's tile");
+    indent(OS, Depth);
+    OS << "for (" << typeStr(L.IteratorType) << " loopgpu_kk = " << aff(L.Lower) << "; loopgpu_kk <= " << Hi
+       << "; loopgpu_kk += " << K.KTile << ") {\n";
+    unsigned D = Depth + 1;
+    if (!K.Prefetch)
+      Load(D, "loopgpu_kk", "this strip's tile");
+    for (const StagedArray &S : K.Staged)
+      printTileStore(OS, S, D);
+    indent(OS, D);
+    OS << "__syncthreads(); // the tiles are complete\n";
+    if (K.Prefetch) {
+      indent(OS, D);
+      OS << "if (loopgpu_kk + " << K.KTile << " <= " << Hi
+         << ") { // software pipelining: the next strip's loads are in flight during this strip's arithmetic\n";
+      Load(D + 1, "loopgpu_kk + " + std::to_string(K.KTile), "the next strip's tile");
+      indent(OS, D);
+      OS << "}\n";
+    }
     std::vector<const Node *> Body;
     for (const NodePtr &C : Nd.Body)
       Body.push_back(C.get());
+    PC.InStaged = true;
     auto StripLoop = [&](unsigned D2, const std::string &Upper) {
       indent(OS, D2);
       OS << "for (" << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk; " << L.Iterator
@@ -930,55 +949,28 @@ public:
       indent(OS, D2);
       OS << "}\n";
     };
-    // One strip: its tiles from the registers into shared memory, the
-    // barrier, (the next strip's loads,) the arithmetic, the barrier.
-    auto Strip = [&](unsigned D, bool Full) {
-      if (!K.Prefetch)
-        Load(D, "loopgpu_kk", "this strip's tile");
-      for (const StagedArray &S : K.Staged)
-        printTileStore(OS, S, D);
-      indent(OS, D);
-      OS << "__syncthreads(); // the tiles are complete\n";
-      if (K.Prefetch && Full) {
-        indent(OS, D);
-        OS << "if (loopgpu_kk + " << K.KTile << " <= " << Hi
-           << ") { // software pipelining: the next strip's loads are in flight during this strip's arithmetic\n";
-        Load(D + 1, "loopgpu_kk + " + std::to_string(K.KTile), "the next strip's tile");
-        indent(OS, D);
-        OS << "}\n";
-      }
-      PC.InStaged = true;
-      if (Full) {
-        // A full strip has a constant trip count: unrolled, its shared
-        // loads can be scheduled ahead of the arithmetic. Up to 512 copies
-        // of the body: an 8x8 register tile's strip of 8 whole (H100 run 8:
-        // SGEMM 4096 at 75.3% of cuBLAS with half the strip unrolled, 81.9%
-        // whole, run 9).
-        int64_t Unroll = std::max<int64_t>(1, std::min<int64_t>(K.KTile, 512 / std::max<int64_t>(1, PC.Copies)));
-        indent(OS, D);
-        OS << "#pragma unroll " << Unroll << "\n";
-        StripLoop(D, "loopgpu_kk + " + std::to_string(K.KTile - 1));
-      } else {
-        StripLoop(D, Hi);
-      }
-      PC.InStaged = false;
-      indent(OS, D);
-      OS << "__syncthreads(); // before the " << (Full ? "next strip overwrites the tiles" : "tiles are reused") << "\n";
-    };
-    // The full strips, then the last, partial one peeled off the loop: a
-    // branch between them inside the loop cost the 8x8 register tile 6% of
-    // cuBLAS (H100 run 10: 81.9% -> 87.8% without it).
-    indent(OS, Depth);
-    OS << typeStr(L.IteratorType) << " loopgpu_kk = " << aff(L.Lower) << ";\n";
-    indent(OS, Depth);
-    OS << "for (; loopgpu_kk + " << K.KTile - 1 << " <= " << Hi << "; loopgpu_kk += " << K.KTile
-       << ") { // the full strips\n";
-    Strip(Depth + 1, true);
-    indent(OS, Depth);
+    // A full strip has a constant trip count: unrolled, its shared loads
+    // can be scheduled ahead of the arithmetic. The last strip may be partial.
+    // Up to 512 copies of the body: an 8x8 register tile's strip of 8 whole
+    // (H100 run 8: SGEMM 4096 at 75.3% of cuBLAS with half the strip
+    // unrolled; whole, 81.9% in run 9). Peeling the partial strip off the
+    // loop was measured and dropped: 85.0% alone, but 79.8% together with
+    // one tile per block along x, which alone gives 85.5% and helps the
+    // stencil (runs 11-13: nvcc's schedule at 128 registers is fragile).
+    int64_t Unroll = std::max<int64_t>(1, std::min<int64_t>(K.KTile, 512 / std::max<int64_t>(1, PC.Copies)));
+    indent(OS, D);
+    OS << "if (loopgpu_kk + " << K.KTile - 1 << " <= " << Hi << ") { // a full strip\n";
+    indent(OS, D + 1);
+    OS << "#pragma unroll " << Unroll << "\n";
+    StripLoop(D + 1, "loopgpu_kk + " + std::to_string(K.KTile - 1));
+    indent(OS, D);
+    OS << "} else { // the last, partial strip\n";
+    StripLoop(D + 1, Hi);
+    indent(OS, D);
     OS << "}\n";
-    indent(OS, Depth);
-    OS << "if (loopgpu_kk <= " << Hi << ") { // the last, partial strip\n";
-    Strip(Depth + 1, false);
+    PC.InStaged = false;
+    indent(OS, D);
+    OS << "__syncthreads(); // before the next strip overwrites the tiles\n";
     indent(OS, Depth);
     OS << "}\n";
   }
@@ -1098,8 +1090,9 @@ public:
       indent(OS, Depth++);
       if (singleTileAlongX(K, M)) {
         // The launcher's grid covers every tile along x: one per block, no
-        // grid-stride loop (H100 run 10: SGEMM 81.9% -> 86.2% of cuBLAS
-        // with one tile per block, hand-edited).
+        // grid-stride loop (H100 run 13: SGEMM 81.0% -> 85.5% of cuBLAS;
+        // runs 11-12: the 7-point stencil with 4x64 planes from 40 to 32
+        // registers, 64% -> 74% of copy bandwidth).
         OS << "if (const " << typeStr(N.Loops[M.Loop].IteratorType) << " " << tileVar(M) << " = blockIdx.x; (long long)"
            << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << ") { // one tile per block along x\n";
         continue;

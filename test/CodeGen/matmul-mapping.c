@@ -49,10 +49,7 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK-NEXT:    if (loopgpu_e < 256) {
 // CHECK-NEXT:      if (loopgpu_vec_A && (loopgpu_tile0 * 8 + (loopgpu_e / 32 % 8)) < loopgpu_trip0 && (0 + ((loopgpu_e / 1 % 32) + 3)) <= p - 1) {
 // CHECK:       // the first strip's tile of B into registers: 1 16-byte load per thread
-// The full strips run in a loop of their own; the last, partial strip is
-// peeled off after it (no branch between them in the loop).
-// CHECK:       int loopgpu_kk = 0;
-// CHECK-NEXT:  for (; loopgpu_kk + 31 <= p - 1; loopgpu_kk += 32) { // the full strips
+// CHECK:       for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
 // CHECK-NEXT:    // ... and from registers into its shared tile
 // The padded rows of A's tile (33 floats) are not 16-byte aligned: 4 stores.
 // CHECK:         loopgpu_sh_A[(loopgpu_e / 32 % 8)][((loopgpu_e / 1 % 32) + 3)] = loopgpu_pf_A[loopgpu_r].w;
@@ -61,18 +58,14 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK:         *reinterpret_cast<float4 *>(&loopgpu_sh_B[(loopgpu_e / 32 % 32)][(loopgpu_e / 1 % 32)]) = loopgpu_pf_B[loopgpu_r];
 // CHECK:         __syncthreads(); // the tiles are complete
 // CHECK-NEXT:    if (loopgpu_kk + 32 <= p - 1) { // software pipelining: the next strip's loads are in flight during this strip's arithmetic
-// CHECK:         #pragma unroll 32
-// CHECK-NEXT:    for (int k = loopgpu_kk; k <= loopgpu_kk + 31; ++k) {
-// CHECK:             acc += loopgpu_sh_A[i - loopgpu_base0][k - loopgpu_kk] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1]; // line 15
+// CHECK:         if (loopgpu_kk + 31 <= p - 1) { // a full strip
+// CHECK-NEXT:      #pragma unroll 32
+// CHECK-NEXT:      for (int k = loopgpu_kk; k <= loopgpu_kk + 31; ++k) {
+// CHECK:               acc += loopgpu_sh_A[i - loopgpu_base0][k - loopgpu_kk] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1]; // line 15
+// CHECK:         } else { // the last, partial strip
+// CHECK-NEXT:      for (int k = loopgpu_kk; k <= p - 1; ++k) {
+// CHECK:               acc += loopgpu_sh_A[i - loopgpu_base0][k - loopgpu_kk] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1]; // line 15
 // CHECK:         __syncthreads(); // before the next strip overwrites the tiles
-// CHECK-NEXT:  }
-// CHECK-NEXT:  if (loopgpu_kk <= p - 1) { // the last, partial strip
-// CHECK-NEXT:    // ... and from registers into its shared tile
-// CHECK:         __syncthreads(); // the tiles are complete
-// CHECK-NOT:     software pipelining
-// CHECK:         for (int k = loopgpu_kk; k <= p - 1; ++k) {
-// CHECK:             acc += loopgpu_sh_A[i - loopgpu_base0][k - loopgpu_kk] * loopgpu_sh_B[k - loopgpu_kk][j - loopgpu_base1]; // line 15
-// CHECK:         __syncthreads(); // before the tiles are reused
 // CHECK:             C[(i) * (m) + (j)] = acc; // line 16
 // CHECK: extern "C" void matmul_nest0_device(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // CHECK:       matmul_nest0_kernel<<<grid, block>>>(n, m, p, A, B, C);
@@ -87,11 +80,9 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // TILE: // loop j (line 12, parallel) -> x: strip-mined by 8 threads per block
 // -prefetch=false: each strip loads, stores, synchronizes, computes.
 // RUN: %loopgpu %s -prefetch=false | FileCheck %s --check-prefix=NOPF
-// NOPF:      for (; loopgpu_kk + 31 <= p - 1; loopgpu_kk += 32) { // the full strips
+// NOPF:      for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
 // NOPF-NEXT:   // this strip's tile of A into registers: 1 16-byte load per thread
 // NOPF:        // ... and from registers into its shared tile
 // NOPF:        __syncthreads(); // the tiles are complete
 // NOPF-NOT:    software pipelining
-// NOPF:        #pragma unroll 32
-// NOPF:      if (loopgpu_kk <= p - 1) { // the last, partial strip
-// NOPF-NEXT:   // this strip's tile of A into registers: 1 16-byte load per thread
+// NOPF:        if (loopgpu_kk + 31 <= p - 1) { // a full strip
