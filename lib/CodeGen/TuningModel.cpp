@@ -656,10 +656,14 @@ private:
         Tile[C] = 1; // consecutive iterations in one thread share their loads
         if (Inner == C)
           Tile[X] = 256;
-        // A pencil along the third loop on 8x32-thread planes (H100,
-        // bench/RESULTS.md, 7-point stencil 512^3, 4 z per thread: run 7
-        // 8x32 68.9% of copy bandwidth, 2x128 69.0%, 4x32 68.0%, 4x64 64.4%
-        // (40 registers; 73.2% in run 6, when nvcc gave it 32).
+        // A pencil along the third loop on 2x128-thread planes (H100,
+        // bench/RESULTS.md, 7-point stencil 512^3, 4 z per thread, runs 12
+        // and 14: 2x128 75.2% / 74.8% of copy bandwidth, 4x64 74.1% / 74.2%,
+        // 8x32 70.9% / 70.7%, 4x32 70.4% / 70.2%).
+        if (Dims == 3 && Inner != C) {
+          Tile[X] = 128;
+          Tile[Inner] = 2;
+        }
       }
     }
     TuningConfig Choice = honourFixed({Tile, Coarsen, R.Fixed.Stage});

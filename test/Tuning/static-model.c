@@ -54,10 +54,10 @@ void axpy2d(int n, int m, float a, const float X[restrict n][m], float Y[restric
 }
 
 // 3-D stencil: reads of in overlap along z, so 4 consecutive z per thread
-// (one thread along z: a 32x8 plane walking z).
-// CHECK: //   tuning: static model chose -tile 1,8,32 -coarsen 4 for the nest at line [[@LINE+5]] (loop x (line [[@LINE+8]]) on x with 32 threads {{.*}}; 4 iterations of loop z (line [[@LINE+6]]) per thread, consecutive (1 thread along it): reads overlap along it, loads per output 7 -> 5.5 (5 at best);
+// (one thread along z: a 128x2 plane walking z).
+// CHECK: //   tuning: static model chose -tile 1,2,128 -coarsen 4 for the nest at line [[@LINE+5]] (loop x (line [[@LINE+8]]) on x with 128 threads {{.*}}; 4 iterations of loop z (line [[@LINE+6]]) per thread, consecutive (1 thread along it): reads overlap along it, loads per output 7 -> 5.5 (5 at best);
 // CHECK-SAME: occupancy 100% (limit: threads); sizes unknown (no --param for nz, ny, nx): assumes a large problem; pass --param to size the grid)
-// REMARK: static-model.c:[[@LINE+3]]:9: remark: tuning: static model chose -tile 1,8,32 -coarsen 4 (
+// REMARK: static-model.c:[[@LINE+3]]:9: remark: tuning: static model chose -tile 1,2,128 -coarsen 4 (
 void stencil(int nz, int ny, int nx, const float in[restrict nz][ny][nx],
              float out[restrict nz][ny][nx]) {
 #pragma loopgpu
