@@ -12,6 +12,8 @@
 // HELP-DAG: -arch=<sm_XX>
 // HELP-DAG: --shared-staging=<value>
 // HELP-DAG: =halo {{.*}}opt-in: slower than the caches on the H100
+// HELP-DAG: --prefetch {{.*}}Software-pipeline shared-memory strips
+// HELP-DAG: --min-blocks-per-sm=<N>
 // HELP-DAG: --validate
 // HELP-DAG: --param=<NAME=VALUE>
 // HELP-NOT: -polly
@@ -22,6 +24,8 @@
 // BADCOARSEN: error: -coarsen=2,x: expected
 // RUN: %expect_exit 2 %loopgpu %s -arch=gfx90a 2>&1 | FileCheck %s --check-prefix=BADARCH
 // BADARCH: error: -arch=gfx90a: expected a CUDA architecture such as sm_90
+// RUN: %expect_exit 2 %loopgpu %s -min-blocks-per-sm 33 2>&1 | FileCheck %s --check-prefix=BADMINBLOCKS
+// BADMINBLOCKS: loopgpu: error: -min-blocks-per-sm 33: at most 32 blocks fit on an SM
 // RUN: %expect_exit 2 %loopgpu %s --param n 2>&1 | FileCheck %s --check-prefix=BADPARAM
 // BADPARAM: error: --param n: expected NAME=INTEGER
 // RUN: %expect_exit 2 %loopgpu %s -emit=llvm 2>&1 | FileCheck %s --check-prefix=BADEMIT

@@ -371,6 +371,8 @@ int main(int argc, const char **argv) {
     return usageError("--tune runs the validation harness; it does not combine with --validate-mode=none");
   if (!Regex("^sm_[0-9]{2,3}[a-z]?$").match(ArchOpt))
     return usageError("-arch=" + ArchOpt + ": expected a CUDA architecture such as sm_90");
+  if (MinBlocksOpt > 32) // ptxas ignores larger values with a warning
+    return usageError("-min-blocks-per-sm " + Twine(MinBlocksOpt) + ": at most 32 blocks fit on an SM");
   for (const std::string &P : Params) {
     auto [Name, Value] = StringRef(P).split('=');
     int64_t V;
