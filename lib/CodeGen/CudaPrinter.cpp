@@ -839,7 +839,8 @@ public:
       return "loopgpu_sh_" + A.Name + llvm::join(Idx, "");
     };
     indent(OS, D);
-    OS << "// ... and from registers into its shared tile" << (S.Transposed ? ", transposed" : "") << "\n";
+    OS << "// " << A.Name << "'s tile from registers into shared memory" << (S.Transposed ? ", transposed" : "")
+       << "\n";
     unsigned B = openCopyRounds(OS, C, D);
     if (C.V == 1) {
       indent(OS, B);

@@ -48,7 +48,7 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK-NEXT: loopgpu_pf_A[loopgpu_r].x = {{.*}} (0 + (loopgpu_e / 1 % 16)) <= p - 1 ? A[{{.*}}] : (float)0;
 // CHECK: loopgpu_pf_A[loopgpu_r].w = {{.*}} (0 + ((loopgpu_e / 1 % 16) + 3)) <= p - 1 ? A[{{.*}}] : (float)0;
 // CHECK: for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 16) {
-// CHECK-NEXT: // ... and from registers into its shared tile, transposed
+// CHECK-NEXT: // A's tile from registers into shared memory, transposed
 // CHECK: loopgpu_sh_A[(loopgpu_e / 1 % 16)][(loopgpu_e / 16 % 128)] = loopgpu_pf_A[loopgpu_r].x;
 // CHECK-NEXT: loopgpu_sh_A[((loopgpu_e / 1 % 16) + 1)][(loopgpu_e / 16 % 128)] = loopgpu_pf_A[loopgpu_r].y;
 // CHECK: __syncthreads(); // the tiles are complete

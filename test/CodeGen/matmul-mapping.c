@@ -50,10 +50,10 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK-NEXT:      if (loopgpu_vec_A && (loopgpu_tile0 * 8 + (loopgpu_e / 32 % 8)) < loopgpu_trip0 && (0 + ((loopgpu_e / 1 % 32) + 3)) <= p - 1) {
 // CHECK:       // the first strip's tile of B into registers: 1 16-byte load per thread
 // CHECK:       for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
-// CHECK-NEXT:    // ... and from registers into its shared tile
+// CHECK-NEXT:    // A's tile from registers into shared memory
 // The padded rows of A's tile (33 floats) are not 16-byte aligned: 4 stores.
 // CHECK:         loopgpu_sh_A[(loopgpu_e / 32 % 8)][((loopgpu_e / 1 % 32) + 3)] = loopgpu_pf_A[loopgpu_r].w;
-// CHECK:         // ... and from registers into its shared tile
+// CHECK:         // B's tile from registers into shared memory
 // CHECK-NOT:     if (loopgpu_e <
 // CHECK:         *reinterpret_cast<float4 *>(&loopgpu_sh_B[(loopgpu_e / 32 % 32)][(loopgpu_e / 1 % 32)]) = loopgpu_pf_B[loopgpu_r];
 // CHECK:         __syncthreads(); // the tiles are complete
@@ -82,7 +82,7 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // RUN: %loopgpu %s -prefetch=false | FileCheck %s --check-prefix=NOPF
 // NOPF:      for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
 // NOPF-NEXT:   // this strip's tile of A into registers: 1 16-byte load per thread
-// NOPF:        // ... and from registers into its shared tile
+// NOPF:        // A's tile from registers into shared memory
 // NOPF:        __syncthreads(); // the tiles are complete
 // NOPF-NOT:    software pipelining
 // NOPF:        if (loopgpu_kk + 31 <= p - 1) { // a full strip
