@@ -702,13 +702,8 @@ public:
     (void)DeclLoop;
   }
 
-  /// CUDA's 16-byte vector type of V elements of T (vector_types.h).
-  static std::string vectorType(ScalarType T, int64_t V) {
-    using K = ScalarType::Kind;
-    std::string Base = T.K == K::Float ? "float" : T.K == K::Double ? "double" : T.K == K::Int ? "int"
-                     : T.K == K::Long ? "long" : "longlong";
-    return (T.IsUnsigned ? "u" : "") + Base + std::to_string(V);
-  }
+  /// The vector type of S's 16-byte tile loads.
+  std::string vectorType(const StagedArray &S) const { return vector16(N.Arrays[S.Array].ElementType)->first; }
   static const char *lane(int64_t C) { return C == 0 ? "x" : C == 1 ? "y" : C == 2 ? "z" : "w"; }
 
   /// How the block copies S's footprint: a constant number of rounds of
@@ -718,8 +713,7 @@ public:
   };
   CopyShape copyShape(const StagedArray &S) const {
     CopyShape C;
-    for (int64_t E : S.Extents)
-      C.Elems *= E;
+    C.Elems = S.elements();
     C.V = S.GlobalVector;
     C.Threads = PC.K->threadsPerBlock();
     C.Loads = C.Elems / C.V;
@@ -809,7 +803,7 @@ public:
       indent(OS, B);
       OS << "if (" << vecFlag(S) << (LastOk.empty() ? "" : " && " + LastOk) << ") {\n";
       indent(OS, B + 1);
-      OS << pfVar(S) << "[loopgpu_r] = *reinterpret_cast<const " << vectorType(A.ElementType, C.V) << " *>(&"
+      OS << pfVar(S) << "[loopgpu_r] = *reinterpret_cast<const " << vectorType(S) << " *>(&"
          << A.Name << "[" << Linear << "]);\n";
       indent(OS, B);
       OS << "} else { // unaligned rows, or the vector crosses the border\n";
@@ -847,7 +841,7 @@ public:
       OS << Target(0) << " = " << pfVar(S) << "[loopgpu_r];\n";
     } else if (!S.Transposed && S.sharedShape().back() % C.V == 0) { // rows of whole, aligned vectors
       indent(OS, B);
-      OS << "*reinterpret_cast<" << vectorType(A.ElementType, C.V) << " *>(&" << Target(0) << ") = " << pfVar(S)
+      OS << "*reinterpret_cast<" << vectorType(S) << " *>(&" << Target(0) << ") = " << pfVar(S)
          << "[loopgpu_r];\n";
     } else {
       for (int64_t L = 0; L < C.V; ++L) {
@@ -881,7 +875,7 @@ public:
     const ArrayInfo &A = N.Arrays[S.Array];
     CopyShape C = copyShape(S);
     indent(OS, D);
-    OS << (C.V > 1 ? vectorType(A.ElementType, C.V) : typeStr(A.ElementType)) << " " << pfVar(S) << "["
+    OS << (C.V > 1 ? vectorType(S) : typeStr(A.ElementType)) << " " << pfVar(S) << "["
        << C.Rounds << "];\n";
   }
 

@@ -34,6 +34,20 @@ int64_t elementBytes(ScalarType T) {
 
 
 /// Collects the loops that stay on the host in Steps.
+} // namespace
+
+std::optional<std::pair<std::string, int64_t>> vector16(ScalarType T) {
+  using K = ScalarType::Kind;
+  const char *Base = T.K == K::Float ? "float" : T.K == K::Double ? "double" : T.K == K::Int ? "int"
+                   : T.K == K::Long ? "long" : T.K == K::LongLong ? "longlong" : nullptr;
+  if (!Base)
+    return std::nullopt;
+  int64_t Lanes = 16 / elementBytes(T);
+  return std::make_pair((T.IsUnsigned ? "u" : "") + std::string(Base) + std::to_string(Lanes), Lanes);
+}
+
+namespace {
+
 void collectHostLoops(const std::vector<HostStep> &Steps, std::set<unsigned> &Loops) {
   for (const HostStep &S : Steps) {
     if (S.K == HostStep::Kind::Loop)
@@ -680,18 +694,17 @@ private:
       // 16-byte loads, both software-pipelined).
       int64_t PrefetchBytes = 0;
       for (StagedArray &S : Chosen) {
-        int64_t Elem = elementBytes(N.Arrays[S.Array].ElementType), Elems = 1;
-        for (int64_t E : S.Extents)
-          Elems *= E;
-        int64_t V = 16 / Elem;
-        using TK = ScalarType::Kind;
-        TK EK = N.Arrays[S.Array].ElementType.K;
+        ScalarType T = N.Arrays[S.Array].ElementType;
         const AffExpr &Start = N.Loops[S.DimLoops.back()].Lower;
-        bool Typed = EK == TK::Float || EK == TK::Double || EK == TK::Int || EK == TK::Long || EK == TK::LongLong;
-        bool Aligned = !Start.isConstant() || (Start.constantValue() + S.Offsets.back()) % V == 0;
-        S.GlobalVector = Typed && Aligned && (Elem == 4 || Elem == 8) && S.Extents.back() % V == 0 ? V : 1;
+        S.GlobalVector = 1;
+        if (auto Vec = vector16(T)) {
+          int64_t V = Vec->second;
+          bool Aligned = !Start.isConstant() || (Start.constantValue() + S.Offsets.back()) % V == 0;
+          if (Aligned && S.Extents.back() % V == 0)
+            S.GlobalVector = V;
+        }
         int64_t Per = S.GlobalVector * K.threadsPerBlock();
-        PrefetchBytes += (Elems + Per - 1) / Per * S.GlobalVector * Elem;
+        PrefetchBytes += (S.elements() + Per - 1) / Per * S.GlobalVector * elementBytes(T);
       }
       K.StagedLoop = L.Id;
       K.KTile = KT;

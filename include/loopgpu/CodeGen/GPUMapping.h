@@ -120,6 +120,13 @@ struct StagedArray {
       S.back() += Padding;
     return S;
   }
+  /// Elements of the footprint (padding excluded).
+  int64_t elements() const {
+    int64_t N = 1;
+    for (int64_t E : Extents)
+      N *= E;
+    return N;
+  }
   int64_t bytes(int64_t Elem) const {
     int64_t N = Elem;
     for (int64_t E : sharedShape())
@@ -147,6 +154,11 @@ struct TransposedWrite {
 /// loops in the kernels cover the rest): CUDA's limits, and for reduction
 /// kernels 1024, so that the partials combine once per block (and the
 /// argmin/argmax block results fit arrays of that size).
+/// CUDA's 16-byte vector type of elements of T (vector_types.h: float4,
+/// int4, uint4, double2, long2, longlong2, ...) and its number of elements,
+/// or nothing where staged tiles of T load element by element.
+std::optional<std::pair<std::string, int64_t>> vector16(ScalarType T);
+
 inline int64_t maxGridBlocks(char Dim) { return Dim == 'x' ? 2147483647 : 65535; }
 constexpr int64_t MaxReductionBlocks = 1024;
 
