@@ -977,9 +977,8 @@ public:
   bool singleTileAlongX(const KernelPlan &K, const MappedLoop &M) const {
     using SK = ScalarType::Kind;
     SK T = N.Loops[M.Loop].IteratorType.K;
-    bool Narrow = T == SK::Int || T == SK::Short || T == SK::Char || T == SK::Bool;
-    return M.Dim == 'x' && K.BlockCoarsen == 1 && M.tile() >= 4 && Narrow &&
-           K.maxBlocks(M) == maxGridBlocks('x');
+    bool Narrow = T == SK::Int || T == SK::Short || T == SK::Char;
+    return M.Dim == 'x' && K.BlockCoarsen == 1 && M.tile() >= 4 && Narrow;
   }
 
   bool stagedBodyIsSafe(unsigned StagedLoop) const {
