@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/CodeGen/HostCode.h"
 #include "loopgpu/IR/ExprPrinter.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -26,6 +27,8 @@ namespace loopgpu {
 namespace {
 
 const char *const Prelude = R"(#include <cuda_runtime.h>
+#include <initializer_list>
+#include <vector>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -59,6 +62,35 @@ inline __host__ __device__ long long loopgpu_trip(long long lo, long long hi, lo
 inline unsigned loopgpu_blocks(long long trip, long long block, long long limit) {
   return (unsigned)loopgpu_min((trip + block - 1) / block, limit);
 }
+// Elements of an array from its extents, in 64 bits: 0 if an extent is not
+// positive; an overflow stops the program instead of allocating too little.
+inline long long loopgpu_count(std::initializer_list<long long> extents) {
+  long long n = 1;
+  for (long long e : extents) {
+    if (e <= 0)
+      return 0;
+    if (__builtin_mul_overflow(n, e, &n)) {
+      fprintf(stderr, "loopgpu: an array's size overflows 64 bits\n");
+      exit(EXIT_FAILURE);
+    }
+  }
+  return n;
+}
+// Device memory a host function holds for the whole call: freed on return.
+struct loopgpu_device_buffer {
+  void *ptr = NULL;
+  size_t bytes = 0;
+  loopgpu_device_buffer(long long count, size_t element) {
+    if (count > 0 && __builtin_mul_overflow((size_t)count, element, &bytes)) {
+      fprintf(stderr, "loopgpu: an array's size in bytes overflows\n");
+      exit(EXIT_FAILURE);
+    }
+    LOOPGPU_CHECK(cudaMalloc(&ptr, bytes > 0 ? bytes : 1));
+  }
+  ~loopgpu_device_buffer() { cudaFree(ptr); }
+  loopgpu_device_buffer(const loopgpu_device_buffer &) = delete;
+  loopgpu_device_buffer &operator=(const loopgpu_device_buffer &) = delete;
+};
 )";
 
 const char *const AtomicCombine = R"(
@@ -1612,10 +1644,15 @@ public:
     OS << "}\n\n";
   }
 
-  /// The block that replaces the nest inside the host function.
-  void printHostBlock(raw_ostream &OS) {
-    OS << "{ // nest " << N.Ordinal << " (line " << N.Loc.Line
-       << "): copy in, run on the GPU, copy out\n";
+  /// The block that replaces the nest inside the host function. Buffer(A)
+  /// is the device pointer already holding array A, or nullopt: the block
+  /// allocates, copies in, copies out and frees it itself.
+  void printHostBlock(raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer) {
+    bool Copies = false;
+    for (unsigned A = 0; A < N.Arrays.size(); ++A)
+      Copies |= !N.Arrays[A].isTemporary() && !Buffer(A);
+    OS << "{ // nest " << N.Ordinal << " (line " << N.Loc.Line << "): "
+       << (Copies ? "copy in, run on the GPU, copy out" : "run on the GPU") << "\n";
     std::vector<std::string> Args;
     for (const ParamInfo &P : N.Params)
       Args.push_back(P.Name);
@@ -1638,6 +1675,10 @@ public:
       const ArrayInfo &Arr = N.Arrays[A];
       if (Arr.isTemporary())
         continue; // the launcher allocates it
+      if (std::optional<std::string> B = Buffer(A)) {
+        Args.push_back(*B);
+        continue;
+      }
       std::optional<std::string> Count = arrayElementCount(N, A);
       if (!Count) {
         Diags.error(Arr.Loc, "cannot tell how many elements of '" + Arr.Name +
@@ -1661,7 +1702,7 @@ public:
     OS << "    " << launcherName() << "(" << llvm::join(Args, ", ") << ");\n";
     OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
     for (unsigned A = 0; A < N.Arrays.size(); ++A) {
-      if (N.Arrays[A].isTemporary())
+      if (N.Arrays[A].isTemporary() || Buffer(A))
         continue;
       std::string D = deviceArray(A);
       if (Written[A])
@@ -1737,33 +1778,6 @@ private:
   bool Failed = false;
 };
 
-/// `float A[restrict n][p]` -> `float *__restrict__ A` and `restrict` -> `__restrict__`.
-std::string hostParam(const Nest &N, const FunctionParam &P) {
-  if (P.ArrayId >= 0) {
-    const ArrayInfo &A = N.Arrays[P.ArrayId];
-    return std::string(A.IsConst ? "const " : "") + typeStr(A.ElementType) + " *" +
-           (A.IsRestrict ? "__restrict__ " : "") + P.Name;
-  }
-  std::string S = P.TypeSpelling;
-  if (S.find('[') != std::string::npos) // an array the nest does not use
-    return "void *" + P.Name;
-  // The C keyword `restrict` (a whole identifier) becomes CUDA's spelling.
-  std::string Out;
-  for (size_t I = 0; I < S.size();) {
-    if (!(std::isalpha(static_cast<unsigned char>(S[I])) || S[I] == '_')) {
-      Out += S[I++];
-      continue;
-    }
-    size_t J = I;
-    while (J < S.size() && (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
-      ++J;
-    std::string Word = S.substr(I, J - I);
-    Out += Word == "restrict" ? "__restrict__" : Word;
-    I = J;
-  }
-  return Out;
-}
-
 } // namespace
 
 bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::StringRef Source,
@@ -1808,38 +1822,16 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
     Printers[I]->printLauncher(OS);
   }
 
-  // One host function per input function with nests: its original body with
-  // each nest replaced by a block that copies, launches and copies back.
-  std::map<unsigned, std::vector<size_t>> ByFunction;
-  for (size_t I = 0; I < Prog.Nests.size(); ++I)
-    ByFunction[Prog.Nests[I].BodyBeginOffset].push_back(I);
-  for (auto &[BodyBegin, Indices] : ByFunction) {
-    const Nest &First = Prog.Nests[Indices.front()];
-    std::vector<std::string> Params;
-    for (const FunctionParam &P : First.FunctionParams)
-      Params.push_back(hostParam(First, P));
-    if (Indices.size() == 1) {
-      OS << "// " << First.Function << " on device pointers (its one nest, no copies).\n";
-      OS << "extern \"C\" void " << First.Function << "_device("
-         << llvm::join(Printers[Indices.front()]->parameterDecls(), ", ") << ") {\n  "
-         << Printers[Indices.front()]->launcherName() << "(";
-      OS << llvm::join(Printers[Indices.front()]->parameterNames(), ", ") << ");\n}\n\n";
-    }
-    OS << "// " << First.Function << " with its original C signature: a drop-in replacement.\n";
-    OS << "extern \"C\" " << First.ReturnType << " " << First.Function << "("
-       << (Params.empty() ? "void" : llvm::join(Params, ", ")) << ") ";
-    unsigned Pos = First.BodyBeginOffset;
-    for (size_t I : Indices) {
-      const Nest &N = Prog.Nests[I];
-      if (N.PragmaLineOffset < Pos || N.EndOffset > Source.size())
-        return false;
-      OS << Source.slice(Pos, N.PragmaLineOffset);
-      OS << "  ";
-      Printers[I]->printHostBlock(OS);
-      Pos = N.EndOffset;
-    }
-    OS << Source.slice(Pos, First.BodyEndOffset) << "\n\n";
+  // One host function per input function with nests (HostCode.h).
+  std::vector<NestHostHooks> Hooks;
+  for (auto &P : Printers) {
+    NestPrinter *NP = P.get();
+    Hooks.push_back({[NP](raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer) {
+      NP->printHostBlock(OS, Buffer);
+    }});
   }
+  for (const HostFunction &F : Prog.Functions)
+    printHostFunction(OS, Prog, F, Hooks);
   for (auto &P : Printers)
     if (P->failed())
       return false;

@@ -171,9 +171,14 @@ public:
     }
     std::sort(Outer.begin(), Outer.end(),
               [&](const auto &A, const auto &B) { return Before(A.first->getBeginLoc(), B.first->getBeginLoc()); });
+    std::vector<const FunctionDecl *> FunctionOrder;
+    std::map<const FunctionDecl *, std::vector<std::pair<const ForStmt *, unsigned>>> NestsOf;
     for (const auto &[FS, Info] : Outer) {
       unsigned &Ord = Ordinals[Info.first];
       if (std::optional<Nest> N = buildNest(Ctx, Diag, *Info.first, *FS, LoopClauses, Ord, Info.second)) {
+        if (!NestsOf.count(Info.first))
+          FunctionOrder.push_back(Info.first);
+        NestsOf[Info.first].push_back({FS, static_cast<unsigned>(Prog.Nests.size())});
         for (SourceLocation L : Conditionals)
           if (SM.isWrittenInMainFile(L) && SM.getFileOffset(L) > N->PragmaLineOffset &&
               SM.getFileOffset(L) < N->EndOffset && !N->ConditionalInside.isValid())
@@ -182,6 +187,10 @@ public:
       }
       ++Ord;
     }
+    if (!Diag.hasErrors())
+      for (const FunctionDecl *FD : FunctionOrder)
+        if (std::optional<HostFunction> F = buildHostFunction(Ctx, Diag, *FD, NestsOf[FD], Prog))
+          Prog.Functions.push_back(std::move(*F));
     if (Diag.hasErrors()) {
       HadErrors = true;
       return;

@@ -45,6 +45,8 @@ bool isPureMathFunction(llvm::StringRef Name) {
   return Names.contains(Name);
 }
 
+} // namespace
+
 std::optional<ScalarType> scalarTypeOf(QualType T) {
   T = T.getCanonicalType();
   if (const auto *ET = T->getAs<EnumType>())
@@ -71,6 +73,8 @@ std::optional<ScalarType> scalarTypeOf(QualType T) {
   default: return std::nullopt;
   }
 }
+
+namespace {
 
 /// Collects the variables a statement writes (assignment targets, ++/--),
 /// the variables it declares, and the iterators of its for loops.

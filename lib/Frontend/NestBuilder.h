@@ -15,6 +15,18 @@ namespace loopgpu {
 
 class ClangDiagnostics;
 
+/// The IR type of an arithmetic C type (nullopt for anything else).
+std::optional<ScalarType> scalarTypeOf(clang::QualType T);
+
+/// Describes a function holding marked nests for its host code (see
+/// HostFunction). Nests pairs each of the function's outermost marked loops
+/// with its index in Prog.Nests, in source order. Reports and returns
+/// nullopt if the host code cannot be rewritten.
+std::optional<HostFunction> buildHostFunction(clang::ASTContext &Ctx, ClangDiagnostics &Diag,
+                                              const clang::FunctionDecl &FD,
+                                              const std::vector<std::pair<const clang::ForStmt *, unsigned>> &Nests,
+                                              const Program &Prog);
+
 /// Builds the IR of one marked nest. Reports every unsupported construct with
 /// a located error; returns nullopt if any error was reported.
 std::optional<Nest> buildNest(clang::ASTContext &Ctx, ClangDiagnostics &Diag,

@@ -1,6 +1,7 @@
 //===- Harness.cpp - Run the emitted CUDA against the original C ----------===//
 #include "loopgpu/Validate/Harness.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/CodeGen/HostCode.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,11 +32,24 @@ const char *const DriverPrelude = R"(#include <cuda_runtime.h>
 #include <string.h>
 #include <time.h>
 #include <algorithm>
+#include <initializer_list>
 #include <vector>
 
 inline long long loopgpu_min(long long a, long long b) { return a < b ? a : b; }
 inline long long loopgpu_max(long long a, long long b) { return a > b ? a : b; }
 inline long long loopgpu_floord(long long a, long long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+static long long loopgpu_count(std::initializer_list<long long> extents) {
+  long long n = 1;
+  for (long long e : extents) {
+    if (e <= 0)
+      return 0;
+    if (__builtin_mul_overflow(n, e, &n)) {
+      printf("FAIL: an array's size overflows 64 bits\n");
+      exit(1);
+    }
+  }
+  return n;
+}
 
 // Random inputs from the seed (splitmix64), never all zeros.
 static unsigned long long loopgpu_rng;
@@ -95,126 +109,133 @@ std::string typeStr(ScalarType T) { return T.K == ScalarType::Kind::Bool ? "bool
 
 /// What the driver needs to know about one input function.
 struct FunctionInfo {
-  std::string Name, ReturnType;
+  const HostFunction *F = nullptr;
   std::vector<const Nest *> Nests;
-  std::vector<FunctionParam> Params;
   bool HasReduction = false;
 };
 
 class DriverWriter {
 public:
-  DriverWriter(const ValidateOptions &Opts, DiagnosticSink &Diags) : Opts(Opts), Diags(Diags) {}
+  DriverWriter(const Program &Prog, const ValidateOptions &Opts, DiagnosticSink &Diags)
+      : Prog(Prog), Opts(Opts), Diags(Diags) {}
 
-  bool writeFunction(raw_ostream &OS, const FunctionInfo &F, unsigned Index) {
-    const Nest &First = *F.Nests.front();
-    // Arrays by parameter name: element type, count expression, read, written.
+  /// The driver's test of one function: the same random inputs to the
+  /// original (compiled as C) and to the CUDA host function, every array
+  /// argument a nest or host code writes compared afterwards. Everything
+  /// comes from the function's parameters, whichever nest uses them.
+  bool writeFunction(raw_ostream &OS, const FunctionInfo &Info, unsigned Index) {
+    const HostFunction &F = *Info.F;
+    // Per array parameter: count expression, read, written.
     struct ArrayUse {
-      ScalarType Type;
-      std::vector<std::string> Counts;
+      std::string Count;
       bool Read = false, Written = false;
-      bool IsConst = false, IsRestrict = false;
     };
-    std::map<std::string, ArrayUse> Arrays;
-    std::set<std::string> FunctionParamNames;
-    for (const FunctionParam &P : F.Params)
-      FunctionParamNames.insert(P.Name);
-    for (const Nest *N : F.Nests)
-      for (unsigned A = 0; A < N->Arrays.size(); ++A) {
-        const ArrayInfo &Arr = N->Arrays[A];
-        if (Arr.isTemporary())
-          continue; // the generated code allocates it
-        if (!Arr.IsParameter) {
-          Diags.error(Arr.Loc, "--validate: array '" + Arr.Name +
-                                   "' is not a parameter of '" + F.Name +
-                                   "'; the driver can only pass parameters");
-          return false;
-        }
-        ArrayUse &U = Arrays[Arr.Name];
-        U.Type = Arr.ElementType;
-        U.IsConst = Arr.IsConst;
-        U.IsRestrict = Arr.IsRestrict;
-        std::optional<std::string> Count = arrayElementCount(*N, A);
+    std::map<unsigned, ArrayUse> Arrays; // by index in F.Arrays
+    std::set<std::string> ParamNames;
+    for (const HostParam &P : F.Params)
+      ParamNames.insert(P.Name);
+    for (const HostParam &P : F.Params) {
+      if (P.K != HostParam::Kind::Array)
+        continue;
+      const HostArray &A = F.Arrays[P.ArrayIndex];
+      ArrayUse U;
+      if (A.extentsKnown()) {
+        std::vector<std::string> Factors;
+        for (const std::string &E : A.Extents)
+          Factors.push_back("(long long)(" + E + ")");
+        U.Count = "loopgpu_count({" + join(Factors, ", ") + "})";
+      }
+      // Sizes from the nests' accesses (pointers), the largest wins.
+      for (const Nest *N : Info.Nests) {
+        int NA = nestArrayNamed(*N, A.Name);
+        if (NA < 0)
+          continue;
+        for (const Access &Acc : N->Accesses)
+          if (Acc.isArray() && Acc.Index == static_cast<unsigned>(NA))
+            (Acc.IsWrite ? U.Written : U.Read) = true;
+        if (A.extentsKnown())
+          continue;
+        std::optional<std::string> Count = arrayElementCount(*N, NA);
         if (!Count) {
-          Diags.error(Arr.Loc, "--validate: cannot size array '" + Arr.Name +
-                                   "' (its outer extent is unknown and an access is not affine)");
+          Diags.error(A.Loc, "--validate: cannot size array '" + A.Name +
+                                 "' (its outer extent is unknown and an access is not affine)");
           return false;
         }
-        for (const ParamInfo &P : N->Params)
-          if (Count->find(P.Name) != std::string::npos && !FunctionParamNames.count(P.Name)) {
-            Diags.error(Arr.Loc, "--validate: the size of '" + Arr.Name + "' depends on '" + P.Name +
-                                     "', which is not a parameter of '" + F.Name + "'");
+        for (const ParamInfo &NP : N->Params)
+          if (Count->find(NP.Name) != std::string::npos && !ParamNames.count(NP.Name)) {
+            Diags.error(A.Loc, "--validate: the size of '" + A.Name + "' depends on '" + NP.Name +
+                                   "', which is not a parameter of '" + F.Name + "'");
             return false;
           }
-        U.Counts.push_back(*Count);
-        for (const Access &Acc : N->Accesses)
-          if (Acc.isArray() && Acc.Index == A)
-            (Acc.IsWrite ? U.Written : U.Read) = true;
+        U.Count = U.Count.empty() ? *Count : "loopgpu_max(" + U.Count + ", " + *Count + ")";
       }
+      for (const HostFunction::Item &It : F.Items)
+        if (It.Nest < 0 && !It.Reads.empty()) {
+          U.Read |= It.Reads[P.ArrayIndex];
+          U.Written |= It.Writes[P.ArrayIndex];
+        }
+      if (U.Count.empty()) {
+        if (U.Read || U.Written) {
+          Diags.error(A.Loc, "--validate: cannot size array '" + A.Name +
+                                 "': its extent is not written and no nest indexes it");
+          return false;
+        }
+        continue; // unused: passed as NULL
+      }
+      Arrays[P.ArrayIndex] = U;
+    }
 
-    OS << "// ---- " << F.Name << " (" << F.Nests.size() << " nest" << (F.Nests.size() == 1 ? "" : "s")
+    OS << "// ---- " << F.Name << " (" << Info.Nests.size() << " nest" << (Info.Nests.size() == 1 ? "" : "s")
        << ")\n";
     std::vector<std::string> Decls;
-    for (const FunctionParam &P : F.Params) {
-      if (P.ArrayId >= 0) {
-        const ArrayUse &U = Arrays[P.Name];
-        Decls.push_back(std::string(U.IsConst ? "const " : "") + typeStr(U.Type) + " *" + P.Name);
-      } else if (P.TypeSpelling.find('[') != std::string::npos ||
-                 P.TypeSpelling.find('*') != std::string::npos) {
-        Decls.push_back("void *" + P.Name);
-      } else {
-        Decls.push_back(P.TypeSpelling);
-      }
-    }
+    for (const HostParam &P : F.Params)
+      Decls.push_back(declaration(F, P));
     std::string Sig = "(" + (Decls.empty() ? std::string("void") : join(Decls, ", ")) + ")";
     OS << "extern \"C\" " << F.ReturnType << " " << F.Name << Sig << ";\n";
     OS << "extern \"C\" " << F.ReturnType << " loopgpu_ref_" << F.Name << Sig << ";\n\n";
     OS << "static int validate_" << Index << "() {\n";
     OS << "  int loopgpu_failures = 0;\n";
-    // Integer parameters: --param or defaults; other scalars: random.
+    // Integer parameters: --param or defaults; floating-point ones: random.
     unsigned IntIndex = 0;
-    std::vector<std::string> RefArgs, CudaArgs;
+    std::vector<std::string> RefArgs, CudaArgs, DeviceArgs;
     std::string ParamSummary;
-    for (const FunctionParam &P : F.Params) {
-      if (P.ArrayId >= 0) {
-        RefArgs.push_back(P.Name + "_ref");
-        CudaArgs.push_back(P.Name + "_cuda");
+    for (const HostParam &P : F.Params) {
+      if (P.K == HostParam::Kind::Array) {
+        bool Passed = Arrays.count(P.ArrayIndex);
+        RefArgs.push_back(Passed ? P.Name + "_ref" : "NULL");
+        CudaArgs.push_back(Passed ? P.Name + "_cuda" : "NULL");
+        DeviceArgs.push_back(Passed ? "dev_" + P.Name : "NULL");
         continue;
       }
-      if (Decls[&P - &F.Params[0]].rfind("void *", 0) == 0) {
-        RefArgs.push_back("NULL");
-        CudaArgs.push_back("NULL");
+      if (P.K == HostParam::Kind::Other) {
+        bool Pointer = P.TypeSpelling.find_first_of("*[") != std::string::npos;
+        if (!Pointer)
+          OS << "  " << P.TypeSpelling << " = {}; // not used by the nests\n";
+        for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs})
+          Args->push_back(Pointer ? "NULL" : P.Name);
         continue;
       }
-      std::optional<ScalarType> T;
-      if (P.ParamId >= 0)
-        T = First.Params[P.ParamId].Type;
-      else if (P.ScalarId >= 0)
-        T = First.Scalars[P.ScalarId].Type;
-      if (T && T->isInteger()) {
+      if (P.Type.isInteger()) {
         auto It = Opts.Params.find(P.Name);
         int64_t V = It != Opts.Params.end() ? It->second : defaultParamValue(IntIndex++);
-        OS << "  const " << typeStr(*T) << " " << P.Name << " = " << V << ";\n";
+        OS << "  const " << typeStr(P.Type) << " " << P.Name << " = " << V << ";\n";
         ParamSummary += " " + P.Name + "=" + std::to_string(V);
-      } else if (T) {
-        OS << "  const " << typeStr(*T) << " " << P.Name << " = (" << typeStr(*T)
-           << ")(0.5 + loopgpu_uniform());\n";
       } else {
-        OS << "  " << P.TypeSpelling << " = 0; // not used by the nests\n";
+        OS << "  const " << typeStr(P.Type) << " " << P.Name << " = (" << typeStr(P.Type)
+           << ")(0.5 + loopgpu_uniform());\n";
       }
-      RefArgs.push_back(P.Name);
-      CudaArgs.push_back(P.Name);
+      for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs})
+        Args->push_back(P.Name);
     }
     OS << "  printf(\"validating " << F.Name << " with" << ParamSummary << " (seed " << Opts.Seed
        << ")\\n\");\n";
-    for (auto &[Name, U] : Arrays) {
-      std::string T = typeStr(U.Type);
-      std::string Count = U.Counts.front();
-      for (size_t I = 1; I < U.Counts.size(); ++I)
-        Count = "loopgpu_max(" + Count + ", " + U.Counts[I] + ")";
-      OS << "  const long long " << Name << "_count = loopgpu_max(0, " << Count << ");\n";
+    for (auto &[AI, U] : Arrays) {
+      const HostArray &A = F.Arrays[AI];
+      std::string T = typeStr(A.ElementType), Name = A.Name;
+      OS << "  const long long " << Name << "_count = loopgpu_max(0, " << U.Count << ");\n";
       OS << "  std::vector<" << T << "> " << Name << "_init(" << Name << "_count + 1);\n";
       OS << "  loopgpu_" << (U.Read ? "fill" : "poison") << "(" << Name << "_init.data(), " << Name
-         << "_count, " << (U.Type.isFloating() ? "true" : "false") << ");\n";
+         << "_count, " << (A.ElementType.isFloating() ? "true" : "false") << ");\n";
       OS << "  std::vector<" << T << "> " << Name << "_ref_v(" << Name << "_init), " << Name << "_cuda_v("
          << Name << "_init);\n";
       OS << "  " << T << " *" << Name << "_ref = " << Name << "_ref_v.data(), *" << Name << "_cuda = "
@@ -229,19 +250,18 @@ public:
     OS << "  " << (Void ? "" : "const " + F.ReturnType + " loopgpu_ret_cuda = ") << F.Name << "("
        << join(CudaArgs, ", ") << ");\n";
     OS << "  double loopgpu_t2 = loopgpu_seconds();\n";
-    bool Floating = false;
-    double Tol = 0;
-    for (auto &[Name, U] : Arrays)
-      Floating |= U.Type.isFloating();
-    std::string Kind = F.HasReduction ? "reduction" : "element-wise";
-    for (auto &[Name, U] : Arrays) {
+    std::string Kind = Info.HasReduction ? "reduction" : "element-wise";
+    unsigned Compared = 0;
+    for (auto &[AI, U] : Arrays) {
       if (!U.Written)
         continue;
-      Tol = toleranceFor(U.Type, F.HasReduction);
-      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << Name << "\", " << Name << "_ref, "
-         << Name << "_cuda, " << Name << "_count, " << Tol << ");\n";
+      const HostArray &A = F.Arrays[AI];
+      ++Compared;
+      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << A.Name << "\", " << A.Name << "_ref, "
+         << A.Name << "_cuda, " << A.Name << "_count, " << toleranceFor(A.ElementType, Info.HasReduction) << ");\n";
     }
     if (!Void) {
+      ++Compared;
       ScalarType RT = F.ReturnType.find("float") != std::string::npos ||
                               F.ReturnType.find("double") != std::string::npos
                           ? ScalarType::doubleType()
@@ -249,16 +269,30 @@ public:
       if (F.ReturnType.find("float") != std::string::npos)
         RT = ScalarType::floatType();
       OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": return value\", &loopgpu_ret_ref, &loopgpu_ret_cuda, 1, "
-         << toleranceFor(RT, F.HasReduction) << ");\n";
+         << toleranceFor(RT, Info.HasReduction) << ");\n";
     }
-    (void)Floating;
+    if (!Compared)
+      OS << "  printf(\"note " << F.Name << ": writes no array argument and returns nothing: nothing to compare\\n\");\n";
     OS << "  printf(\"time " << F.Name << ": original on one CPU core %.3f ms, CUDA end to end (copies "
           "included) %.3f ms\\n\", 1e3 * (loopgpu_t1 - loopgpu_t0), 1e3 * (loopgpu_t2 - loopgpu_t1));\n";
-    if (F.Nests.size() == 1)
-      writeKernelTiming(OS, F, *F.Nests.front(), Arrays.size());
+    if (planHostCode(Prog, F).DeviceVariant)
+      writeKernelTiming(OS, F, Arrays, DeviceArgs, Decls);
     OS << "  printf(\"tolerance " << F.Name << ": " << Kind << " code\\n\");\n";
     OS << "  return loopgpu_failures;\n}\n\n";
     return true;
+  }
+
+  /// A parameter as the driver declares it: arrays as flat pointers.
+  static std::string declaration(const HostFunction &F, const HostParam &P) {
+    if (P.K == HostParam::Kind::Array) {
+      const HostArray &A = F.Arrays[P.ArrayIndex];
+      return std::string(A.IsConst ? "const " : "") + typeStr(A.ElementType) + " *" + P.Name;
+    }
+    if (P.K == HostParam::Kind::Scalar)
+      return typeStr(P.Type) + " " + P.Name;
+    if (P.TypeSpelling.find_first_of("*[") != std::string::npos)
+      return "void *" + P.Name;
+    return P.TypeSpelling;
   }
 
   static double toleranceFor(ScalarType T, bool Reorders) {
@@ -270,49 +304,19 @@ public:
 
   /// Times `<function>_device` alone with CUDA events: median of 10 runs
   /// after a warm-up, on device copies of the inputs.
-  void writeKernelTiming(raw_ostream &OS, const FunctionInfo &F, const Nest &N, size_t) {
-    std::set<std::string> FunctionParamNames;
-    for (const FunctionParam &P : F.Params)
-      FunctionParamNames.insert(P.Name);
-    for (const ParamInfo &P : N.Params)
-      if (!FunctionParamNames.count(P.Name))
-        return;
-    for (const ScalarInfo &S : N.Scalars)
-      if (!S.declaredInside() && !S.IsWritten && !FunctionParamNames.count(S.Name))
-        return;
-    std::vector<std::string> Decls, Args;
+  template <typename ArrayMap>
+  void writeKernelTiming(raw_ostream &OS, const HostFunction &F, const ArrayMap &Arrays,
+                         const std::vector<std::string> &Args, const std::vector<std::string> &Decls) {
     OS << "  {\n";
-    for (const ParamInfo &P : N.Params) {
-      Decls.push_back(typeStr(P.Type) + " " + P.Name);
-      Args.push_back(P.Name);
-    }
-    for (const ScalarInfo &S : N.Scalars) {
-      if (S.declaredInside())
-        continue;
-      if (S.IsWritten) {
-        OS << "    " << typeStr(S.Type) << " *dev_" << S.Name << ";\n";
-        OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&dev_" << S.Name << ", sizeof(" << typeStr(S.Type)
-           << ")));\n";
-        OS << "    LOOPGPU_CHECK(cudaMemset(dev_" << S.Name << ", 0, sizeof(" << typeStr(S.Type) << ")));\n";
-        Decls.push_back(typeStr(S.Type) + " *" + S.Name);
-        Args.push_back("dev_" + S.Name);
-      } else {
-        Decls.push_back(typeStr(S.Type) + " " + S.Name);
-        Args.push_back(S.Name);
-      }
-    }
     std::vector<std::string> Frees;
-    for (const ArrayInfo &A : N.Arrays) {
-      if (A.isTemporary())
-        continue; // the launcher allocates it
+    for (auto &[AI, U] : Arrays) {
+      const HostArray &A = F.Arrays[AI];
       std::string T = typeStr(A.ElementType);
       OS << "    " << T << " *dev_" << A.Name << ";\n";
       OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&dev_" << A.Name << ", (" << A.Name
          << "_count + 1) * sizeof(" << T << ")));\n";
       OS << "    LOOPGPU_CHECK(cudaMemcpy(dev_" << A.Name << ", " << A.Name << "_init.data(), (" << A.Name
          << "_count + 1) * sizeof(" << T << "), cudaMemcpyHostToDevice));\n";
-      Decls.push_back(std::string(A.IsConst ? "const " : "") + T + " *" + A.Name);
-      Args.push_back("dev_" + A.Name);
       Frees.push_back("dev_" + A.Name);
     }
     OS << "    cudaEvent_t loopgpu_start, loopgpu_stop;\n";
@@ -333,12 +337,13 @@ public:
       OS << "    LOOPGPU_CHECK(cudaFree(" << P << "));\n";
     OS << "  }\n";
     // The declaration the call above needs, emitted before validate_N.
-    DeviceDecls += "extern \"C\" void " + F.Name + "_device(" + join(Decls, ", ") + ");\n";
+    DeviceDecls += "extern \"C\" " + F.ReturnType + " " + F.Name + "_device(" + join(Decls, ", ") + ");\n";
   }
 
   std::string DeviceDecls;
 
 private:
+  const Program &Prog;
   const ValidateOptions &Opts;
   DiagnosticSink &Diags;
 };
@@ -362,24 +367,26 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
     Diags.error({}, "--validate: cannot create '" + Opts.Dir + "': " + EC.message());
     return false;
   }
-  std::map<unsigned, FunctionInfo> Functions;
-  for (const Nest &N : P.Nests) {
-    FunctionInfo &F = Functions[N.BodyBeginOffset];
-    F.Name = N.Function;
-    F.ReturnType = N.ReturnType;
-    F.Params = N.FunctionParams;
-    F.Nests.push_back(&N);
-    // Reductions and accumulations reorder or contract floating point.
-    for (const Statement &S : N.Statements)
-      if (S.Body->K == Expr::Kind::Assign && S.Body->Op != "=")
-        F.HasReduction = true;
+  std::vector<FunctionInfo> Functions;
+  for (const HostFunction &HF : P.Functions) {
+    FunctionInfo F;
+    F.F = &HF;
+    for (unsigned I : HF.Nests) {
+      const Nest &N = P.Nests[I];
+      F.Nests.push_back(&N);
+      // Reductions and accumulations reorder or contract floating point.
+      for (const Statement &S : N.Statements)
+        if (S.Body->K == Expr::Kind::Assign && S.Body->Op != "=")
+          F.HasReduction = true;
+    }
+    Functions.push_back(F);
   }
 
-  DriverWriter W(Opts, Diags);
+  DriverWriter W(P, Opts, Diags);
   std::string Body;
   raw_string_ostream BOS(Body);
   unsigned Index = 0;
-  for (auto &[Offset, F] : Functions)
+  for (const FunctionInfo &F : Functions)
     if (!W.writeFunction(BOS, F, Index++))
       return false;
   BOS.flush();
@@ -396,8 +403,8 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   DOS.flush();
 
   std::string Renames;
-  for (auto &[Offset, F] : Functions)
-    Renames += " -D" + F.Name + "=loopgpu_ref_" + F.Name;
+  for (const FunctionInfo &F : Functions)
+    Renames += " -D" + F.F->Name + "=loopgpu_ref_" + F.F->Name;
   std::string Run = "#!/usr/bin/env bash\n"
                     "# Builds and runs the validation harness. Usage: run.sh gpu|cpu|gpu-build\n"
                     "# (gpu-build: build for the GPU without running, e.g. to build many in parallel)\n"

@@ -25,7 +25,21 @@ void f(int tsteps, int n, float A[restrict n], float B[restrict n]) {
 // CHECK:         f_nest0_kernel1<<<grid, block>>>(t, tsteps, n, A, B);
 // CHECK: extern "C" void f_nest1_device(
 // CHECK:     f_nest1_kernel<<<1, 1>>>(n, A, B);
-// CHECK-NOT: extern "C" void f_device(
+// Both nests on device pointers, in the original parameter order:
+// CHECK: extern "C" void f_device(int tsteps, int n, float *__restrict__ A, float *__restrict__ B) {
+// CHECK:   f_nest0_device(tsteps, n, A, B);
+// CHECK:   f_nest1_device(n, A, B);
+// The host function keeps A and B on the GPU across both nests: each is
+// copied in once before the first nest and out once after the last.
 // CHECK: extern "C" void f(int tsteps, int n, float *__restrict__ A, float *__restrict__ B) {
-// CHECK: { // nest 0 (line 6)
-// CHECK: { // nest 1 (line 13)
+// CHECK:   cudaMemcpy(loopgpu_dev_A, A, {{.*}}cudaMemcpyHostToDevice
+// CHECK:   cudaMemcpy(loopgpu_dev_B, B, {{.*}}cudaMemcpyHostToDevice
+// CHECK: { // nest 0 (line 6): run on the GPU
+// CHECK-NEXT: f_nest0_device(tsteps, n, loopgpu_dev_A, loopgpu_dev_B);
+// CHECK-NOT: cudaMemcpy
+// CHECK: { // nest 1 (line 13): run on the GPU
+// CHECK-NEXT: f_nest1_device(n, loopgpu_dev_A, loopgpu_dev_B);
+// CHECK-NOT: cudaMemcpyHostToDevice
+// CHECK:   cudaMemcpy(A, loopgpu_dev_A, {{.*}}cudaMemcpyDeviceToHost
+// CHECK:   cudaMemcpy(B, loopgpu_dev_B, {{.*}}cudaMemcpyDeviceToHost
+// CHECK-NEXT: }

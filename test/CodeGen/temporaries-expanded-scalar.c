@@ -36,9 +36,9 @@ void f(int n, const float A[restrict n], float B[restrict n]) {
 // CHECK:        LOOPGPU_CHECK(cudaFreeAsync(tmp_exp, 0));
 // CHECK-NEXT: }
 // CHECK:      extern "C" void f_device(int n, const float *__restrict__ A, float *__restrict__ B) {
-// CHECK-NEXT:   f_nest0_device(n, A, B);
+// CHECK:          f_nest0_device(n, A, B);
 // CHECK:      extern "C" void f(int n, const float *__restrict__ A, float *__restrict__ B) {
 // CHECK-NOT:  tmp_exp
-// CHECK:      f_nest0_device(n, d_A, d_B);
+// CHECK:      f_nest0_device(n, loopgpu_dev_A, loopgpu_dev_B);
 // CHECK-NOT:  tmp_exp
 // PASS: PASS

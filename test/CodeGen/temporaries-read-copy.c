@@ -35,7 +35,7 @@ void f(int n, float A[restrict n]) {
 // CHECK-NEXT: }
 // CHECK:      extern "C" void f(int n, float *__restrict__ A) {
 // CHECK-NOT:  A_copy
-// CHECK:      f_nest0_device(n, d_A);
+// CHECK:      f_nest0_device(n, loopgpu_dev_A);
 // CHECK-NOT:  A_copy
 
 void g(int n, float A[restrict n]) {

@@ -298,10 +298,83 @@ struct Nest {
   }
 };
 
+/// An array the host code of a function with nests can see: a pointer or
+/// array parameter, or an array declared in the function's body.
+struct HostArray {
+  std::string Name;
+  ScalarType ElementType;
+  /// C expressions (in the function's own names) of each dimension's extent,
+  /// outermost first; "" where it is not written (`float *A`, `float A[][m]`).
+  std::vector<std::string> Extents;
+  bool IsParameter = false;
+  bool IsConst = false;
+  bool IsRestrict = false;
+  /// A local array whose host declaration the host code rewrites (a VLA:
+  /// C++ has none); constant-size locals keep their declaration.
+  bool IsLocalVLA = false;
+  SourceLoc Loc;
+
+  unsigned rank() const { return static_cast<unsigned>(Extents.size()); }
+  /// All extents are written: the element count is their product.
+  bool extentsKnown() const {
+    for (const std::string &E : Extents)
+      if (E.empty())
+        return false;
+    return !Extents.empty();
+  }
+};
+
+/// One parameter of a function with nests, as the host code and the
+/// validation driver need it.
+struct HostParam {
+  enum class Kind {
+    Scalar, ///< an arithmetic value (Type)
+    Array,  ///< a pointer or array of arithmetic elements (HostFunction::Arrays[ArrayIndex])
+    Other,  ///< anything else (struct, pointer to pointer...): passed through as written
+  };
+  std::string Name;
+  std::string TypeSpelling; ///< as written, e.g. "float A[n][m]", "const float *restrict x"
+  Kind K = Kind::Other;
+  ScalarType Type;          ///< Scalar: its type
+  int ArrayIndex = -1;      ///< Array: index in HostFunction::Arrays
+};
+
+/// A function that holds marked nests: its signature, its arrays and its
+/// body as the sequence of top-level statements, each a nest or host code.
+/// Host code is kept as text in which subscripts of multi-dimensional host
+/// arrays are linearized (`A[i][j]` -> `A[(i) * (m) + (j)]`), since the host
+/// function sees every array as a flat pointer.
+struct HostFunction {
+  std::string Name;
+  std::string ReturnType;
+  SourceLoc Loc;
+  std::vector<HostParam> Params;
+  std::vector<HostArray> Arrays;
+  /// Indices in Program::Nests of this function's nests, in source order.
+  std::vector<unsigned> Nests;
+
+  struct Item {
+    /// The nest (index in Program::Nests) this statement is, or -1: host code.
+    int Nest = -1;
+    /// Host code: its text, linearized, with each nest inside it (one that a
+    /// host loop or `if` encloses) as the marker `/*@loopgpu-nest K@*/`.
+    std::string Text;
+    /// Host code: nests inside it (indices in Program::Nests).
+    std::vector<unsigned> InnerNests;
+    /// Host code: arrays (indices in Arrays) it reads, and may write: written
+    /// elements, or the array passed on (a call, a pointer copy).
+    std::vector<bool> Reads, Writes;
+    bool Returns = false; ///< contains a `return`
+  };
+  std::vector<Item> Items;
+};
+
 /// All marked nests of one input file.
 struct Program {
   std::string File;
   std::vector<Nest> Nests;
+  /// The functions holding the nests, in source order.
+  std::vector<HostFunction> Functions;
 };
 
 } // namespace loopgpu

@@ -1,0 +1,467 @@
+//===- FunctionBuilder.cpp - The host view of a function with nests -------===//
+//
+// Describes a function that holds marked nests the way its host code needs
+// it (HostFunction in LoopNest.h): the signature with every array's element
+// type and extents, the arrays declared in the body, and the body as a
+// sequence of top-level statements. Statements that are not nests are kept as
+// text, with what the CUDA host function cannot compile rewritten:
+//   - subscripts of multi-dimensional arrays (parameters and local VLAs are
+//     flat pointers there): `A[i][j]` -> `A[(i) * (m) + (j)]`, a row
+//     `A[i]` -> `(A + (i) * (m))`;
+//   - local VLA declarations (C++ has no VLAs): `double z[n];` ->
+//     storage in a std::vector and `double *z` pointing into it;
+//   - nests inside host statements (a host loop around a nest): a marker the
+//     CUDA printer replaces with the nest's own copy-in/launch/copy-out block.
+// It also records which arrays each statement reads and writes, so that the
+// host function can keep arrays on the GPU between nests and copy only when
+// host code needs them.
+//
+//===----------------------------------------------------------------------===//
+#include "NestBuilder.h"
+
+#include "ClangDiagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace loopgpu {
+namespace {
+
+class FunctionBuilder {
+public:
+  FunctionBuilder(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
+                  const std::vector<std::pair<const ForStmt *, unsigned>> &Nests, const Program &Prog)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(Diag), FD(FD), NestLoops(Nests), Prog(Prog) {}
+
+  std::optional<HostFunction> build() {
+    F.Name = FD.getNameAsString();
+    F.ReturnType = FD.getReturnType().getAsString(Ctx.getPrintingPolicy());
+    F.Loc = Diag.loc(FD.getLocation());
+    for (const auto &[FS, Index] : NestLoops)
+      F.Nests.push_back(Index);
+    for (const ParmVarDecl *P : FD.parameters())
+      addParam(*P);
+    collectLocalArrays();
+    collectEdits();
+    buildItems();
+    if (Failed)
+      return std::nullopt;
+    return std::move(F);
+  }
+
+private:
+  //===------------------------------------------------------------------===//
+  // Source text
+  //===------------------------------------------------------------------===//
+  unsigned offset(SourceLocation L) const { return SM.getFileOffset(SM.getExpansionLoc(L)); }
+  /// Just past the last token of R.
+  unsigned endOffset(SourceRange R) const {
+    SourceLocation E = Lexer::getLocForEndOfToken(SM.getExpansionLoc(R.getEnd()), 0, SM, Ctx.getLangOpts());
+    return E.isValid() ? SM.getFileOffset(E) : offset(R.getEnd());
+  }
+  llvm::StringRef buffer() const { return SM.getBufferData(SM.getFileID(SM.getExpansionLoc(FD.getLocation()))); }
+  bool inMacro(SourceRange R) const { return R.getBegin().isMacroID() || R.getEnd().isMacroID(); }
+
+  std::string sourceText(const clang::Expr *E) const {
+    return buffer().slice(offset(E->getBeginLoc()), endOffset(E->getSourceRange())).str();
+  }
+
+  /// One replacement of the original text [Begin, End).
+  struct Edit {
+    unsigned Begin, End;
+    std::function<std::string()> Make;
+  };
+
+  /// The text of [Begin, End) with the outermost edits inside it applied;
+  /// an edit's own text renders the edits nested in it.
+  std::string render(unsigned Begin, unsigned End) const {
+    std::string Out;
+    unsigned Pos = Begin;
+    for (const Edit &E : Edits) { // sorted by Begin, outer before inner
+      if (E.Begin < Pos || E.End > End)
+        continue;
+      Out += buffer().slice(Pos, E.Begin).str();
+      Out += E.Make();
+      Pos = E.End;
+    }
+    Out += buffer().slice(Pos, End).str();
+    return Out;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Arrays and parameters
+  //===------------------------------------------------------------------===//
+  /// Describes an array or pointer variable of arithmetic elements.
+  std::optional<HostArray> describeArray(const VarDecl &VD) {
+    HostArray A;
+    A.Name = VD.getNameAsString();
+    A.Loc = Diag.loc(VD.getLocation());
+    const auto *PVD = dyn_cast<ParmVarDecl>(&VD);
+    A.IsParameter = PVD != nullptr;
+    QualType T = PVD ? PVD->getOriginalType() : VD.getType();
+    A.IsRestrict = T.isRestrictQualified() || VD.getType().isRestrictQualified();
+    bool First = true, HasVLA = false;
+    while (true) {
+      if (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+        if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+          A.Extents.push_back(std::to_string(CAT->getSize().getZExtValue()));
+        else if (const auto *VAT = dyn_cast<VariableArrayType>(AT)) {
+          HasVLA = true;
+          const clang::Expr *Size = VAT->getSizeExpr();
+          A.Extents.push_back(Size && !inMacro(Size->getSourceRange()) ? sourceText(Size)
+                              : Size                                   ? macroExtent(*Size)
+                                                                       : "");
+        } else
+          A.Extents.push_back("");
+        A.IsRestrict |= AT->getIndexTypeQualifiers().hasRestrict();
+        T = AT->getElementType();
+        First = false;
+        continue;
+      }
+      if (const auto *PT = T->getAs<PointerType>()) {
+        if (!First)
+          return std::nullopt;
+        A.Extents.push_back("");
+        T = PT->getPointeeType();
+        First = false;
+        continue;
+      }
+      break;
+    }
+    std::optional<ScalarType> ET = scalarTypeOf(T);
+    if (A.Extents.empty() || !ET)
+      return std::nullopt;
+    A.ElementType = *ET;
+    A.IsConst = T.isConstQualified();
+    A.IsLocalVLA = HasVLA && !PVD;
+    return A;
+  }
+
+  /// A VLA extent written through a macro: its value if it is a constant,
+  /// else the macro's expansion as Clang prints it.
+  std::string macroExtent(const clang::Expr &Size) const {
+    clang::Expr::EvalResult R;
+    if (Size.EvaluateAsInt(R, Ctx))
+      return std::to_string(R.Val.getInt().getSExtValue());
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    Size.printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+    return OS.str();
+  }
+
+  void addParam(const ParmVarDecl &P) {
+    HostParam HP;
+    HP.Name = P.getNameAsString();
+    llvm::raw_string_ostream OS(HP.TypeSpelling);
+    P.getOriginalType().print(OS, Ctx.getPrintingPolicy(), HP.Name);
+    OS.flush();
+    if (std::optional<ScalarType> T = scalarTypeOf(P.getType())) {
+      HP.K = HostParam::Kind::Scalar;
+      HP.Type = *T;
+    } else if (std::optional<HostArray> A = describeArray(P)) {
+      HP.K = HostParam::Kind::Array;
+      HP.ArrayIndex = static_cast<int>(F.Arrays.size());
+      ArrayDecls[&P] = F.Arrays.size();
+      F.Arrays.push_back(*A);
+    }
+    F.Params.push_back(HP);
+  }
+
+  bool insideNest(SourceLocation L) const {
+    unsigned O = offset(L);
+    for (const auto &[FS, Index] : NestLoops)
+      if (O >= Prog.Nests[Index].PragmaLineOffset && O < Prog.Nests[Index].EndOffset)
+        return true;
+    return false;
+  }
+
+  /// Arrays declared in the body, outside the nests.
+  void collectLocalArrays() {
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      FunctionBuilder &B;
+      explicit Visitor(FunctionBuilder &B) : B(B) {}
+      bool VisitVarDecl(VarDecl *VD) {
+        if (isa<ParmVarDecl>(VD) || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
+            !VD->getType()->isArrayType() || B.insideNest(VD->getLocation()))
+          return true;
+        if (std::optional<HostArray> A = B.describeArray(*VD)) {
+          B.ArrayDecls[VD] = B.F.Arrays.size();
+          B.F.Arrays.push_back(*A);
+        }
+        return true;
+      }
+    } V(*this);
+    V.TraverseStmt(FD.getBody());
+  }
+
+  const VarDecl *hostArrayOf(const clang::Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (ArrayDecls.count(VD))
+          return VD;
+    return nullptr;
+  }
+
+  //===------------------------------------------------------------------===//
+  // Rewriting host code
+  //===------------------------------------------------------------------===//
+  void collectEdits() {
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      FunctionBuilder &B;
+      std::set<const ArraySubscriptExpr *> Inner; ///< bases of other subscripts
+      explicit Visitor(FunctionBuilder &B) : B(B) {}
+      bool TraverseForStmt(ForStmt *FS, DataRecursionQueue * = nullptr) {
+        for (const auto &[Loop, Index] : B.NestLoops)
+          if (Loop == FS) {
+            B.addNestMarker(Index);
+            return true;
+          }
+        return RecursiveASTVisitor::TraverseForStmt(FS);
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+        if (const auto *Base = dyn_cast<ArraySubscriptExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+          Inner.insert(Base);
+        if (!Inner.count(ASE))
+          B.addSubscriptEdit(*ASE);
+        return true;
+      }
+      bool VisitDeclStmt(DeclStmt *DS) {
+        B.addDeclEdit(*DS);
+        return true;
+      }
+    } V(*this);
+    // Pre-order: an outer subscript is seen before the subscripts in its base.
+    V.TraverseStmt(FD.getBody());
+    std::sort(Edits.begin(), Edits.end(), [](const Edit &A, const Edit &B) {
+      return A.Begin != B.Begin ? A.Begin < B.Begin : A.End > B.End;
+    });
+  }
+
+  void addNestMarker(unsigned Index) {
+    const Nest &N = Prog.Nests[Index];
+    Edits.push_back({N.PragmaLineOffset, N.EndOffset,
+                     [Index] { return "/*@loopgpu-nest " + std::to_string(Index) + "@*/"; }});
+  }
+
+  void addSubscriptEdit(const ArraySubscriptExpr &Outer) {
+    std::vector<const clang::Expr *> Indices;
+    const clang::Expr *E = &Outer;
+    while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts())) {
+      Indices.insert(Indices.begin(), ASE->getIdx());
+      E = ASE->getBase();
+    }
+    const VarDecl *VD = hostArrayOf(E);
+    if (!VD)
+      return;
+    const HostArray &A = F.Arrays[ArrayDecls.at(VD)];
+    if (A.rank() < 2)
+      return;
+    if (inMacro(Outer.getSourceRange())) {
+      Diag.error(Diag.loc(Outer.getBeginLoc()),
+                 "host code between nests indexes the multi-dimensional array '" + A.Name +
+                     "' inside a macro; loopgpu cannot rewrite it for the host function (write the "
+                     "subscripts outside the macro)");
+      Failed = true;
+      return;
+    }
+    for (unsigned D = 1; D < A.rank(); ++D)
+      if (A.Extents[D].empty())
+        return; // `float A[][m]` always has its inner extents; nothing else reaches here
+    std::vector<std::pair<unsigned, unsigned>> Ranges;
+    for (const clang::Expr *I : Indices)
+      Ranges.push_back({offset(I->getBeginLoc()), endOffset(I->getSourceRange())});
+    std::string Name = A.Name;
+    std::vector<std::string> Extents = A.Extents;
+    Edits.push_back({offset(Outer.getBeginLoc()), endOffset(Outer.getSourceRange()), [this, Ranges, Name, Extents] {
+                       std::string Index;
+                       for (size_t D = 0; D < Ranges.size(); ++D) {
+                         std::string Sub = "(" + render(Ranges[D].first, Ranges[D].second) + ")";
+                         Index = D == 0 ? Sub : "(" + Index + ") * (" + Extents[D] + ") + " + Sub;
+                       }
+                       if (Ranges.size() == Extents.size())
+                         return Name + "[" + Index + "]";
+                       std::string Row;
+                       for (size_t D = Ranges.size(); D < Extents.size(); ++D)
+                         Row += " * (" + Extents[D] + ")";
+                       return "(" + Name + " + (" + Index + ")" + Row + ")";
+                     }});
+  }
+
+  /// `double z[n][m];` -> vector storage and a flat pointer into it.
+  void addDeclEdit(const DeclStmt &DS) {
+    for (const Decl *D : DS.decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !ArrayDecls.count(VD) || !F.Arrays[ArrayDecls.at(VD)].IsLocalVLA)
+        continue;
+      if (!DS.isSingleDecl() || inMacro(DS.getSourceRange())) {
+        Diag.error(Diag.loc(VD->getLocation()),
+                   "the variable-length array '" + VD->getNameAsString() +
+                       "' must be declared on its own (one declaration, outside macros) for the "
+                       "host function to rewrite it: C++ has no variable-length arrays");
+        Failed = true;
+        return;
+      }
+      const HostArray &A = F.Arrays[ArrayDecls.at(VD)];
+      std::string Count;
+      for (const std::string &E : A.Extents)
+        Count += std::string(Count.empty() ? "" : " * ") + "(size_t)(" + E + ")";
+      std::string T = (A.IsConst ? "const " : "") + A.ElementType.str();
+      std::string Storage = "loopgpu_storage_" + A.Name;
+      std::string Text = "std::vector<" + A.ElementType.str() + "> " + Storage + "(" + Count + "); " + T +
+                         " *" + A.Name + " = " + Storage + ".data();";
+      Edits.push_back({offset(DS.getBeginLoc()), endOffset(DS.getSourceRange()), [Text] { return Text; }});
+    }
+  }
+
+  //===------------------------------------------------------------------===//
+  // Top-level statements and what they touch
+  //===------------------------------------------------------------------===//
+  void buildItems() {
+    const auto *Body = cast<CompoundStmt>(FD.getBody());
+    unsigned Pos = offset(Body->getLBracLoc()) + 1;
+    unsigned End = offset(Body->getRBracLoc());
+    std::map<const Stmt *, unsigned> NestOf;
+    for (const auto &[FS, Index] : NestLoops)
+      NestOf[FS] = Index;
+    auto Host = [&](unsigned From, unsigned To, const Stmt *S) {
+      if (From >= To)
+        return;
+      HostFunction::Item It;
+      It.Text = render(From, To);
+      It.Reads.assign(F.Arrays.size(), false);
+      It.Writes.assign(F.Arrays.size(), false);
+      if (S)
+        recordUses(*S, It);
+      F.Items.push_back(std::move(It));
+    };
+    for (const Stmt *S : Body->body()) {
+      auto NI = NestOf.find(S);
+      if (NI == NestOf.end()) {
+        unsigned E = std::max(Pos, nextStart(*Body, S, End));
+        Host(Pos, E, S);
+        Pos = E;
+        continue;
+      }
+      const Nest &N = Prog.Nests[NI->second];
+      Host(Pos, N.PragmaLineOffset, nullptr);
+      HostFunction::Item It;
+      It.Nest = static_cast<int>(NI->second);
+      F.Items.push_back(std::move(It));
+      Pos = N.EndOffset;
+    }
+    Host(Pos, End, nullptr);
+  }
+
+  /// Where the statement after H begins (Limit if none): H's item ends there.
+  unsigned nextStart(const CompoundStmt &Body, const Stmt *H, unsigned Limit) const {
+    bool Seen = false;
+    for (const Stmt *S : Body.body()) {
+      if (Seen) {
+        unsigned B = offset(S->getBeginLoc());
+        for (const auto &[FS, Index] : NestLoops)
+          if (FS == S)
+            B = Prog.Nests[Index].PragmaLineOffset;
+        return std::min(B, Limit);
+      }
+      Seen = S == H;
+    }
+    return Limit;
+  }
+
+  /// Which host arrays statement S reads and writes. A reference that is not
+  /// the base of a subscript (a call argument, a pointer copy) may do both.
+  void recordUses(const Stmt &S, HostFunction::Item &It) {
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      FunctionBuilder &B;
+      HostFunction::Item &It;
+      std::set<const DeclRefExpr *> SubscriptBases, WrittenBases;
+      std::vector<std::pair<const DeclRefExpr *, unsigned>> Refs;
+      Visitor(FunctionBuilder &B, HostFunction::Item &It) : B(B), It(It) {}
+      const DeclRefExpr *baseRef(const clang::Expr *E) {
+        E = E->IgnoreParenImpCasts();
+        bool Subscripted = false;
+        while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+          E = ASE->getBase()->IgnoreParenImpCasts();
+          Subscripted = true;
+        }
+        return Subscripted ? dyn_cast<DeclRefExpr>(E) : nullptr;
+      }
+      bool TraverseForStmt(ForStmt *FS, DataRecursionQueue * = nullptr) {
+        for (const auto &[Loop, Index] : B.NestLoops)
+          if (Loop == FS) {
+            It.InnerNests.push_back(Index);
+            return true;
+          }
+        return RecursiveASTVisitor::TraverseForStmt(FS);
+      }
+      bool VisitArraySubscriptExpr(ArraySubscriptExpr *ASE) {
+        if (const DeclRefExpr *D = baseRef(ASE))
+          SubscriptBases.insert(D);
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->isAssignmentOp())
+          if (const DeclRefExpr *D = baseRef(BO->getLHS()))
+            WrittenBases.insert(D);
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        if (UO->isIncrementDecrementOp())
+          if (const DeclRefExpr *D = baseRef(UO->getSubExpr()))
+            WrittenBases.insert(D);
+        return true;
+      }
+      bool VisitReturnStmt(ReturnStmt *) {
+        It.Returns = true;
+        return true;
+      }
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (auto It2 = B.ArrayDecls.find(VD); It2 != B.ArrayDecls.end())
+            Refs.push_back({DRE, It2->second});
+        return true;
+      }
+    } V(*this, It);
+    V.TraverseStmt(const_cast<Stmt *>(&S));
+    for (const auto &[DRE, A] : V.Refs) {
+      It.Reads[A] = true;
+      if (V.WrittenBases.count(DRE) || !V.SubscriptBases.count(DRE))
+        It.Writes[A] = true;
+    }
+    // A nest inside host code copies its arrays in and out itself.
+    for (unsigned Index : It.InnerNests)
+      for (const ArrayInfo &NA : Prog.Nests[Index].Arrays)
+        for (unsigned A = 0; A < F.Arrays.size(); ++A)
+          if (F.Arrays[A].Name == NA.Name && !NA.isTemporary())
+            It.Reads[A] = It.Writes[A] = true;
+  }
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  ClangDiagnostics &Diag;
+  const FunctionDecl &FD;
+  const std::vector<std::pair<const ForStmt *, unsigned>> &NestLoops;
+  const Program &Prog;
+  HostFunction F;
+  std::map<const VarDecl *, unsigned> ArrayDecls;
+  std::vector<Edit> Edits;
+  bool Failed = false;
+};
+
+} // namespace
+
+std::optional<HostFunction> buildHostFunction(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
+                                              const std::vector<std::pair<const ForStmt *, unsigned>> &Nests,
+                                              const Program &Prog) {
+  return FunctionBuilder(Ctx, Diag, FD, Nests, Prog).build();
+}
+
+} // namespace loopgpu
