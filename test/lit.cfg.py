@@ -3,6 +3,7 @@
 # Substitutions:
 #   %loopgpu   the loopgpu binary of this build
 #   %examples  the examples/ directory
+#   %utils     the utils/ directory
 #   %nvcc      nvcc (tests that use it say `REQUIRES: nvcc`)
 #   %cc        the host C compiler
 import os
@@ -25,6 +26,7 @@ config.environment.setdefault("ASAN_OPTIONS", "detect_leaks=0")
 
 config.substitutions.append(("%loopgpu", os.path.join(config.loopgpu_tools_dir, "loopgpu")))
 config.substitutions.append(("%examples", os.path.join(config.loopgpu_src_root, "examples")))
+config.substitutions.append(("%utils", os.path.join(config.loopgpu_src_root, "utils")))
 config.substitutions.append(("%cc", config.cc))
 if config.nvcc:
     config.available_features.add("nvcc")

@@ -247,8 +247,11 @@ private:
 
   void addNestMarker(unsigned Index) {
     const Nest &N = Prog.Nests[Index];
+    // The pragma line's indentation stays in front of the block.
+    llvm::StringRef Line = buffer().substr(N.PragmaLineOffset);
+    std::string Indent = Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
     Edits.push_back({N.PragmaLineOffset, N.EndOffset,
-                     [Index] { return "/*@loopgpu-nest " + std::to_string(Index) + "@*/"; }});
+                     [Index, Indent] { return Indent + "/*@loopgpu-nest " + std::to_string(Index) + "@*/"; }});
   }
 
   void addSubscriptEdit(const ArraySubscriptExpr &Outer) {

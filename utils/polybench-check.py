@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""PolyBench/C 4.2.1 through loopgpu, end to end, as a user would run it.
+
+For each kernel (utils/polybench-extract.py writes them as plain C99), and
+for each variant (arrays restrict or not):
+  1. loopgpu NAME.c -o NAME.cu                   must exit 0
+  2. nvcc -arch=sm_90 -c NAME.cu                 must compile (when nvcc is there)
+  3. loopgpu NAME.c --validate --param ...        must PASS, every written array
+                                                  compared (odd sizes: the
+                                                  dataset's, made odd)
+  4. drop-in: PolyBench's own main() linked against the emitted host function
+     prints array dumps (POLYBENCH_DUMP_ARRAYS) equal to the original's
+     within tolerance.
+--mode cpu runs 3 and 4 through the CUDA emulation (runtime/), --mode gpu
+on the GPU. Prints one line per kernel and variant, then
+`N passed, M failed`; exits 1 on any failure.
+
+Usage: polybench-check.py [--mode cpu|gpu] [--dataset MINI] [--validate-dataset MINI]
+                          [--kernels a,b] [--variants c,restrict.c] [-j N]
+                          [--loopgpu PATH] [--emu-rewrite PATH] [--work DIR] [--keep]
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def run(cmd, cwd=None, timeout=600, env=None):
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, env=env, shell=isinstance(cmd, str))
+        return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        return 124, "", "timed out after %d s" % timeout
+
+
+def odd_params(meta, dataset):
+    return {p: s[dataset] | 1 for p, s in sorted(meta["sizes"].items())}
+
+
+def dump_values(text):
+    """The numbers of PolyBench's dump (stderr), per array."""
+    arrays, cur = {}, None
+    for line in text.splitlines():
+        m = re.match(r"begin dump: (\S+)", line)
+        if m:
+            cur = arrays.setdefault(m.group(1), [])
+            continue
+        if line.startswith("end   dump") or line.startswith("end dump"):
+            cur = None
+            continue
+        if cur is not None:
+            cur.extend(float(x) for x in line.split())
+    return arrays
+
+
+def compare_dumps(ref, got, tol):
+    """PolyBench prints 2 decimals: values may differ by one unit of the last
+    printed digit through rounding, plus the relative tolerance."""
+    if set(ref) != set(got) or not ref:
+        return "dumped arrays differ: %s vs %s" % (sorted(ref), sorted(got))
+    for name in ref:
+        a, b = ref[name], got[name]
+        if len(a) != len(b) or not a:
+            return "%s: %d vs %d values" % (name, len(a), len(b))
+        bad = [i for i in range(len(a))
+               if not (abs(a[i] - b[i]) <= 0.0100001 + tol * max(1.0, abs(a[i])) or (a[i] != a[i] and b[i] != b[i]))]
+        if bad:
+            i = bad[0]
+            return "%s: %d of %d values differ, first at %d: original %g, cuda %g" % (name, len(bad), len(a), i, a[i], b[i])
+    return None
+
+
+class Checker:
+    def __init__(self, args):
+        self.a = args
+        self.pb = os.path.abspath(args.polybench)
+        self.util = os.path.join(self.pb, "utilities")
+        self.cc = os.environ.get("CC", "cc")
+        self.nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+
+    def emu_compile(self, cu, obj, cwd):
+        r = self.a.emu_rewrite
+        rc, out, err = run([r, cu, cu + ".emu.cpp"], cwd=cwd)
+        if rc:
+            return err
+        cxx = run([r, "--cxx"])[1].split()
+        flags = run([r, "--cxxflags"])[1].split()
+        rc, out, err = run(cxx + flags + ["-O1", "-c", cu + ".emu.cpp", "-o", obj], cwd=cwd)
+        return err if rc else None
+
+    def drop_in(self, name, cu, work, meta):
+        """PolyBench's main with the original kernel and with loopgpu's."""
+        ds = "-D%s_DATASET" % self.a.dataset
+        common = [ds, "-DPOLYBENCH_DUMP_ARRAYS", "-I", self.util, "-O2"]
+        base = os.path.join(self.a.extracted, name)
+        steps = [[self.cc] + common + ["-c", base + ".main.c", "-o", "main.o"],
+                 [self.cc] + common + ["-c", os.path.join(self.util, "polybench.c"), "-o", "polybench.o"],
+                 [self.cc] + common + ["-c", base + ".orig.c", "-o", "orig.o"],
+                 [self.cc, "main.o", "polybench.o", "orig.o", "-lm", "-o", "ref"]]
+        for s in steps:
+            rc, out, err = run(s, cwd=work)
+            if rc:
+                return "building the original: " + err.strip()[-300:]
+        if self.a.mode == "gpu":
+            rc, out, err = run([self.nvcc, "-O2", "-arch=sm_90", "main.o", "polybench.o", cu, "-lm", "-o", "cuda"], cwd=work)
+            if rc:
+                return "building the drop-in: " + err.strip()[-300:]
+        else:
+            e = self.emu_compile(cu, "cuda.o", work)
+            if e:
+                return "building the drop-in: " + e.strip()[-300:]
+            r = self.a.emu_rewrite
+            cxx = run([r, "--cxx"])[1].split()
+            libs = run([r, "--libs"])[1].split()
+            rc, out, err = run(cxx + ["main.o", "polybench.o", "cuda.o"] + libs + ["-lm", "-o", "cuda"], cwd=work)
+            if rc:
+                return "linking the drop-in: " + err.strip()[-300:]
+        rc1, _, ref = run(["./ref"], cwd=work)
+        rc2, _, got = run(["./cuda"], cwd=work, timeout=self.a.timeout)
+        if rc1 or rc2:
+            return "run failed (original exit %d, cuda exit %d): %s" % (rc1, rc2, got.strip()[-300:])
+        return compare_dumps(dump_values(ref), dump_values(got), 1e-6)
+
+    def check(self, name, variant):
+        try:
+            return self.check_one(name, variant)
+        except Exception as e:  # a broken run is a failure, not a crash of the checker
+            return "checker error: %r" % e
+
+    def check_one(self, name, variant):
+        meta = json.load(open(os.path.join(self.a.extracted, name + ".json")))
+        work = os.path.join(self.a.work, name + "." + variant.replace(".c", ""))
+        os.makedirs(work, exist_ok=True)
+        src = os.path.join(self.a.extracted, name + "." + variant)
+        cu = os.path.join(work, name + ".cu")
+        rc, out, err = run([self.a.loopgpu, src, "-o", cu])
+        if rc:
+            return "loopgpu exit %d: %s" % (rc, err.strip()[-400:])
+        if self.nvcc:
+            rc, out, err = run([self.nvcc, "-arch=sm_90", "-c", cu, "-o", os.path.join(work, "nvcc.o")])
+            if rc:
+                return "nvcc: " + err.strip()[-400:]
+        elif os.environ.get("CI") == "true":
+            return "nvcc not found (CI compiles every emitted kernel)"
+        params = []
+        for p, v in odd_params(meta, self.a.validate_dataset).items():
+            params += ["--param", "%s=%d" % (p, v)]
+        rc, out, err = run([self.a.loopgpu, src, "--validate", "--validate-mode=" + self.a.mode,
+                            "--validate-dir", os.path.join(work, "validate")] + params, timeout=self.a.timeout)
+        if rc or not re.search(r"^PASS$", out, re.M):
+            lines = [l for l in out.splitlines() if l.startswith("FAIL")] or (out + err).strip().splitlines()[-3:]
+            return "--validate: " + " | ".join(lines)[:400]
+        compared = len(re.findall(r"^PASS \S+: \S+ \((\d+) elements\)", out, re.M))
+        if not compared or re.search(r"\(0 elements\)", out):
+            return "--validate compared nothing: " + out[:300]
+        e = self.drop_in(name, cu, work, meta)
+        if e:
+            return "drop-in: " + e
+        return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mode", choices=["cpu", "gpu"], default="cpu")
+    ap.add_argument("--dataset", default="MINI", help="drop-in dataset (MINI, SMALL, MEDIUM...)")
+    ap.add_argument("--validate-dataset", default="MINI", help="--validate sizes: this dataset's, made odd")
+    ap.add_argument("--kernels", default="")
+    ap.add_argument("--variants", default="c,restrict.c")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--loopgpu", default=os.path.join(ROOT, "build", "bin", "loopgpu"))
+    ap.add_argument("--emu-rewrite", default="")
+    ap.add_argument("--polybench", default=os.path.join(ROOT, "..", "shared", "polybench-4.2.1"))
+    ap.add_argument("--work", default="")
+    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--keep", action="store_true", help="keep the work directory")
+    a = ap.parse_args()
+    a.loopgpu = os.path.abspath(a.loopgpu)
+    if not a.emu_rewrite:
+        a.emu_rewrite = os.path.join(os.path.dirname(a.loopgpu), "loopgpu-emu-rewrite")
+    if not os.path.isdir(a.polybench):
+        print("polybench-check: no PolyBench at %s" % a.polybench, file=sys.stderr)
+        return 2
+    tmp = None
+    if not a.work:
+        tmp = a.work = tempfile.mkdtemp(prefix="loopgpu-polybench-")
+    a.extracted = os.path.join(a.work, "src")
+    rc, out, err = run([sys.executable, os.path.join(HERE, "polybench-extract.py"), a.extracted, a.polybench])
+    if rc:
+        print(err, file=sys.stderr)
+        return 2
+    names = open(os.path.join(a.extracted, "kernels.txt")).read().split()
+    if a.kernels:
+        names = [n for n in names if n in a.kernels.split(",")]
+    jobs = [(n, v) for n in names for v in a.variants.split(",")]
+    c = Checker(a)
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as ex:
+        results = ex.map(lambda job: (job, c.check(*job)), jobs)
+        for (n, v), err in results:
+            print("%s %s.%s%s" % ("FAIL" if err else "PASS", n, v, (": " + err) if err else ""), flush=True)
+            failed += bool(err)
+    print("%d passed, %d failed" % (len(jobs) - failed, failed))
+    if tmp and not a.keep and not failed:
+        shutil.rmtree(tmp, ignore_errors=True)
+    elif tmp:
+        print("work directory kept: %s" % tmp)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
