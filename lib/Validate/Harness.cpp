@@ -10,6 +10,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -20,6 +21,53 @@ namespace loopgpu {
 int64_t defaultParamValue(unsigned I) {
   static const int64_t Primes[] = {37, 53, 29, 41, 23, 31, 19, 43, 47, 17};
   return Primes[I % (sizeof(Primes) / sizeof(Primes[0]))];
+}
+
+std::string highPrecisionText(StringRef Text) {
+  std::string Out;
+  bool LineStart = true;
+  for (size_t I = 0; I < Text.size();) {
+    char C = Text[I];
+    // Preprocessor lines, comments and literals keep their words.
+    if (LineStart && C == '#') {
+      size_t E = Text.find('\n', I);
+      E = E == StringRef::npos ? Text.size() : E;
+      Out += Text.slice(I, E).str();
+      I = E;
+      continue;
+    }
+    if (Text.substr(I).starts_with("//") || Text.substr(I).starts_with("/*")) {
+      size_t E = Text.substr(I).starts_with("//") ? Text.find('\n', I) : Text.find("*/", I);
+      E = E == StringRef::npos ? Text.size() : E + (Text[I + 1] == '*' ? 2 : 0);
+      Out += Text.slice(I, E).str();
+      I = E;
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      size_t E = I + 1;
+      while (E < Text.size() && Text[E] != C)
+        E += Text[E] == '\\' ? 2 : 1;
+      E = std::min(E + 1, Text.size());
+      Out += Text.slice(I, E).str();
+      I = E;
+      continue;
+    }
+    if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
+      size_t E = I;
+      while (E < Text.size() && (std::isalnum(static_cast<unsigned char>(Text[E])) || Text[E] == '_'))
+        ++E;
+      StringRef Word = Text.slice(I, E);
+      bool AfterLong = StringRef(Out).rtrim().ends_with("long");
+      Out += (Word == "float" || (Word == "double" && !AfterLong)) ? "long double" : Word.str();
+      I = E;
+      LineStart = false;
+      continue;
+    }
+    LineStart = C == '\n' || (LineStart && (C == ' ' || C == '\t'));
+    Out += C;
+    ++I;
+  }
+  return Out;
 }
 
 namespace {
@@ -72,24 +120,71 @@ static double loopgpu_seconds() {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return t.tv_sec + 1e-9 * t.tv_nsec;
 }
-// Compares n elements; prints PASS or FAIL with the worst element.
+// Inputs that keep factorizations finite (--inputs=spd|dominant): a square
+// matrix made symmetric with a dominant diagonal (positive definite), or
+// only diagonally dominant.
+template <typename T> static void loopgpu_condition(T *a, long long n, bool symmetric) {
+  for (long long i = 0; i < n; ++i) {
+    for (long long j = 0; j < i && symmetric; ++j)
+      a[j * n + i] = a[i * n + j];
+    a[i * n + i] = (T)(n + fabs((double)a[i * n + i]));
+  }
+}
+// Compares n elements of the CUDA result (got) with the original's (ref).
+// Where they differ by more than tol, a long double run of the original (hp,
+// when the harness has one) decides: rounding that the GPU does differently
+// (FMA contraction, reordered sums) on an ill-conditioned computation passes
+// when the CUDA result is within 10x the original's own error against hp; a
+// wrong kernel does not. A reference that is not finite proves nothing:
+// INCONCLUSIVE, which fails.
 template <typename T>
-static int loopgpu_compare(const char *what, const T *ref, const T *got, long long n, double tol) {
-  long long worst = -1, bad = 0;
+static int loopgpu_compare(const char *what, const T *ref, const T *got, const long double *hp, long long n, double tol) {
+  long long worst = -1, bad = 0, nonfinite = 0;
   double worstErr = 0;
   for (long long i = 0; i < n; ++i) {
     double r = (double)ref[i], g = (double)got[i];
+    if (!isfinite(r)) {
+      ++nonfinite;
+      continue;
+    }
     double err = (r == g) ? 0.0 : fabs(g - r) / fmax(1.0, fabs(r));
-    if (r != r || g != g)
-      err = (r != r && g != g) ? 0.0 : INFINITY;
+    if (g != g)
+      err = INFINITY;
     if (err > tol) {
       ++bad;
       if (err > worstErr || worst < 0) { worstErr = err; worst = i; }
     }
   }
+  if (nonfinite) {
+    printf("INCONCLUSIVE %s: the original's result is not finite (NaN or infinity) at %lld of %lld elements, so "
+           "those prove nothing; the random inputs make it overflow or divide by zero: try --inputs=spd or "
+           "--inputs=dominant\n", what, nonfinite, n);
+    return 1;
+  }
   if (bad == 0) {
     printf("PASS %s (%lld elements)\n", what, n);
     return 0;
+  }
+  if (hp) {
+    long double refErr = 0, gotErr = 0;
+    bool finite = true;
+    for (long long i = 0; i < n; ++i) {
+      long double h = hp[i], scale = fmaxl(1.0L, fabsl(h));
+      finite &= (bool)isfinite((double)h);
+      refErr = fmaxl(refErr, fabsl((long double)ref[i] - h) / scale);
+      gotErr = fmaxl(gotErr, fabsl((long double)got[i] - h) / scale);
+    }
+    if (finite && gotErr <= 10 * refErr) {
+      printf("PASS %s (%lld elements): %lld differ from the original by up to %.3g (tolerance %.3g), but against a "
+             "long double run the CUDA result's error %.3g is within 10x the original's own %.3g: rounding on an "
+             "ill-conditioned computation, not a wrong kernel\n",
+             what, n, bad, worstErr, tol, (double)gotErr, (double)refErr);
+      return 0;
+    }
+    printf("FAIL %s: %lld of %lld elements differ; worst at index %lld: original %.9g, cuda %.9g (relative error %.3g, "
+           "tolerance %.3g); against a long double run: cuda's error %.3g, the original's %.3g\n",
+           what, bad, n, worst, (double)ref[worst], (double)got[worst], worstErr, tol, (double)gotErr, (double)refErr);
+    return 1;
   }
   printf("FAIL %s: %lld of %lld elements differ; worst at index %lld: original %.9g, cuda %.9g (relative error %.3g, tolerance %.3g)\n",
          what, bad, n, worst, (double)ref[worst], (double)got[worst], worstErr, tol);
@@ -192,26 +287,34 @@ public:
       Decls.push_back(declaration(F, P));
     std::string Sig = "(" + (Decls.empty() ? std::string("void") : join(Decls, ", ")) + ")";
     OS << "extern \"C\" " << F.ReturnType << " " << F.Name << Sig << ";\n";
-    OS << "extern \"C\" " << F.ReturnType << " loopgpu_ref_" << F.Name << Sig << ";\n\n";
+    OS << "extern \"C\" " << F.ReturnType << " loopgpu_ref_" << F.Name << Sig << ";\n";
+    // The original in long double (ref_hp.c); weak: run.sh links it when it compiles.
+    std::vector<std::string> HPDecls;
+    for (const HostParam &P : F.Params)
+      HPDecls.push_back(highPrecision(declaration(F, P)));
+    OS << "extern \"C\" __attribute__((weak)) " << highPrecision(F.ReturnType) << " loopgpu_hp_" << F.Name << "("
+       << (HPDecls.empty() ? std::string("void") : join(HPDecls, ", ")) << ");\n\n";
     OS << "static int validate_" << Index << "() {\n";
     OS << "  int loopgpu_failures = 0;\n";
     // Integer parameters: --param or defaults; floating-point ones: random.
     unsigned IntIndex = 0;
     std::vector<std::string> RefArgs, CudaArgs, DeviceArgs;
     std::string ParamSummary;
+    std::vector<std::string> HPArgs;
     for (const HostParam &P : F.Params) {
       if (P.K == HostParam::Kind::Array) {
         bool Passed = Arrays.count(P.ArrayIndex);
         RefArgs.push_back(Passed ? P.Name + "_ref" : "NULL");
         CudaArgs.push_back(Passed ? P.Name + "_cuda" : "NULL");
         DeviceArgs.push_back(Passed ? "dev_" + P.Name : "NULL");
+        HPArgs.push_back(Passed ? P.Name + "_hp" : "NULL");
         continue;
       }
       if (P.K == HostParam::Kind::Other) {
         bool Pointer = P.TypeSpelling.find_first_of("*[") != std::string::npos;
         if (!Pointer)
           OS << "  " << P.TypeSpelling << " = {}; // not used by the nests\n";
-        for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs})
+        for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
           Args->push_back(Pointer ? "NULL" : P.Name);
         continue;
       }
@@ -224,7 +327,7 @@ public:
         OS << "  const " << typeStr(P.Type) << " " << P.Name << " = (" << typeStr(P.Type)
            << ")(0.5 + loopgpu_uniform());\n";
       }
-      for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs})
+      for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
         Args->push_back(P.Name);
     }
     OS << "  printf(\"validating " << F.Name << " with" << ParamSummary << " (seed " << Opts.Seed
@@ -236,6 +339,14 @@ public:
       OS << "  std::vector<" << T << "> " << Name << "_init(" << Name << "_count + 1);\n";
       OS << "  loopgpu_" << (U.Read ? "fill" : "poison") << "(" << Name << "_init.data(), " << Name
          << "_count, " << (A.ElementType.isFloating() ? "true" : "false") << ");\n";
+      if (Opts.Inputs != "random" && U.Read && A.ElementType.isFloating() && A.rank() == 2 &&
+          A.extentsKnown() && A.Extents[0] == A.Extents[1])
+        OS << "  loopgpu_condition(" << Name << "_init.data(), (long long)(" << A.Extents[0] << "), "
+           << (Opts.Inputs == "spd" ? "true" : "false") << "); // --inputs=" << Opts.Inputs << "\n";
+      std::string HT = A.ElementType.isFloating() ? "long double" : T;
+      OS << "  std::vector<" << HT << "> " << Name << "_hp_v(" << Name << "_init.begin(), " << Name
+         << "_init.end());\n";
+      OS << "  " << HT << " *" << Name << "_hp = " << Name << "_hp_v.data();\n";
       OS << "  std::vector<" << T << "> " << Name << "_ref_v(" << Name << "_init), " << Name << "_cuda_v("
          << Name << "_init);\n";
       OS << "  " << T << " *" << Name << "_ref = " << Name << "_ref_v.data(), *" << Name << "_cuda = "
@@ -250,6 +361,7 @@ public:
     OS << "  " << (Void ? "" : "const " + F.ReturnType + " loopgpu_ret_cuda = ") << F.Name << "("
        << join(CudaArgs, ", ") << ");\n";
     OS << "  double loopgpu_t2 = loopgpu_seconds();\n";
+    OS << "  if (loopgpu_hp_" << F.Name << ")\n    loopgpu_hp_" << F.Name << "(" << join(HPArgs, ", ") << ");\n";
     std::string Kind = Info.HasReduction ? "reduction" : "element-wise";
     unsigned Compared = 0;
     for (auto &[AI, U] : Arrays) {
@@ -257,8 +369,10 @@ public:
         continue;
       const HostArray &A = F.Arrays[AI];
       ++Compared;
+      std::string HP = A.ElementType.isFloating() ? "loopgpu_hp_" + F.Name + " ? " + A.Name + "_hp : NULL" : "NULL";
       OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << A.Name << "\", " << A.Name << "_ref, "
-         << A.Name << "_cuda, " << A.Name << "_count, " << toleranceFor(A.ElementType, Info.HasReduction) << ");\n";
+         << A.Name << "_cuda, " << HP << ", " << A.Name << "_count, " << toleranceFor(A.ElementType, Info.HasReduction)
+         << ");\n";
     }
     if (!Void) {
       ++Compared;
@@ -268,7 +382,7 @@ public:
                           : ScalarType::intType();
       if (F.ReturnType.find("float") != std::string::npos)
         RT = ScalarType::floatType();
-      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": return value\", &loopgpu_ret_ref, &loopgpu_ret_cuda, 1, "
+      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": return value\", &loopgpu_ret_ref, &loopgpu_ret_cuda, (const long double *)NULL, 1, "
          << toleranceFor(RT, Info.HasReduction) << ");\n";
     }
     if (!Compared)
@@ -281,6 +395,9 @@ public:
     OS << "  return loopgpu_failures;\n}\n\n";
     return true;
   }
+
+  /// A declaration or type with float and double as long double.
+  static std::string highPrecision(const std::string &Decl) { return loopgpu::highPrecisionText(Decl); }
 
   /// A parameter as the driver declares it: arrays as flat pointers.
   static std::string declaration(const HostFunction &F, const HostParam &P) {
@@ -402,9 +519,12 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   DOS << "  printf(\"%s\\n\", failures ? \"FAIL\" : \"PASS\");\n  return failures ? 1 : 0;\n}\n";
   DOS.flush();
 
-  std::string Renames;
-  for (const FunctionInfo &F : Functions)
+  std::string Renames, HPRenames, HPKeep;
+  for (const FunctionInfo &F : Functions) {
     Renames += " -D" + F.F->Name + "=loopgpu_ref_" + F.F->Name;
+    HPRenames += " -D" + F.F->Name + "=loopgpu_hp_" + F.F->Name;
+    HPKeep += " --keep-global-symbol=loopgpu_hp_" + F.F->Name;
+  }
   std::string Run = "#!/usr/bin/env bash\n"
                     "# Builds and runs the validation harness. Usage: run.sh gpu|cpu|gpu-build\n"
                     "# (gpu-build: build for the GPU without running, e.g. to build many in parallel)\n"
@@ -412,9 +532,14 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "mode=${1:-gpu}\n"
                     "CC=${CC:-cc}\nNVCC=${NVCC:-nvcc}\n"
                     "$CC -O2 -std=c11 -c" + Renames + " ref.c -o ref.o\n"
+                    "# The original in long double, the reference for rounding differences\n"
+                    "# (optional: the driver does without it if it does not compile).\n"
+                    "HP=ref_hp.o\n"
+                    "{ $CC -O2 -std=c11 -c" + HPRenames + " ref_hp.c -o ref_hp.o && objcopy" + HPKeep +
+                    " ref_hp.o; } 2>/dev/null || HP=\n"
                     "if [ \"$mode\" = gpu ] || [ \"$mode\" = gpu-build ]; then\n"
                     "  $NVCC -O2 -arch=" + Opts.Arch + " -c kernels.cu -o kernels.o\n"
-                    "  $NVCC -O2 -arch=" + Opts.Arch + " driver.cu kernels.o ref.o -o validate -lm\n"
+                    "  $NVCC -O2 -arch=" + Opts.Arch + " driver.cu kernels.o ref.o $HP -o validate -lm\n"
                     "  [ \"$mode\" = gpu-build ] || exec ./validate\n"
                     "elif [ \"$mode\" = cpu ]; then\n"
                     "  # The same sources through the CUDA emulation (runtime/README.md).\n"
@@ -424,7 +549,7 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "    \"$R\" $f.cu $f.emu.cpp\n"
                     "    $(\"$R\" --cxx) $(\"$R\" --cxxflags) -O1 -iquote . -c $f.emu.cpp -o $f.emu.o\n"
                     "  done\n"
-                    "  $(\"$R\" --cxx) driver.emu.o kernels.emu.o ref.o $(\"$R\" --libs) -lm -o validate-emu\n"
+                    "  $(\"$R\" --cxx) driver.emu.o kernels.emu.o ref.o $HP $(\"$R\" --libs) -lm -o validate-emu\n"
                     "  # An emulation error (race, divergent barrier, bad launch) fails validation.\n"
                     "  ./validate-emu 2> >(tee emu.stderr >&2)\n"
                     "  status=$?\n"
@@ -433,7 +558,8 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "  exit $status\n"
                     "else\n  echo \"run.sh: unknown mode '$mode' (gpu, cpu or gpu-build)\" >&2; exit 2\nfi\n";
   std::string Dir = Opts.Dir;
-  if (!writeFile(Dir + "/ref.c", Source, Diags) || !writeFile(Dir + "/kernels.cu", Cuda, Diags) ||
+  if (!writeFile(Dir + "/ref.c", Source, Diags) ||
+      !writeFile(Dir + "/ref_hp.c", "#include <tgmath.h>\n" + highPrecisionText(Source), Diags) || !writeFile(Dir + "/kernels.cu", Cuda, Diags) ||
       !writeFile(Dir + "/driver.cu", Driver, Diags) || !writeFile(Dir + "/run.sh", Run, Diags))
     return false;
   sys::fs::setPermissions(Dir + "/run.sh", sys::fs::perms::all_read | sys::fs::perms::all_exe |

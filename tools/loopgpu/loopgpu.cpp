@@ -137,6 +137,11 @@ cl::opt<ValidateMode> ValidateHow(
     cl::cat(Category));
 cl::opt<unsigned> Seed("seed", cl::desc("Random seed for --validate inputs"), cl::init(1),
                        cl::cat(Category));
+cl::opt<std::string> Inputs(
+    "inputs",
+    cl::desc("--validate inputs: random (default), spd (square matrices symmetric positive definite), "
+             "dominant (square matrices diagonally dominant): keeps factorizations finite"),
+    cl::init("random"), cl::value_desc("random|spd|dominant"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "loopgpu " << LOOPGPU_VERSION << " (Clang/LLVM " << LLVM_VERSION_STRING << ", ISL)\n";
@@ -423,6 +428,9 @@ int main(int argc, const char **argv) {
 
   ValidateOptions VO;
   VO.Seed = Seed;
+  if (Inputs != "random" && Inputs != "spd" && Inputs != "dominant")
+    return usageError("--inputs must be random, spd or dominant, not '" + Inputs + "'");
+  VO.Inputs = Inputs;
   VO.Arch = ArchOpt;
   VO.Dir = HarnessDir;
   VO.EmuRewrite = emulationRewriter(argv[0]);

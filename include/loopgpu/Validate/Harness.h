@@ -45,7 +45,15 @@ struct ValidateOptions {
   std::string Dir;                       ///< where the harness goes
   /// loopgpu-emu-rewrite of this build, for `run.sh cpu` (empty: no CPU mode).
   std::string EmuRewrite;
+  /// --inputs: "random", or "spd" / "dominant" (square matrices the nests
+  /// read made symmetric positive definite / diagonally dominant).
+  std::string Inputs = "random";
 };
+
+/// Text with `float` and `double` spelled `long double` (outside comments,
+/// literals and preprocessor lines): the original in high precision, the
+/// reference the driver judges rounding differences against.
+std::string highPrecisionText(llvm::StringRef Text);
 
 /// Default value of the I-th integer parameter: small primes, so that no
 /// size is a multiple of a tile.
