@@ -82,8 +82,7 @@ def compare_dumps(ref, got, tol):
 class Checker:
     def __init__(self, args):
         self.a = args
-        self.pb = os.path.abspath(args.polybench)
-        self.util = os.path.join(self.pb, "utilities")
+        self.util = args.extracted  # polybench-extract.py copies polybench.[ch] there
         self.cc = os.environ.get("CC", "cc")
         self.notes = []
         self.nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
@@ -156,20 +155,28 @@ class Checker:
         os.makedirs(work, exist_ok=True)
         src = os.path.join(self.a.extracted, name + "." + variant)
         cu = os.path.join(work, name + ".cu")
-        rc, out, err = run([self.a.loopgpu, src, "-o", cu])
-        if rc:
-            return "loopgpu exit %d: %s" % (rc, err.strip()[-400:])
+        params = []
+        for p, v in odd_params(meta, self.a.validate_dataset).items():
+            params += ["--param", "%s=%d" % (p, v)]
+        if self.a.stage in ("all", "prepare"):
+            rc, out, err = run([self.a.loopgpu, src, "-o", cu])
+            if rc:
+                return "loopgpu exit %d: %s" % (rc, err.strip()[-400:])
+            if self.a.stage == "prepare":
+                rc, out, err = run([self.a.loopgpu, src, "--validate", "--validate-mode=none",
+                                    "--validate-dir", os.path.join(work, "validate")] + params)
+                return "loopgpu --validate-mode=none exit %d: %s" % (rc, err.strip()[-400:]) if rc else None
         if self.nvcc:
             rc, out, err = run([self.nvcc, "-arch=sm_90", "-c", cu, "-o", os.path.join(work, "nvcc.o")])
             if rc:
                 return "nvcc: " + err.strip()[-400:]
         elif os.environ.get("CI") == "true":
             return "nvcc not found (CI compiles every emitted kernel)"
-        params = []
-        for p, v in odd_params(meta, self.a.validate_dataset).items():
-            params += ["--param", "%s=%d" % (p, v)]
-        rc, out, err = run([self.a.loopgpu, src, "--validate", "--validate-mode=" + self.a.mode,
-                            "--validate-dir", os.path.join(work, "validate")] + params, timeout=self.a.timeout)
+        if self.a.stage == "run":  # the harness prepare wrote, built and run here
+            rc, out, err = run(["bash", os.path.join(work, "validate", "run.sh"), self.a.mode], timeout=self.a.timeout)
+        else:
+            rc, out, err = run([self.a.loopgpu, src, "--validate", "--validate-mode=" + self.a.mode,
+                                "--validate-dir", os.path.join(work, "validate")] + params, timeout=self.a.timeout)
         if rc or not re.search(r"^PASS$", out, re.M):
             lines = [l for l in out.splitlines() if l.startswith("FAIL")] or (out + err).strip().splitlines()[-3:]
             return "--validate: " + " | ".join(lines)[:400]
@@ -196,21 +203,25 @@ def main():
     ap.add_argument("--work", default="")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
+    ap.add_argument("--stage", choices=["all", "prepare", "run"], default="all",
+                    help="prepare: only run loopgpu (CUDA files, harnesses) into --work; run: build and run what "
+                         "prepare left in --work (on a machine without loopgpu, e.g. the GPU's)")
     a = ap.parse_args()
     a.loopgpu = os.path.abspath(a.loopgpu)
     if not a.emu_rewrite:
         a.emu_rewrite = os.path.join(os.path.dirname(a.loopgpu), "loopgpu-emu-rewrite")
-    if not os.path.isdir(a.polybench):
+    if a.stage != "run" and not os.path.isdir(a.polybench):
         print("polybench-check: no PolyBench at %s" % a.polybench, file=sys.stderr)
         return 2
     tmp = None
     if not a.work:
         tmp = a.work = tempfile.mkdtemp(prefix="loopgpu-polybench-")
     a.extracted = os.path.join(a.work, "src")
-    rc, out, err = run([sys.executable, os.path.join(HERE, "polybench-extract.py"), a.extracted, a.polybench])
-    if rc:
-        print(err, file=sys.stderr)
-        return 2
+    if a.stage != "run":
+        rc, out, err = run([sys.executable, os.path.join(HERE, "polybench-extract.py"), a.extracted, a.polybench])
+        if rc:
+            print(err, file=sys.stderr)
+            return 2
     names = open(os.path.join(a.extracted, "kernels.txt")).read().split()
     if a.kernels:
         names = [n for n in names if n in a.kernels.split(",")]
@@ -224,7 +235,7 @@ def main():
             failed += bool(err)
     for n in c.notes:
         print("note: " + n)
-    print("%d passed, %d failed" % (len(jobs) - failed, failed))
+    print("%d passed, %d failed%s" % (len(jobs) - failed, failed, " (prepared)" if a.stage == "prepare" else ""))
     if tmp and not a.keep and not failed:
         shutil.rmtree(tmp, ignore_errors=True)
     elif tmp:

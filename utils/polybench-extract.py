@@ -12,6 +12,7 @@ For each benchmark of the suite (read from POLYBENCH_DIR, default
                    region; nothing else changed (PolyBench's loop order,
                    `int i, j, k;` at the top, statements between nests).
   NAME.restrict.c  the same with every array parameter `restrict`.
+  NAME.h, polybench.[ch], LICENSE.txt  copied from the suite, for the two below.
   NAME.main.c      PolyBench's own benchmark file with the kernel's
                    definition replaced by a declaration, so that its main()
                    calls whatever defines kernel_NAME (the original, or
@@ -26,6 +27,7 @@ Usage: polybench-extract.py OUT_DIR [POLYBENCH_DIR]
 import json
 import os
 import re
+import shutil
 import sys
 
 DATASETS = ["MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE"]
@@ -235,16 +237,16 @@ def extract(name, bench_dir, out_dir, pb_root):
     sig_end = src.index("{", match_close(src, src.index("(", fstart), "(", ")"))
     proto = re.sub(r"^static\s+", "", src[fstart:sig_end].rstrip()) + ";"
     main = src[:fstart] + proto + src[fend:]
-    main = main.replace('#include "%s.h"' % name, '#include "%s/%s.h"' % (os.path.abspath(bench_dir), name))
+    shutil.copy(os.path.join(bench_dir, name + ".h"), out_dir)
     with open(os.path.join(out_dir, name + ".main.c"), "w") as f:
         f.write(main)
     with open(os.path.join(out_dir, name + ".orig.c"), "w") as f:
-        f.write('#include <math.h>\n#include "polybench.h"\n#include "%s/%s.h"\n' % (os.path.abspath(bench_dir), name))
+        f.write('#include <math.h>\n#include "polybench.h"\n#include "%s.h"\n' % name)
         for h in helpers:
             f.write(h + "\n")
         f.write(re.sub(r"^static\s+", "", fn) + "\n")
     meta = {"name": name, "function": fname, "type": dtype, "sizes": sizes,
-            "dir": os.path.abspath(bench_dir)}
+            "dir": os.path.relpath(bench_dir, pb_root)}
     with open(os.path.join(out_dir, name + ".json"), "w") as f:
         json.dump(meta, f, indent=1, sort_keys=True)
     return fname
@@ -262,6 +264,11 @@ def main():
         print("polybench-extract: no PolyBench at %s" % pb_root, file=sys.stderr)
         return 1
     os.makedirs(out_dir, exist_ok=True)
+    # What PolyBench's main needs, beside the kernels (and the suite's license
+    # with any copy of it): the headers and the timing/dump utilities.
+    for f in ("polybench.c", "polybench.h"):
+        shutil.copy(os.path.join(pb_root, "utilities", f), out_dir)
+    shutil.copy(os.path.join(pb_root, "LICENSE.txt"), out_dir)
     names = []
     for name, d in find_benchmarks(pb_root):
         extract(name, d, out_dir, pb_root)
