@@ -1682,8 +1682,9 @@ public:
       std::optional<std::string> Count = arrayElementCount(N, A);
       if (!Count) {
         Diags.error(Arr.Loc, "cannot tell how many elements of '" + Arr.Name +
-                                 "' the nest touches (a non-affine subscript on a pointer); call " +
-                                 launcherName() + " with device pointers instead");
+                                 "' the nest touches (a non-affine subscript on a pointer); give its extent "
+                                 "with a data clause on the nest's pragma, e.g. '#pragma loopgpu copy(" +
+                                 Arr.Name + "[0:n])' (copyin: not copied back, copyout: not copied in)");
         Failed = true;
         return;
       }

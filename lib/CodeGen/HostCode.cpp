@@ -61,6 +61,8 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
   for (unsigned A = 0; A < NA; ++A)
     DeviceValid[A] = !F.Arrays[A].IsParameter;
   using Kind = HostPlan::Step::Kind;
+  // Host code has read or written A: later copies in are the host's data.
+  std::vector<bool> HostCopied(NA, false);
   auto CopyBack = [&](unsigned A) {
     if (Allocated[A] && !HostValid[A]) {
       P.Steps.push_back({Kind::CopyOut, A});
@@ -85,7 +87,9 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
           Allocated[A] = true;
         }
         if (!DeviceValid[A]) {
-          P.Steps.push_back({Kind::CopyIn, A});
+          // copyout(A): the nest's caller promises it needs no copy in.
+          if (HostCopied[A] || F.Arrays[A].CopyIn)
+            P.Steps.push_back({Kind::CopyIn, A});
           DeviceValid[A] = true;
         }
       }
@@ -104,12 +108,14 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
         CopyBack(A);
     }
     P.Steps.push_back({Kind::Item, I});
-    for (unsigned A = 0; A < NA; ++A)
+    for (unsigned A = 0; A < NA; ++A) {
       if (It.Writes[A])
         DeviceValid[A] = false;
+      HostCopied[A] = HostCopied[A] || It.Reads[A] || It.Writes[A];
+    }
   }
   for (unsigned A = 0; A < NA; ++A)
-    if (F.Arrays[A].IsParameter)
+    if (F.Arrays[A].IsParameter && F.Arrays[A].CopyOut) // copyin(A): no copy back at the end
       CopyBack(A);
   return P;
 }

@@ -49,6 +49,7 @@ public:
     for (const ParmVarDecl *P : FD.parameters())
       addParam(*P);
     collectLocalArrays();
+    applyDataClauses();
     collectEdits();
     buildItems();
     if (Failed)
@@ -199,6 +200,45 @@ private:
       }
     } V(*this);
     V.TraverseStmt(FD.getBody());
+  }
+
+  /// `copy(H[0:nb])`, `copyin(...)`, `copyout(...)` on a nest: the extent
+  /// of an array whose declaration does not give it, and which copies the
+  /// data region makes.
+  void applyDataClauses() {
+    for (const auto &[FS, Index] : NestLoops)
+      for (const Clause &C : Prog.Nests[Index].Clauses) {
+        if (C.K != Clause::Kind::Copy && C.K != Clause::Kind::CopyIn && C.K != Clause::Kind::CopyOut)
+          continue;
+        for (size_t I = 0; I < C.Names.size(); ++I) {
+          auto It = std::find_if(F.Arrays.begin(), F.Arrays.end(),
+                                 [&](const HostArray &A) { return A.Name == C.Names[I]; });
+          if (It == F.Arrays.end()) {
+            Diag.error(C.Loc, "'" + C.Names[I] + "' in '" + spelling(C.K) +
+                                  "' is not an array parameter or local array of '" + F.Name + "'");
+            Failed = true;
+            continue;
+          }
+          const auto &[First, Length] = C.Sections[I];
+          if (!First.empty() && First != "0") {
+            Diag.error(C.Loc, "the section of '" + It->Name + "' in '" + spelling(C.K) +
+                                  "' must start at 0 ([0:length]): loopgpu copies whole arrays");
+            Failed = true;
+            continue;
+          }
+          if (!Length.empty()) {
+            if (!It->Extents[0].empty() && It->Extents[0] != Length)
+              Diag.warning(C.Loc, "the declaration of '" + It->Name + "' gives its extent (" + It->Extents[0] +
+                                      "); the length " + Length + " in '" + spelling(C.K) + "' is ignored");
+            else
+              It->Extents[0] = Length;
+          }
+          if (C.K == Clause::Kind::CopyIn)
+            It->CopyOut = false;
+          if (C.K == Clause::Kind::CopyOut)
+            It->CopyIn = false;
+        }
+      }
   }
 
   const VarDecl *hostArrayOf(const clang::Expr *E) const {

@@ -17,6 +17,8 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace loopgpu {
@@ -58,6 +60,9 @@ public:
                                           .Case("distribute", Clause::Kind::Distribute)
                                           .Case("private", Clause::Kind::Private)
                                           .Case("shared", Clause::Kind::Shared)
+                                          .Case("copy", Clause::Kind::Copy)
+                                          .Case("copyin", Clause::Kind::CopyIn)
+                                          .Case("copyout", Clause::Kind::CopyOut)
                                           .Default(std::nullopt);
       if (!K)
         return fail(T.Loc, "unknown clause '" + T.Spelling +
@@ -112,6 +117,46 @@ private:
     return true;
   }
 
+  /// The tokens up to (not including) one of the stops at bracket depth 0,
+  /// spelled with spaces.
+  std::string expressionUpTo(std::initializer_list<tok::TokenKind> Stops) {
+    std::string Text;
+    int Depth = 0;
+    while (Pos < P.Tokens.size()) {
+      tok::TokenKind K = P.Tokens[Pos].Kind;
+      if (Depth == 0 && std::find(Stops.begin(), Stops.end(), K) != Stops.end())
+        break;
+      Depth += (K == tok::l_paren || K == tok::l_square) - (K == tok::r_paren || K == tok::r_square);
+      if (Depth < 0)
+        break;
+      Text += (Text.empty() ? "" : " ") + P.Tokens[Pos].Spelling;
+      ++Pos;
+    }
+    return Text;
+  }
+
+  /// `H` or `H[first:length]` of a data clause.
+  bool parseSection(Clause &C, const std::string &Name) {
+    if (!is(tok::identifier))
+      return fail(here(), "expected an array name in clause '" + Name + "', found " + hereSpelling());
+    C.Names.push_back(P.Tokens[Pos].Spelling);
+    ++Pos;
+    std::pair<std::string, std::string> Section;
+    if (is(tok::l_square)) {
+      ++Pos;
+      Section.first = expressionUpTo({tok::colon});
+      if (!expect(tok::colon, "':' (a section is [first:length])", Name))
+        return false;
+      Section.second = expressionUpTo({tok::r_square});
+      if (Section.first.empty() || Section.second.empty())
+        return fail(here(), "expected [first:length] in clause '" + Name + "'");
+      if (!expect(tok::r_square, "']'", Name))
+        return false;
+    }
+    C.Sections.push_back(Section);
+    return true;
+  }
+
   bool parseArgs(Clause &C, const PragmaRecord::Tok &NameTok) {
     const std::string &Name = NameTok.Spelling;
     bool TakesArgs = C.K != Clause::Kind::Parallel && C.K != Clause::Kind::Sequential &&
@@ -160,6 +205,12 @@ private:
         }
         break;
       }
+      case Clause::Kind::Copy:
+      case Clause::Kind::CopyIn:
+      case Clause::Kind::CopyOut:
+        if (!parseSection(C, Name))
+          return false;
+        break;
       default: { // identifier lists
         if (!is(tok::identifier))
           return fail(here(), "expected an identifier in clause '" + Name + "', found " +

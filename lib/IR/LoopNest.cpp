@@ -13,6 +13,9 @@ const char *spelling(Clause::Kind K) {
   case Clause::Kind::Distribute: return "distribute";
   case Clause::Kind::Private: return "private";
   case Clause::Kind::Shared: return "shared";
+  case Clause::Kind::Copy: return "copy";
+  case Clause::Kind::CopyIn: return "copyin";
+  case Clause::Kind::CopyOut: return "copyout";
   }
   return "?";
 }

@@ -47,13 +47,19 @@ namespace loopgpu {
 
 /// One clause of a `#pragma loopgpu` line.
 struct Clause {
-  enum class Kind { Tile, Coarsen, Parallel, Sequential, Interchange, Distribute, Private, Shared };
+  enum class Kind {
+    Tile, Coarsen, Parallel, Sequential, Interchange, Distribute, Private, Shared,
+    Copy, CopyIn, CopyOut, ///< OpenACC-style data clauses: copy(H[0:n]) on the nest
+  };
   Kind K;
   std::vector<int64_t> Ints;       ///< tile(32,32), coarsen(4)
   std::vector<std::string> Names;  ///< interchange(j,i), private(t), shared(A)
   /// Named integer arguments: coarsen(4, stride: 32) -> {"stride", 32};
   /// coarsen(block: 2) -> {"block", 2}.
   std::vector<std::pair<std::string, int64_t>> Named;
+  /// Data clauses: per name in Names, the section's first element and length
+  /// as written (`H[0:nb]` -> {"0", "nb"}); empty when no section is given.
+  std::vector<std::pair<std::string, std::string>> Sections;
   SourceLoc Loc;
 };
 const char *spelling(Clause::Kind K);
@@ -312,6 +318,9 @@ struct HostArray {
   /// A local array whose host declaration the host code rewrites (a VLA:
   /// C++ has none); constant-size locals keep their declaration.
   bool IsLocalVLA = false;
+  /// Data clauses: `copyout(A)` skips the copy in at the start of the data
+  /// region, `copyin(A)` the copy back at its end.
+  bool CopyIn = true, CopyOut = true;
   SourceLoc Loc;
 
   unsigned rank() const { return static_cast<unsigned>(Extents.size()); }
