@@ -10,7 +10,8 @@ for each variant (arrays restrict or not):
                                                   dataset's, made odd)
   4. drop-in: PolyBench's own main() linked against the emitted host function
      prints array dumps (POLYBENCH_DUMP_ARRAYS) equal to the original's
-     within tolerance.
+     within tolerance; so does it linked against loopgpu -emit=c's output
+     (the transformed C).
 --mode cpu runs 3 and 4 through the CUDA emulation (runtime/), --mode gpu
 on the GPU. Prints one line per kernel and variant, then
 `N passed, M failed`; exits 1 on any failure.
@@ -124,7 +125,19 @@ class Checker:
             rc, out, err = run(cxx + ["main.o", "polybench.o", "cuda.o"] + libs + ["-lm", "-o", "cuda"], cwd=work)
             if rc:
                 return "linking the drop-in: " + err.strip()[-300:]
+        # The transformed C (-emit=c) in place of the kernel, too.
+        rc, out, err = run([self.cc] + common + ["-c", "transformed.c", "-o", "transformed.o"], cwd=work)
+        if not rc:
+            rc, out, err = run([self.cc, "main.o", "polybench.o", "transformed.o", "-lm", "-o", "transformed"], cwd=work)
+        if rc:
+            return "building -emit=c's output with PolyBench's main: " + err.strip()[-300:]
         rc1, _, ref = run(["./ref"], cwd=work)
+        rc0, _, tr = run(["./transformed"], cwd=work)
+        if rc0:
+            return "-emit=c's output exits %d" % rc0
+        diff = compare_dumps(dump_values(ref), dump_values(tr), 1e-6)
+        if diff:
+            return "-emit=c's output: " + diff
         rc2, _, got = run(["./cuda"], cwd=work, timeout=self.a.timeout)
         if rc1 or rc2:
             return "run failed (original exit %d, cuda exit %d): %s" % (rc1, rc2, got.strip()[-300:])
@@ -164,6 +177,9 @@ class Checker:
             rc, out, err = run([self.a.loopgpu, src, "-o", cu])
             if rc:
                 return "loopgpu exit %d: %s" % (rc, err.strip()[-400:])
+            rc, out, err = run([self.a.loopgpu, src, "-emit=c", "-o", os.path.join(work, "transformed.c")])
+            if rc:
+                return "loopgpu -emit=c exit %d: %s" % (rc, err.strip()[-400:])
             if self.a.stage == "prepare":
                 rc, out, err = run([self.a.loopgpu, src, "--validate", "--validate-mode=none",
                                     "--validate-dir", os.path.join(work, "validate")] + params)
