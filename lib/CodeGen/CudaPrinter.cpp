@@ -27,7 +27,9 @@ namespace loopgpu {
 namespace {
 
 const char *const Prelude = R"(#include <cuda_runtime.h>
+#include <algorithm>
 #include <initializer_list>
+#include <stdint.h>
 #include <vector>
 #include <limits.h>
 #include <math.h>
@@ -76,6 +78,59 @@ inline long long loopgpu_count(std::initializer_list<long long> extents) {
   }
   return n;
 }
+// Bytes of count elements (0 if count is not positive); an overflow stops.
+inline size_t loopgpu_bytes(long long count, size_t element) {
+  size_t bytes = 0;
+  if (count > 0 && __builtin_mul_overflow((size_t)count, element, &bytes)) {
+    fprintf(stderr, "loopgpu: an array's size in bytes overflows\n");
+    exit(EXIT_FAILURE);
+  }
+  return bytes;
+}
+// The device memory of a call's array arguments: host ranges that overlap
+// (aliasing arguments) share one buffer, each at its offset in it, so the
+// kernels see the aliasing the C code sees. Freed when the call returns.
+struct loopgpu_region {
+  struct range {
+    const void *host;
+    size_t bytes;
+  };
+  loopgpu_region(std::initializer_list<range> list) : ranges(list), dev(list.size()), alone(list.size()) {
+    std::vector<size_t> order(ranges.size());
+    for (size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return start(a) < start(b); });
+    for (size_t i = 0; i < order.size();) {
+      uintptr_t lo = start(order[i]), hi = lo + ranges[order[i]].bytes;
+      size_t j = i + 1;
+      for (; j < order.size() && start(order[j]) < hi; ++j)
+        hi = std::max<uintptr_t>(hi, start(order[j]) + ranges[order[j]].bytes);
+      void *buffer = NULL;
+      LOOPGPU_CHECK(cudaMalloc(&buffer, hi > lo ? hi - lo : 1));
+      buffers.push_back(buffer);
+      for (size_t k = i; k < j; ++k) {
+        dev[order[k]] = (char *)buffer + (start(order[k]) - lo);
+        alone[order[k]] = j == i + 1;
+      }
+      i = j;
+    }
+  }
+  ~loopgpu_region() {
+    for (void *b : buffers)
+      cudaFree(b);
+  }
+  loopgpu_region(const loopgpu_region &) = delete;
+  loopgpu_region &operator=(const loopgpu_region &) = delete;
+  void *device(size_t i) const { return dev[i]; }
+  size_t bytes(size_t i) const { return ranges[i].bytes; }
+  bool shared(size_t i) const { return !alone[i]; }
+
+private:
+  uintptr_t start(size_t i) const { return (uintptr_t)ranges[i].host; }
+  std::vector<range> ranges;
+  std::vector<void *> dev, buffers;
+  std::vector<bool> alone;
+};
 // Device memory a host function holds for the whole call: freed on return.
 struct loopgpu_device_buffer {
   void *ptr = NULL;

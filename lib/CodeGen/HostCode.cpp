@@ -1,10 +1,13 @@
 //===- HostCode.cpp - The host function around a function's nests ---------===//
 #include "loopgpu/CodeGen/HostCode.h"
+#include "loopgpu/CodeGen/CudaPrinter.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cctype>
+#include <set>
 
 using namespace llvm;
 
@@ -31,20 +34,37 @@ int hostArrayOf(const HostFunction &F, const Nest &N, unsigned A) {
   return -1;
 }
 
-/// Which host arrays nest N reads and writes.
-void nestUses(const HostFunction &F, const Nest &N, std::vector<bool> &Uses, std::vector<bool> &Writes) {
-  Uses.assign(F.Arrays.size(), false);
-  Writes.assign(F.Arrays.size(), false);
-  for (const Access &Acc : N.Accesses) {
-    if (!Acc.isArray())
+} // namespace
+
+namespace {
+
+/// Whether every identifier of a C expression is one of Names (or one of
+/// loopgpu's helpers): it can be evaluated at the function's entry.
+bool onlyNames(StringRef Expr, const std::set<std::string> &Names) {
+  for (size_t I = 0; I < Expr.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(Expr[I])) || Expr[I] == '_')) {
+      ++I;
       continue;
-    int H = hostArrayOf(F, N, Acc.Index);
-    if (H < 0)
-      continue;
-    Uses[H] = true;
-    if (Acc.IsWrite)
-      Writes[H] = true;
+    }
+    size_t J = I;
+    while (J < Expr.size() && (std::isalnum(static_cast<unsigned char>(Expr[J])) || Expr[J] == '_'))
+      ++J;
+    StringRef W = Expr.slice(I, J);
+    if (!Names.count(W.str()) && !W.starts_with("loopgpu_") && W != "long")
+      return false;
+    I = J;
   }
+  return true;
+}
+
+/// Arguments whose memory may overlap under C's rules: neither restrict,
+/// element types that may alias (the same type up to signedness, or a
+/// character type).
+bool mayAlias(const HostArray &A, const HostArray &B) {
+  if (!A.IsParameter || !B.IsParameter || A.IsRestrict || B.IsRestrict)
+    return false;
+  using K = ScalarType::Kind;
+  return A.ElementType.K == B.ElementType.K || A.ElementType.K == K::Char || B.ElementType.K == K::Char;
 }
 
 } // namespace
@@ -52,67 +72,187 @@ void nestUses(const HostFunction &F, const Nest &N, std::vector<bool> &Uses, std
 HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
   HostPlan P;
   unsigned NA = F.Arrays.size();
-  P.InRegion.assign(NA, false);
+  P.Count.assign(NA, "");
+  P.Slot.assign(NA, -1);
+  P.InnerInRegion.assign(F.Items.size(), false);
+  std::set<std::string> EntryNames; // parameters with their entry values throughout
+  for (const HostParam &HP : F.Params)
+    if (HP.K == HostParam::Kind::Scalar && !HP.Written)
+      EntryNames.insert(HP.Name);
+
+  // Sizes: declared extents, else the nests' accesses (1 + the largest index).
+  for (unsigned A = 0; A < NA; ++A) {
+    const HostArray &Arr = F.Arrays[A];
+    if (Arr.extentsKnown()) {
+      std::vector<std::string> Factors;
+      for (const std::string &E : Arr.Extents)
+        Factors.push_back("(long long)(" + E + ")");
+      P.Count[A] = "loopgpu_count({" + join(Factors, ", ") + "})";
+      continue;
+    }
+    if (!Arr.IsParameter)
+      continue;
+    std::string Count;
+    bool OK = true, Used = false;
+    for (unsigned I : F.Nests) {
+      const Nest &N = Prog.Nests[I];
+      int NArr = nestArrayNamed(N, Arr.Name);
+      if (NArr < 0)
+        continue;
+      Used = true;
+      std::optional<std::string> C = arrayElementCount(N, NArr);
+      if (!C || !onlyNames(*C, EntryNames)) {
+        OK = false;
+        break;
+      }
+      Count = Count.empty() ? *C : "loopgpu_max(" + Count + ", " + *C + ")";
+    }
+    if (OK && Used)
+      P.Count[A] = "loopgpu_max(0, " + Count + ")";
+  }
+  // Parameters live in the region from the entry; a data clause's extent
+  // that uses anything but unchanged parameters cannot be evaluated there.
+  for (unsigned A = 0; A < NA; ++A) {
+    const HostArray &Arr = F.Arrays[A];
+    if (!Arr.IsParameter || !P.onDevice(A))
+      continue;
+    bool Declared = true;
+    for (const HostParam &HP : F.Params)
+      if (HP.ArrayIndex == static_cast<int>(A))
+        Declared = HP.TypeSpelling.find('[') != std::string::npos;
+    if (!Declared && Arr.extentsKnown() && !onlyNames(join(Arr.Extents, " "), EntryNames)) {
+      P.Count[A] = ""; // sized by a clause in changing names: the nests copy it
+      continue;
+    }
+    P.Slot[A] = static_cast<int>(P.RegionArrays.size());
+    P.RegionArrays.push_back(A);
+  }
+
+  // Which host arrays a nest uses and writes.
+  auto NestUses = [&](unsigned NI, std::vector<bool> &Uses, std::vector<bool> &Writes) {
+    const Nest &N = Prog.Nests[NI];
+    for (const Access &Acc : N.Accesses) {
+      if (!Acc.isArray())
+        continue;
+      int H = hostArrayOf(F, N, Acc.Index);
+      if (H < 0)
+        continue;
+      Uses[H] = true;
+      Writes[H] = Writes[H] || Acc.IsWrite;
+    }
+  };
+  // The arrays that may share memory with one of Set move with it.
+  auto Closure = [&](std::vector<bool> Set) {
+    for (unsigned A = 0; A < NA; ++A)
+      if (Set[A])
+        for (unsigned B = 0; B < NA; ++B)
+          if (mayAlias(F.Arrays[A], F.Arrays[B]) && P.Slot[B] >= 0)
+            Set[B] = true;
+    return Set;
+  };
+
+  // Each copy of an array is valid, stale, or stale only if the array shares
+  // its device buffer with one that was written (StaleIfShared: the copy
+  // that refreshes it is made only when the region says it shares). A local
+  // array's device copy is as good as its host copy until host code writes
+  // it: neither holds anything yet.
+  enum State { Valid, StaleIfShared, Stale };
+  std::vector<State> Host(NA, Valid), Device(NA, Stale);
+  std::vector<bool> Allocated(NA, false), HostCopied(NA, false);
   for (unsigned A = 0; A < NA; ++A)
-    P.InRegion[A] = F.Arrays[A].extentsKnown();
-  // A local array's device copy is as good as its host copy until host code
-  // writes it: neither holds anything yet.
-  std::vector<bool> HostValid(NA, true), DeviceValid(NA, false), Allocated(NA, false);
-  for (unsigned A = 0; A < NA; ++A)
-    DeviceValid[A] = !F.Arrays[A].IsParameter;
+    Device[A] = F.Arrays[A].IsParameter ? Stale : Valid;
   using Kind = HostPlan::Step::Kind;
-  // Host code has read or written A: later copies in are the host's data.
-  std::vector<bool> HostCopied(NA, false);
+  if (!P.RegionArrays.empty()) {
+    P.Steps.push_back({Kind::Region, 0});
+    for (unsigned A : P.RegionArrays)
+      Allocated[A] = true;
+  }
+  // A write to the arrays in Direct makes the copies in Copies stale: those
+  // written for sure, the others that may share their memory if they do.
+  auto Invalidate = [&](std::vector<State> &Copies, const std::vector<bool> &Direct) {
+    std::vector<bool> Alias = Closure(Direct);
+    for (unsigned A = 0; A < NA; ++A) {
+      if (Direct[A])
+        Copies[A] = Stale;
+      else if (Alias[A] && Copies[A] == Valid)
+        Copies[A] = StaleIfShared;
+    }
+  };
   auto CopyBack = [&](unsigned A) {
-    if (Allocated[A] && !HostValid[A]) {
-      P.Steps.push_back({Kind::CopyOut, A});
-      HostValid[A] = true;
+    if (Allocated[A] && Host[A] != Valid) {
+      P.Steps.push_back({Kind::CopyOut, A, Host[A] == StaleIfShared});
+      Host[A] = Valid;
+    }
+  };
+  auto ToDevice = [&](const std::vector<bool> &Uses) {
+    for (unsigned A = 0; A < NA; ++A) {
+      if (!Uses[A] || !P.onDevice(A))
+        continue;
+      if (!Allocated[A]) {
+        P.Steps.push_back({Kind::Allocate, A});
+        Allocated[A] = true;
+      }
+      if (Device[A] != Valid) {
+        // copyout(A): the caller promises the nests need nothing of it.
+        if (HostCopied[A] || F.Arrays[A].CopyIn || Device[A] == StaleIfShared)
+          P.Steps.push_back({Kind::CopyIn, A, Device[A] == StaleIfShared});
+        Device[A] = Valid;
+      }
     }
   };
   P.DeviceVariant = true;
   for (unsigned I = 0; I < F.Items.size(); ++I) {
     const HostFunction::Item &It = F.Items[I];
+    std::vector<bool> Uses(NA, false), Writes(NA, false);
     if (It.Nest >= 0) {
-      std::vector<bool> Uses, Writes;
-      nestUses(F, Prog.Nests[It.Nest], Uses, Writes);
-      for (unsigned A = 0; A < NA; ++A) {
-        if (!Uses[A])
-          continue;
-        if (!F.Arrays[A].IsParameter)
-          P.DeviceVariant = false;
-        if (!P.InRegion[A])
-          continue;
-        if (!Allocated[A]) {
-          P.Steps.push_back({Kind::Allocate, A});
-          Allocated[A] = true;
-        }
-        if (!DeviceValid[A]) {
-          // copyout(A): the nest's caller promises it needs no copy in.
-          if (HostCopied[A] || F.Arrays[A].CopyIn)
-            P.Steps.push_back({Kind::CopyIn, A});
-          DeviceValid[A] = true;
-        }
-      }
-      P.Steps.push_back({Kind::Item, I});
+      NestUses(It.Nest, Uses, Writes);
       for (unsigned A = 0; A < NA; ++A)
-        if (Writes[A] && P.InRegion[A])
-          HostValid[A] = false;
+        if (Uses[A] && !F.Arrays[A].IsParameter)
+          P.DeviceVariant = false;
+      // Arguments that may share memory move together, so that every copy
+      // moves the newest bytes: all of them are current on the GPU here.
+      ToDevice(Closure(Uses));
+      P.Steps.push_back({Kind::Item, I});
+      std::vector<bool> W(NA, false);
+      for (unsigned A = 0; A < NA; ++A)
+        W[A] = Writes[A] && P.onDevice(A);
+      Invalidate(Host, W);
       continue;
     }
-    if (!It.InnerNests.empty())
-      P.DeviceVariant = false;
+    std::vector<bool> InnerUses(NA, false), InnerWrites(NA, false);
+    for (unsigned NI : It.InnerNests)
+      NestUses(NI, InnerUses, InnerWrites);
+    bool InRegion = !It.InnerNests.empty();
     for (unsigned A = 0; A < NA; ++A) {
       if (It.Reads[A] || It.Writes[A])
         P.DeviceVariant = false;
-      if (It.Reads[A] || It.Writes[A] || (It.Returns && F.Arrays[A].IsParameter))
-        CopyBack(A);
+      if (InnerUses[A] && (It.Reads[A] || It.Writes[A] || !P.onDevice(A)))
+        InRegion = false;
     }
-    P.Steps.push_back({Kind::Item, I});
+    if (!It.InnerNests.empty() && !InRegion)
+      P.DeviceVariant = false;
+    P.InnerInRegion[I] = InRegion;
+    // Host code sees the host copies: those it touches, and all arrays the
+    // nests inside it copy themselves.
+    std::vector<bool> Touched(NA, false);
+    for (unsigned A = 0; A < NA; ++A)
+      Touched[A] = It.Reads[A] || It.Writes[A] || (It.Returns && F.Arrays[A].IsParameter) ||
+                   (InnerUses[A] && !InRegion);
+    Touched = Closure(Touched);
     for (unsigned A = 0; A < NA; ++A) {
-      if (It.Writes[A])
-        DeviceValid[A] = false;
-      HostCopied[A] = HostCopied[A] || It.Reads[A] || It.Writes[A];
+      if (Touched[A])
+        CopyBack(A);
+      HostCopied[A] = HostCopied[A] || Touched[A];
     }
+    if (InRegion)
+      ToDevice(Closure(InnerUses));
+    P.Steps.push_back({Kind::Item, I});
+    std::vector<bool> HostWrites(NA, false);
+    for (unsigned A = 0; A < NA; ++A)
+      HostWrites[A] = It.Writes[A] || (InnerWrites[A] && !InRegion);
+    Invalidate(Device, HostWrites);
+    if (InRegion)
+      Invalidate(Host, InnerWrites);
   }
   for (unsigned A = 0; A < NA; ++A)
     if (F.Arrays[A].IsParameter && F.Arrays[A].CopyOut) // copyin(A): no copy back at the end
@@ -150,13 +290,6 @@ std::string hostParam(const HostFunction &F, const HostParam &P) {
   if (P.K == HostParam::Kind::Other && P.TypeSpelling.find('[') != std::string::npos)
     return "void *" + P.Name; // an array of something the nests cannot use
   return cudaSpelling(P.TypeSpelling);
-}
-
-std::string elementCount(const HostArray &A) {
-  std::vector<std::string> Factors;
-  for (const std::string &E : A.Extents)
-    Factors.push_back("(long long)(" + E + ")");
-  return "loopgpu_count({" + join(Factors, ", ") + "})";
 }
 
 class HostFunctionPrinter {
@@ -198,7 +331,7 @@ private:
       return std::nullopt;
     if (Device)
       return F.Arrays[H].IsParameter ? std::optional<std::string>(F.Arrays[H].Name) : std::nullopt;
-    if (!Plan.InRegion[H])
+    if (!Plan.onDevice(H))
       return std::nullopt;
     return deviceBufferName(F.Arrays[H].Name);
   }
@@ -213,38 +346,68 @@ private:
         Hooks[It.Nest].PrintBlock(OS, [&](unsigned A) { return buffer(N, A); });
         return;
       }
-      printHostText(It.Text);
+      printHostText(It.Text, Plan.InnerInRegion[S.Index]);
       return;
     }
     if (Device)
       return;
+    if (S.K == Kind::Region) {
+      printRegion();
+      return;
+    }
     const HostArray &A = F.Arrays[S.Index];
     std::string D = deviceBufferName(A.Name), T = A.ElementType.str();
-    std::string Guard = "if (" + D + "_mem.bytes > 0)\n    ";
+    std::string Bytes = Plan.Slot[S.Index] >= 0 ? "loopgpu_data.bytes(" + std::to_string(Plan.Slot[S.Index]) + ")"
+                                                : D + "_mem.bytes";
+    std::string Guard = "if (" + Bytes + " > 0)\n    ";
+    if (S.IfShared)
+      Guard = "if (loopgpu_data.shared(" + std::to_string(Plan.Slot[S.Index]) + ") && " + Bytes +
+              " > 0) // another argument overlapping it was written\n    ";
     switch (S.K) {
     case Kind::Allocate:
-      OS << "\n  // " << A.Name << " (" << (A.IsParameter ? "parameter" : "local array") << ", "
-         << join(A.Extents.begin(), A.Extents.end(), " x ") << " elements) lives on the GPU from here to the end of "
-         << F.Name << ".\n";
-      OS << "  loopgpu_device_buffer " << D << "_mem(" << elementCount(A) << ", sizeof(" << T << "));\n";
+      OS << "\n  // " << A.Name << " (" << (A.IsParameter ? "parameter" : "local array")
+         << ") lives on the GPU from here to the end of " << F.Name << ".\n";
+      OS << "  loopgpu_device_buffer " << D << "_mem(" << Plan.Count[S.Index] << ", sizeof(" << T << "));\n";
       OS << "  " << T << " *const " << D << " = (" << T << " *)" << D << "_mem.ptr;\n";
       break;
     case Kind::CopyIn:
-      OS << "  " << Guard << "LOOPGPU_CHECK(cudaMemcpy(" << D << ", " << A.Name << ", " << D
-         << "_mem.bytes, cudaMemcpyHostToDevice));\n";
+      OS << "  " << Guard << "LOOPGPU_CHECK(cudaMemcpy(" << D << ", " << A.Name << ", " << Bytes
+         << ", cudaMemcpyHostToDevice));\n";
       break;
     case Kind::CopyOut:
       OS << "  " << Guard << "LOOPGPU_CHECK(cudaMemcpy(" << (A.IsConst ? "(void *)" : "") << A.Name << ", " << D
-         << ", " << D << "_mem.bytes, cudaMemcpyDeviceToHost)); // " << A.Name << " back to the host\n";
+         << ", " << Bytes << ", cudaMemcpyDeviceToHost)); // " << A.Name << " back to the host\n";
       break;
+    case Kind::Region:
     case Kind::Item:
       break;
     }
   }
 
+  /// The array arguments' device memory for the whole call.
+  void printRegion() {
+    OS << "\n  // The array arguments on the GPU for the whole call. Arguments whose host ranges\n"
+       << "  // overlap share one device buffer at the same offsets: the GPU sees the aliasing the C\n"
+       << "  // code sees.\n";
+    std::vector<std::string> Ranges;
+    for (unsigned A : Plan.RegionArrays)
+      Ranges.push_back("{" + F.Arrays[A].Name + ", loopgpu_bytes(" + Plan.Count[A] + ", sizeof(" +
+                       F.Arrays[A].ElementType.str() + "))}");
+    OS << "  loopgpu_region loopgpu_data({" << join(Ranges, ",\n                               ") << "});\n";
+    for (unsigned A : Plan.RegionArrays) {
+      std::string T = F.Arrays[A].ElementType.str();
+      OS << "  " << T << " *const " << deviceBufferName(F.Arrays[A].Name) << " = (" << T << " *)loopgpu_data.device("
+         << Plan.Slot[A] << "); // " << F.Arrays[A].Name << ": "
+         << (F.Arrays[A].extentsKnown() ? join(F.Arrays[A].Extents.begin(), F.Arrays[A].Extents.end(), " x ") +
+                                              " elements"
+                                        : "as many elements as the nests index")
+         << "\n";
+    }
+  }
+
   /// Host code, with the marker of each nest it encloses replaced by that
   /// nest's self-contained block.
-  void printHostText(StringRef Text) {
+  void printHostText(StringRef Text, bool InRegion) {
     while (true) {
       size_t M = Text.find("/*@loopgpu-nest ");
       if (M == StringRef::npos)
@@ -253,7 +416,8 @@ private:
       unsigned Index = 0;
       Text.slice(M + 16, E).getAsInteger(10, Index);
       OS << Text.take_front(M);
-      Hooks[Index].PrintBlock(OS, [](unsigned) { return std::nullopt; });
+      const Nest &N = Prog.Nests[Index];
+      Hooks[Index].PrintBlock(OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; });
       Text = Text.drop_front(E + 3);
     }
     OS << Text;

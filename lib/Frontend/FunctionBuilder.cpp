@@ -50,6 +50,7 @@ public:
       addParam(*P);
     collectLocalArrays();
     applyDataClauses();
+    findWrittenParams();
     collectEdits();
     buildItems();
     if (Failed)
@@ -173,6 +174,32 @@ private:
       F.Arrays.push_back(*A);
     }
     F.Params.push_back(HP);
+  }
+
+  /// Parameters the body assigns: their values at the function's entry
+  /// are not their values later.
+  void findWrittenParams() {
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      std::set<const ParmVarDecl *> Written;
+      void note(const clang::Expr *E) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+          if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+            Written.insert(P);
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->isAssignmentOp())
+          note(BO->getLHS());
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *UO) {
+        if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+          note(UO->getSubExpr());
+        return true;
+      }
+    } V;
+    V.TraverseStmt(FD.getBody());
+    for (unsigned I = 0; I < FD.getNumParams(); ++I)
+      F.Params[I].Written = V.Written.count(FD.getParamDecl(I));
   }
 
   bool insideNest(SourceLocation L) const {
@@ -403,7 +430,8 @@ private:
     Host(Pos, End, nullptr);
   }
 
-  /// Where the statement after H begins (Limit if none): H's item ends there.
+  /// Where the statement after H begins (Limit if none): H's item ends there,
+  /// at the start of that statement's line if only blanks precede it there.
   unsigned nextStart(const CompoundStmt &Body, const Stmt *H, unsigned Limit) const {
     bool Seen = false;
     for (const Stmt *S : Body.body()) {
@@ -411,7 +439,13 @@ private:
         unsigned B = offset(S->getBeginLoc());
         for (const auto &[FS, Index] : NestLoops)
           if (FS == S)
-            B = Prog.Nests[Index].PragmaLineOffset;
+            return std::min(Prog.Nests[Index].PragmaLineOffset, Limit);
+        llvm::StringRef Buf = buffer();
+        unsigned L = B;
+        while (L > 0 && (Buf[L - 1] == ' ' || Buf[L - 1] == '\t'))
+          --L;
+        if (L > 0 && Buf[L - 1] == '\n')
+          B = L;
         return std::min(B, Limit);
       }
       Seen = S == H;
@@ -479,12 +513,6 @@ private:
       if (V.WrittenBases.count(DRE) || !V.SubscriptBases.count(DRE))
         It.Writes[A] = true;
     }
-    // A nest inside host code copies its arrays in and out itself.
-    for (unsigned Index : It.InnerNests)
-      for (const ArrayInfo &NA : Prog.Nests[Index].Arrays)
-        for (unsigned A = 0; A < F.Arrays.size(); ++A)
-          if (F.Arrays[A].Name == NA.Name && !NA.isTemporary())
-            It.Reads[A] = It.Writes[A] = true;
   }
 
   ASTContext &Ctx;

@@ -12,7 +12,9 @@ void histogram(int n, int nb, const int *restrict idx, int *restrict H) {
     H[idx[i] % nb] += 1;
 }
 // CHECK-LABEL: extern "C" void histogram(int n, int nb, const int *__restrict__ idx, int *__restrict__ H) {
-// CHECK:   loopgpu_device_buffer loopgpu_dev_H_mem(loopgpu_count({(long long)(nb)}), sizeof(int));
+// CHECK:   loopgpu_region loopgpu_data(
+// CHECK:   {H, loopgpu_bytes(loopgpu_count({(long long)(nb)}), sizeof(int))}
+// CHECK:   int *const loopgpu_dev_H = (int *)loopgpu_data.device(1); // H: nb elements
 // CHECK:   cudaMemcpy(loopgpu_dev_H, H, {{.*}}cudaMemcpyHostToDevice
 // CHECK:   cudaMemcpy(H, loopgpu_dev_H, {{.*}}cudaMemcpyDeviceToHost
 // VAL: PASS histogram: H (16 elements)

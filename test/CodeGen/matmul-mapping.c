@@ -73,10 +73,11 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK: extern "C" void matmul_device(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // CHECK:     matmul_nest0_device(n, m, p, A, B, C);
 // CHECK: extern "C" void matmul(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
-// CHECK:   loopgpu_device_buffer loopgpu_dev_A_mem(loopgpu_count({(long long)(n), (long long)(p)}), sizeof(float));
-// CHECK:   LOOPGPU_CHECK(cudaMemcpy(loopgpu_dev_A, A, loopgpu_dev_A_mem.bytes, cudaMemcpyHostToDevice));
+// CHECK:   loopgpu_region loopgpu_data({{[{][{]}}A, loopgpu_bytes(loopgpu_count({(long long)(n), (long long)(p)}), sizeof(float))},
+// CHECK:   float *const loopgpu_dev_A = (float *)loopgpu_data.device(0); // A: n x p elements
+// CHECK:   LOOPGPU_CHECK(cudaMemcpy(loopgpu_dev_A, A, loopgpu_data.bytes(0), cudaMemcpyHostToDevice));
 // CHECK:     matmul_nest0_device(n, m, p, loopgpu_dev_A, loopgpu_dev_B, loopgpu_dev_C);
-// CHECK:   LOOPGPU_CHECK(cudaMemcpy(C, loopgpu_dev_C, loopgpu_dev_C_mem.bytes, cudaMemcpyDeviceToHost));
+// CHECK:   LOOPGPU_CHECK(cudaMemcpy(C, loopgpu_dev_C, loopgpu_data.bytes(2), cudaMemcpyDeviceToHost));
 // CHECK-NOT: cudaMemcpy(A, loopgpu_dev_A
 // TILE: // loop i (line 11, parallel) -> y: strip-mined by 16 threads per block
 // TILE: // loop j (line 12, parallel) -> x: strip-mined by 8 threads per block

@@ -5,17 +5,22 @@
 // code rewritten for flat pointers (lib/Frontend/FunctionBuilder.cpp) and
 // each nest replaced by a launch. planHostCode decides where arrays move: a
 // data region per call, as OpenACC's `data` directive gives by hand.
-//   - An array whose size the declaration gives (a VLA or constant-size
-//     parameter, a local array) gets one device buffer, allocated before the
-//     first nest that uses it and freed when the function returns.
-//   - It is copied to the GPU before a nest when the device copy is stale
-//     (first use, or host code wrote it since), and back to the host before
-//     host code that touches it, before a `return`, and at the end of the
-//     function when a nest wrote it (parameters only: locals die).
-//   - Arrays whose size only the nest's accesses tell (`float *A` indexed
-//     with affine subscripts), and every array of a nest that host code
-//     encloses (a host loop around a nest), are copied around that nest
-//     alone, as the nest's own block does.
+//   - Array arguments whose sizes the call's entry knows (their declared
+//     extents, a data clause, or the nests' accesses in parameters the body
+//     does not change) get device memory at the entry, in one region whose
+//     host ranges that overlap share one buffer at the same offsets: the GPU
+//     sees the aliasing the C code sees. Arrays declared in the body get a
+//     buffer before the first nest that uses them.
+//   - An array is copied to the GPU before a nest when the device copy is
+//     stale (first use, or host code wrote it since), and back to the host
+//     before host code that touches it, before a `return`, and at the end of
+//     the function when a nest wrote it (parameters only: locals die).
+//     Arguments that may alias (neither restrict, element types that may
+//     alias) move together: a write to one is a write to the others.
+//   - A nest inside host code (a host loop around a nest) uses the region
+//     too when that host code touches none of the nest's arrays; otherwise
+//     it copies its arrays around itself, as does any nest for an array
+//     whose size only the nest knows.
 // printHostFunction prints the plan and nothing else.
 //
 //===----------------------------------------------------------------------===//
@@ -39,20 +44,33 @@ namespace loopgpu {
 struct HostPlan {
   struct Step {
     enum class Kind {
-      Allocate, ///< the device buffer of Arrays[Index]
+      Region,   ///< the device region of the arrays in RegionArrays
+      Allocate, ///< the device buffer of Arrays[Index], alone
       CopyIn,   ///< host -> device, Arrays[Index]
       CopyOut,  ///< device -> host, Arrays[Index]
       Item,     ///< HostFunction::Items[Index]: host code or a nest's launch
     };
     Kind K;
     unsigned Index;
+    /// A copy needed only if the array shares its device buffer with
+    /// another argument (the arguments overlap at run time): the other wrote.
+    bool IfShared = false;
   };
   std::vector<Step> Steps;
-  /// Per HostFunction::Arrays: has a device buffer for the whole call.
-  std::vector<bool> InRegion;
+  /// Per HostFunction::Arrays: its element count as a C expression, or ""
+  /// when only a nest knows it (that nest's block copies it).
+  std::vector<std::string> Count;
+  /// Per array: its slot in the region, or -1.
+  std::vector<int> Slot;
+  std::vector<unsigned> RegionArrays;
+  /// Per item: the nests inside this host code use the call's device
+  /// buffers (else each copies its arrays around itself).
+  std::vector<bool> InnerInRegion;
   /// `<function>_device` (device pointers, no copies) can be emitted: host
   /// code between the nests touches no array and no nest uses a local array.
   bool DeviceVariant = false;
+
+  bool onDevice(unsigned A) const { return !Count[A].empty(); }
 };
 
 HostPlan planHostCode(const Program &Prog, const HostFunction &F);

@@ -346,6 +346,7 @@ struct HostParam {
   Kind K = Kind::Other;
   ScalarType Type;          ///< Scalar: its type
   int ArrayIndex = -1;      ///< Array: index in HostFunction::Arrays
+  bool Written = false;     ///< the body assigns it (or takes its address)
 };
 
 /// A function that holds marked nests: its signature, its arrays and its
@@ -370,8 +371,9 @@ struct HostFunction {
     std::string Text;
     /// Host code: nests inside it (indices in Program::Nests).
     std::vector<unsigned> InnerNests;
-    /// Host code: arrays (indices in Arrays) it reads, and may write: written
-    /// elements, or the array passed on (a call, a pointer copy).
+    /// Host code: arrays (indices in Arrays) its own statements (not the
+    /// nests inside it) read, and may write: written elements, or the array
+    /// passed on (a call, a pointer copy).
     std::vector<bool> Reads, Writes;
     bool Returns = false; ///< contains a `return`
   };
