@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/IR/ExprPrinter.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -167,14 +168,6 @@ public:
       if (A.isScalar())
         UsedScalars.insert(A.Index);
     }
-    for (const ParamInfo &P : N.Params)
-      Names.insert(P.Name);
-    for (const ArrayInfo &A : N.Arrays)
-      Names.insert(A.Name);
-    for (const ScalarInfo &S : N.Scalars)
-      Names.insert(S.Name);
-    for (const Loop &L : N.Loops)
-      Names.insert(L.Iterator);
   }
 
   bool failed() const { return Failed; }
@@ -188,12 +181,7 @@ public:
     return !N.Scalars[S].declaredInside() && N.Scalars[S].IsWritten;
   }
   std::string scalarPointer(unsigned S) const { return "loopgpu_" + N.Scalars[S].Name; }
-  std::string deviceArray(unsigned A) const {
-    std::string Name = "d_" + N.Arrays[A].Name;
-    while (Names.count(Name))
-      Name += "_";
-    return Name;
-  }
+  std::string deviceArray(unsigned A) const { return "loopgpu_d_" + N.Arrays[A].Name; }
 
   bool mayAlias(unsigned A) const {
     for (unsigned B = 0; B < N.Arrays.size(); ++B)
@@ -1322,7 +1310,7 @@ public:
         AnyArg = true;
       }
     }
-    auto Chain = [C](const std::string &V) { return C > 1 ? V + "_part[loopgpu_c]" : V; };
+    auto Chain = [C](const std::string &V) { return C > 1 ? "loopgpu_part_" + V + "[loopgpu_c]" : V; };
     // Copy c of the body accumulates into <s>_part[c]; an argmin/argmax
     // index update also records its iteration.
     auto EP = std::make_unique<ExprPrinter>(N);
@@ -1349,9 +1337,9 @@ public:
           OS << "  " << V.Type << " " << V.Name << " = " << V.Start << ";\n";
           continue;
         }
-        OS << "  " << V.Type << " " << V.Name << "_part[" << C << "];\n";
+        OS << "  " << V.Type << " loopgpu_part_" << V.Name << "[" << C << "];\n";
         OS << "  #pragma unroll\n  for (int loopgpu_c = 0; loopgpu_c < " << C << "; ++loopgpu_c)\n";
-        OS << "    " << V.Name << "_part[loopgpu_c] = " << V.Start << ";\n";
+        OS << "    loopgpu_part_" << V.Name << "[loopgpu_c] = " << V.Start << ";\n";
       }
     }
     if (C == 1) {
@@ -1383,9 +1371,9 @@ public:
       for (const Reduction &R : K.Reductions) {
         std::vector<PartVar> Vars = partVars(R);
         for (const PartVar &V : Vars)
-          OS << "  " << V.Type << " " << V.Name << " = " << V.Name << "_part[0];\n";
+          OS << "  " << V.Type << " " << V.Name << " = loopgpu_part_" << V.Name << "[0];\n";
         OS << "  #pragma unroll\n  for (int loopgpu_c = 1; loopgpu_c < " << C << "; ++loopgpu_c)\n";
-        OS << "    " << combineInto(R, namesOf(Vars), namesOf(Vars, "", "_part[loopgpu_c]")) << "\n";
+        OS << "    " << combineInto(R, namesOf(Vars), namesOf(Vars, "loopgpu_part_", "[loopgpu_c]")) << "\n";
       }
     }
     OS << "  // Combine: warp shuffles, one value per warp through shared memory,\n"
@@ -1541,20 +1529,20 @@ public:
       }
       for (int D = 0; D < 3; ++D) {
         indent(OS, Depth + 1);
-        OS << "const long long trip_" << "xyz"[D] << " = " << Trip[D] << ";\n";
+        OS << "const long long loopgpu_trip_" << "xyz"[D] << " = " << Trip[D] << ";\n";
       }
       indent(OS, Depth + 1);
-      OS << "if (trip_x > 0 && trip_y > 0 && trip_z > 0) {\n";
+      OS << "if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) {\n";
       indent(OS, Depth + 2);
-      OS << "const dim3 block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
+      OS << "const dim3 loopgpu_block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
       indent(OS, Depth + 2);
       if (K.K == KernelPlan::Kind::Reduction)
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", " << Max[0] << "));\n";
+        OS << "const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, " << Span[0] << ", " << Max[0] << "));\n";
       else
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", " << Max[0] << "), loopgpu_blocks(trip_y, "
-           << Span[1] << ", " << Max[1] << "), loopgpu_blocks(trip_z, " << Span[2] << ", " << Max[2] << "));\n";
+        OS << "const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, " << Span[0] << ", " << Max[0]
+           << "), loopgpu_blocks(loopgpu_trip_y, " << Span[1] << ", " << Max[1] << "), loopgpu_blocks(loopgpu_trip_z, " << Span[2] << ", " << Max[2] << "));\n";
       indent(OS, Depth + 2);
-      OS << K.Name << "<<<grid, block>>>(" << llvm::join(Args, ", ") << ");\n";
+      OS << K.Name << "<<<loopgpu_grid, loopgpu_block>>>(" << llvm::join(Args, ", ") << ");\n";
       indent(OS, Depth + 1);
       OS << "}\n";
     }
@@ -1730,35 +1718,21 @@ private:
   /// every use of one, e.g. by an expanded array: it is not declared).
   std::set<unsigned> UsedScalars;
   std::vector<bool> Written;
-  std::set<std::string> Names;
   bool Failed = false;
 };
 
-/// `float A[restrict n][p]` -> `float *__restrict__ A` and `restrict` -> `__restrict__`.
+/// `float A[restrict n][p]` -> `float *__restrict__ A`; other parameters
+/// as written (already in their CUDA spelling, renameForCuda: `restrict` ->
+/// `__restrict__`).
 std::string hostParam(const Nest &N, const FunctionParam &P) {
   if (P.ArrayId >= 0) {
     const ArrayInfo &A = N.Arrays[P.ArrayId];
     return std::string(A.IsConst ? "const " : "") + typeStr(A.ElementType) + " *" +
            (A.IsRestrict ? "__restrict__ " : "") + P.Name;
   }
-  std::string S = P.TypeSpelling;
-  if (S.find('[') != std::string::npos) // an array the nest does not use
+  if (P.TypeSpelling.find('[') != std::string::npos) // an array the nest does not use
     return "void *" + P.Name;
-  // The C keyword `restrict` (a whole identifier) becomes CUDA's spelling.
-  std::string Out;
-  for (size_t I = 0; I < S.size();) {
-    if (!(std::isalpha(static_cast<unsigned char>(S[I])) || S[I] == '_')) {
-      Out += S[I++];
-      continue;
-    }
-    size_t J = I;
-    while (J < S.size() && (std::isalnum(static_cast<unsigned char>(S[J])) || S[J] == '_'))
-      ++J;
-    std::string Word = S.substr(I, J - I);
-    Out += Word == "restrict" ? "__restrict__" : Word;
-    I = J;
-  }
-  return Out;
+  return P.TypeSpelling;
 }
 
 } // namespace
@@ -1766,6 +1740,9 @@ std::string hostParam(const Nest &N, const FunctionParam &P) {
 bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::StringRef Source,
                const CodeGenOptions &Opts, DiagnosticSink &Diags, raw_ostream &OS) {
   std::string FileName = Prog.File;
+  // Prog's names are already CUDA spellings (renameForCuda); the text
+  // pasted from the input gets the same ones.
+  CudaNames Names(Source);
   std::vector<std::unique_ptr<NestPrinter>> Printers;
   for (size_t I = 0; I < Prog.Nests.size(); ++I)
     Printers.push_back(std::make_unique<NestPrinter>(Prog.Nests[I], Plans[I], FileName, Diags));
@@ -1793,7 +1770,7 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   for (llvm::StringRef L : Lines) {
     llvm::StringRef T = L.trim();
     if (T.starts_with("#include") || (T.starts_with("#define") && !T.ends_with("\\")))
-      OS << T << "\n";
+      OS << Names.rewrite(T) << "\n";
   }
   OS << "\n";
 
@@ -1830,12 +1807,12 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
       const Nest &N = Prog.Nests[I];
       if (N.PragmaLineOffset < Pos || N.EndOffset > Source.size())
         return false;
-      OS << Source.slice(Pos, N.PragmaLineOffset);
+      OS << Names.rewrite(Source.slice(Pos, N.PragmaLineOffset));
       OS << "  ";
       Printers[I]->printHostBlock(OS);
       Pos = N.EndOffset;
     }
-    OS << Source.slice(Pos, First.BodyEndOffset) << "\n\n";
+    OS << Names.rewrite(Source.slice(Pos, First.BodyEndOffset)) << "\n\n";
   }
   for (auto &P : Printers)
     if (P->failed())

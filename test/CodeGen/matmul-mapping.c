@@ -68,14 +68,14 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK:         __syncthreads(); // before the next strip overwrites the tiles
 // CHECK:             C[(i) * (m) + (j)] = acc; // line 16
 // CHECK: extern "C" void matmul_nest0_device(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
-// CHECK:       matmul_nest0_kernel<<<grid, block>>>(n, m, p, A, B, C);
+// CHECK:       matmul_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, p, A, B, C);
 // CHECK:     LOOPGPU_CHECK(cudaGetLastError());
 // CHECK: extern "C" void matmul_device(
 // CHECK: extern "C" void matmul(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
-// CHECK:     LOOPGPU_CHECK(cudaMemcpy(d_A, A, d_A_bytes, cudaMemcpyHostToDevice));
-// CHECK:     matmul_nest0_device(n, m, p, d_A, d_B, d_C);
-// CHECK:     LOOPGPU_CHECK(cudaMemcpy(C, d_C, d_C_bytes, cudaMemcpyDeviceToHost));
-// CHECK-NOT: cudaMemcpy(A, d_A
+// CHECK:     LOOPGPU_CHECK(cudaMemcpy(loopgpu_d_A, A, loopgpu_d_A_bytes, cudaMemcpyHostToDevice));
+// CHECK:     matmul_nest0_device(n, m, p, loopgpu_d_A, loopgpu_d_B, loopgpu_d_C);
+// CHECK:     LOOPGPU_CHECK(cudaMemcpy(C, loopgpu_d_C, loopgpu_d_C_bytes, cudaMemcpyDeviceToHost));
+// CHECK-NOT: cudaMemcpy(A, loopgpu_d_A
 // TILE: // loop i (line 11, parallel) -> y: strip-mined by 16 threads per block
 // TILE: // loop j (line 12, parallel) -> x: strip-mined by 8 threads per block
 // -prefetch=false: each strip loads, stores, synchronizes, computes.
