@@ -1773,6 +1773,14 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
       OS << Names.rewrite(T) << "\n";
   }
   OS << "\n";
+  // Its file-scope declarations, for the host code (C linkage, as in C).
+  if (!Prog.FileScope.empty()) {
+    OS << "// Declarations at file scope of " << FileName << " (types, variables, the functions the host code calls):\n";
+    OS << "extern \"C\" {\n";
+    for (const FileScopeDecl &D : Prog.FileScope)
+      OS << Names.rewrite(Source.slice(D.BeginOffset, D.EndOffset)) << "\n";
+    OS << "}\n\n";
+  }
 
   for (size_t I = 0; I < Prog.Nests.size(); ++I) {
     OS << "//===--- nest " << Prog.Nests[I].Ordinal << " of " << Prog.Nests[I].Function

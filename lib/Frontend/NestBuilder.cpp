@@ -144,7 +144,7 @@ public:
     AllIterators = std::move(WC.Iterators);
 
     N.Function = FD.getNameAsString();
-    N.ReturnType = FD.getReturnType().getAsString(Ctx.getPrintingPolicy());
+    N.ReturnType = spelledForHost(FD.getReturnType()).getAsString(Ctx.getPrintingPolicy());
     N.Ordinal = Ordinal;
     N.Loc = Diag.loc(PragmaLoc);
     N.BeginOffset = SM.getFileOffset(SM.getExpansionLoc(Outer.getBeginLoc()));
@@ -1275,6 +1275,11 @@ private:
     }
   }
 
+  /// A type of the function's signature as the host code spells it: an
+  /// arithmetic typedef (`real`) as what it stands for, since the
+  /// --validate driver does not see the input's typedefs.
+  static QualType spelledForHost(QualType T) { return T->isArithmeticType() ? T.getCanonicalType() : T; }
+
   ExprPtr buildCall(const CallExpr *CE, std::vector<Access> *Sink) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     std::string Name = Callee ? Callee->getNameAsString() : "";
@@ -1508,7 +1513,7 @@ private:
       FunctionParam FP;
       FP.Name = P->getNameAsString();
       llvm::raw_string_ostream OS(FP.TypeSpelling);
-      P->getOriginalType().print(OS, Ctx.getPrintingPolicy(), FP.Name);
+      spelledForHost(P->getOriginalType()).print(OS, Ctx.getPrintingPolicy(), FP.Name);
       OS.flush();
       if (auto It = ArrayIds.find(P); It != ArrayIds.end())
         FP.ArrayId = It->second;

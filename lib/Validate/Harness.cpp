@@ -123,10 +123,15 @@ public:
         const ArrayInfo &Arr = N->Arrays[A];
         if (Arr.isTemporary())
           continue; // the generated code allocates it
+        bool ArrWritten = std::any_of(N->Accesses.begin(), N->Accesses.end(), [&](const Access &Acc) {
+          return Acc.isArray() && Acc.Index == A && Acc.IsWrite;
+        });
+        if (Arr.IsGlobal && !ArrWritten)
+          continue; // each side reads its own copy, from the same initializer
         if (!Arr.IsParameter) {
           Diags.error(Arr.Loc, "--validate: array '" + Arr.Name +
                                    "' is not a parameter of '" + F.Name +
-                                   "'; the driver can only pass parameters");
+                                   "'; the driver can only pass and compare parameters");
           return false;
         }
         ArrayUse &U = Arrays[Arr.Name];
@@ -398,6 +403,10 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   std::string Renames;
   for (auto &[Offset, F] : Functions)
     Renames += " -D" + F.Name + "=loopgpu_ref_" + F.Name;
+  // kernels.cu defines the input's external variables and functions too.
+  for (const FileScopeDecl &D : P.FileScope)
+    for (const std::string &Name : D.ExternalNames)
+      Renames += " -D" + Name + "=loopgpu_ref_" + Name;
   std::string Run = "#!/usr/bin/env bash\n"
                     "# Builds and runs the validation harness. Usage: run.sh gpu|cpu|gpu-build\n"
                     "# (gpu-build: build for the GPU without running, e.g. to build many in parallel)\n"

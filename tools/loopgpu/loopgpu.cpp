@@ -537,6 +537,8 @@ int main(int argc, const char **argv) {
       CG.Prefetch = PrefetchOpt;
       CG.MinBlocksPerSM = MinBlocksOpt;
       CG.CommandLine = CommandLine;
+      for (const auto &[Loc, Reason] : P.NotCxx)
+        Diag.error(Loc, Reason);
       std::vector<DependenceInfo> Infos;
       // From here on every name is its CUDA spelling (CudaNames.h).
       if (!prepareForGPU(P, Infos, Diag) || !renameForCuda(P, CudaNames((*Source)->getBuffer()), Diag)) {

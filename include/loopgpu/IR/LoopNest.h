@@ -298,10 +298,26 @@ struct Nest {
   }
 };
 
+/// A declaration at file scope of the input that the CUDA file repeats, for
+/// the host code (the functions with nests outside their nests, and what
+/// they call): types, variables, enumerations, and the functions those
+/// functions call, transitively; never a function with a nest.
+struct FileScopeDecl {
+  unsigned BeginOffset = 0, EndOffset = 0; ///< its text in the input, with its ';'
+  /// The variables and functions it defines with external linkage (the
+  /// --validate harness renames the original C's, which it links beside).
+  std::vector<std::string> ExternalNames;
+};
+
 /// All marked nests of one input file.
 struct Program {
   std::string File;
   std::vector<Nest> Nests;
+  std::vector<FileScopeDecl> FileScope; ///< in source order
+  /// Code the CUDA file would repeat that is C but not C++ (`float *p =
+  /// malloc(...)`), a located reason each: -emit=cuda reports them as
+  /// errors; the C printers keep C.
+  std::vector<std::pair<SourceLoc, std::string>> NotCxx;
 };
 
 } // namespace loopgpu
