@@ -4,7 +4,8 @@
 // code calls) are repeated in the CUDA file, with C linkage, so that the
 // host code and the copies of the globals the nests use compile; a global
 // the nest writes is copied in and back out. Functions the host code does
-// not call (here one with a VLA parameter, which C++ lacks) are left out.
+// not call (here one with a VLA parameter, which C++ lacks) are left out,
+// and so are declarations of the functions with nests.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %loopgpu %s -o %t/a.cu
 // RUN: FileCheck %s < %t/a.cu
@@ -21,6 +22,7 @@
 // CHECK-NEXT: static int helper(struct pair p) { return p.a + p.b; }
 // CHECK-NEXT: }
 // CHECK-NOT: unrelated
+// CHECK-NOT: real fs(
 // CHECK: extern "C" float fs(int n, float *__restrict__ out) {
 // CHECK:       LOOPGPU_CHECK(cudaMemcpy(loopgpu_d_G, G, loopgpu_d_G_bytes, cudaMemcpyHostToDevice));
 // CHECK:       LOOPGPU_CHECK(cudaMemcpy(G, loopgpu_d_G, loopgpu_d_G_bytes, cudaMemcpyDeviceToHost));
@@ -34,6 +36,7 @@ int scale = 3, offset = 1;
 static real twice(real x) { return 2 * x; }
 static int helper(struct pair p) { return p.a + p.b; }
 void unrelated(int n, float A[n]);
+real fs(int n, float *restrict out);
 
 real fs(int n, float *restrict out) {
   struct pair p = {1, 2};

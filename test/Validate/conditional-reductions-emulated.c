@@ -5,7 +5,9 @@
 // (the shuffled value is read into a local before the comparison, which a
 // shuffle inside `?:` would skip in some lanes: the emulation reports that
 // as a deadlock) and every thread each __syncthreads. int, float and double;
-// alone, beside fmaxf in the same loop, and beside an argmin pair.
+// alone, beside fmaxf in the same loop, and beside an argmin pair. A
+// conditional update that is no min/max (`m = e + 1` under `e > m`) keeps
+// the loop sequential (one thread).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %loopgpu %s -o %t/r.cu
 // RUN: FileCheck %s --check-prefix=KERNEL < %t/r.cu
@@ -19,6 +21,7 @@
 // CHECK: PASS select_max_double: return value
 // CHECK: PASS if_max_beside_fmaxf: return value
 // CHECK: PASS if_min_beside_argmin: return value
+// CHECK: PASS not_a_reduction: return value
 // CHECK: {{^PASS$}}
 // KERNEL: // loop i (line {{[0-9]+}}) reduces m with 'max'
 // KERNEL: __global__ void {{.*}} if_max_float_nest0_kernel(
@@ -36,6 +39,8 @@
 // KERNEL: // loop i (line {{[0-9]+}}) reduces m with 'min'
 // KERNEL: // loop i (line {{[0-9]+}}) reduces (best, at) with 'argmin'
 // KERNEL: __global__ void {{.*}} if_min_beside_argmin_nest0_kernel(
+// KERNEL: __global__ void not_a_reduction_nest0_kernel(
+// KERNEL: not_a_reduction_nest0_kernel<<<1, 1>>>(
 #include <math.h>
 
 float if_max_float(int n, const float *restrict A) {
@@ -88,4 +93,13 @@ long if_min_beside_argmin(int n, const float *restrict A, const float *restrict 
     }
   }
   return at * 64L + (long)best * 4 + (long)(m * 2.0f);
+}
+
+float not_a_reduction(int n, const float *restrict A) {
+  float m = -1000.0f;
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    if (A[i] > m)
+      m = A[i] + 0.25f;
+  return m;
 }
