@@ -222,6 +222,13 @@ bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags) {
     }
     N.ReturnType = Names.rewrite(N.ReturnType);
   }
+  for (const FileScopeDecl &D : P.FileScope)
+    for (const auto &[Name, Loc] : D.External)
+      if (Names.renames(Name)) {
+        Diags.error(Loc, "'" + Name + "' has external linkage, so the CUDA file must keep its name for other C "
+                         "files, but C++ or CUDA reserves '" + Name + "': rename it, or make it static");
+        OK = false;
+      }
   return OK;
 }
 

@@ -153,19 +153,19 @@ void collectFileScope(ASTContext &Ctx, ClangDiagnostics &Diag, const std::vector
       ++Semi;
     if (Semi < Buf.size() && Buf[Semi] == ';')
       End = Semi + 1;
-    std::vector<std::string> External;
+    std::vector<std::pair<std::string, SourceLoc>> External;
     if (const auto *VD = dyn_cast<VarDecl>(D);
         VD && VD->hasExternalFormalLinkage() && VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
-      External.push_back(VD->getNameAsString());
+      External.push_back({VD->getNameAsString(), Diag.loc(VD->getLocation())});
     if (FD && FD->hasExternalFormalLinkage() && FD->doesThisDeclarationHaveABody())
-      External.push_back(FD->getNameAsString());
+      External.push_back({FD->getNameAsString(), Diag.loc(FD->getLocation())});
     // Declarators of one declaration (`int a, b;`, `typedef struct {...} S;`)
     // share their text.
     if (!Prog.FileScope.empty() && Begin < Prog.FileScope.back().EndOffset) {
       FileScopeDecl &Last = Prog.FileScope.back();
       Last.BeginOffset = std::min(Last.BeginOffset, Begin);
       Last.EndOffset = std::max(Last.EndOffset, End);
-      Last.ExternalNames.insert(Last.ExternalNames.end(), External.begin(), External.end());
+      Last.External.insert(Last.External.end(), External.begin(), External.end());
       continue;
     }
     Prog.FileScope.push_back({Begin, End, External});

@@ -1486,7 +1486,8 @@ private:
   void finish() {
     applyDelinearizations();
     // Arrays that may share memory: non-restrict pointers (parameters) and
-    // globals of the same element type, one of them written in the nest.
+    // globals (not const ones) of the same element type, one of them
+    // written in the nest.
     std::vector<bool> ArrayWritten(N.Arrays.size(), false);
     for (const Access &A : N.Accesses)
       if (A.isArray() && A.IsWrite)
@@ -1496,7 +1497,11 @@ private:
         ArrayInfo &A = N.Arrays[I], &B = N.Arrays[J];
         bool External = (A.IsParameter || A.IsGlobal) && (B.IsParameter || B.IsGlobal);
         bool DistinctObjects = A.IsGlobal && B.IsGlobal;
-        if (!External || DistinctObjects || A.IsRestrict || B.IsRestrict ||
+        // A global defined const (`static const float table[4]`) is never
+        // written, through any pointer: a written array is not it.
+        bool ConstObject =
+            (A.IsGlobal && A.IsConst && !ArrayWritten[I]) || (B.IsGlobal && B.IsConst && !ArrayWritten[J]);
+        if (!External || DistinctObjects || ConstObject || A.IsRestrict || B.IsRestrict ||
             !(A.ElementType == B.ElementType) || !(ArrayWritten[I] || ArrayWritten[J]))
           continue;
         unsigned From = B.AliasClass, To = A.AliasClass;

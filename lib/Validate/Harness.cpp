@@ -405,7 +405,7 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
     Renames += " -D" + F.Name + "=loopgpu_ref_" + F.Name;
   // kernels.cu defines the input's external variables and functions too.
   for (const FileScopeDecl &D : P.FileScope)
-    for (const std::string &Name : D.ExternalNames)
+    for (const auto &[Name, Loc] : D.External)
       Renames += " -D" + Name + "=loopgpu_ref_" + Name;
   std::string Run = "#!/usr/bin/env bash\n"
                     "# Builds and runs the validation harness. Usage: run.sh gpu|cpu|gpu-build\n"

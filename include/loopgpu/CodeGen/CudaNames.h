@@ -28,8 +28,10 @@
 // are `loopgpu_min`, `loopgpu_grid`, ...), so a C array of that name only
 // shadows what it should.
 //
-// A function that contains a nest keeps its name (C callers link to it): a
-// reserved one is refused with a located error (renameForCuda).
+// A function that contains a nest keeps its name (C callers link to it), and
+// so does every variable or function of the file with external linkage that
+// the CUDA file repeats: a reserved one is refused with a located error
+// (renameForCuda).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_CODEGEN_CUDANAMES_H
@@ -66,8 +68,9 @@ private:
 /// Renames every name of P's nests (parameters, arrays, scalars, iterators,
 /// the functions' parameters and type spellings) to its CUDA spelling; done
 /// once, before the CUDA is planned and printed, so every printer sees the
-/// CUDA names. A function with nests whose own name is reserved gets a
-/// located error; returns false then.
+/// CUDA names. A function with nests, or an external variable or function
+/// that the CUDA file repeats, whose name is reserved gets a located error;
+/// returns false then.
 bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags);
 
 } // namespace loopgpu

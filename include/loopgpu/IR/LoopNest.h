@@ -304,9 +304,10 @@ struct Nest {
 /// functions call, transitively; never a function with a nest.
 struct FileScopeDecl {
   unsigned BeginOffset = 0, EndOffset = 0; ///< its text in the input, with its ';'
-  /// The variables and functions it defines with external linkage (the
-  /// --validate harness renames the original C's, which it links beside).
-  std::vector<std::string> ExternalNames;
+  /// The variables and functions it defines with external linkage, with
+  /// where: they keep their names for other C files (the --validate harness
+  /// renames the original C's, which it links beside).
+  std::vector<std::pair<std::string, SourceLoc>> External;
 };
 
 /// All marked nests of one input file.
