@@ -102,13 +102,23 @@ std::string CudaNames::spell(llvm::StringRef Name) const {
     return C->second;
   if (Name.starts_with("loopgpu_c_"))
     return Name.str(); // spelled already: spell() is idempotent
-  bool Reserved = Name.starts_with("loopgpu_") || Name.starts_with("LOOPGPU_") || Name.starts_with("cuda") ||
-                  Name.starts_with("atomic") || isVectorTypeName(Name);
+  // cudaMalloc, atomicAdd...; not C11's atomic_int, atomic_store.
+  auto CamelAfter = [&](llvm::StringRef Prefix) {
+    return Name.starts_with(Prefix) && Name.size() > Prefix.size() &&
+           std::isupper(static_cast<unsigned char>(Name[Prefix.size()]));
+  };
+  bool Reserved = Name.starts_with("loopgpu_") || Name.starts_with("LOOPGPU_") || CamelAfter("cuda") ||
+                  CamelAfter("atomic") || isVectorTypeName(Name);
   for (const char *K : CxxKeywords)
     Reserved |= Name == K && !HeaderMacros.count(K);
   for (const char *K : CudaReserved)
     Reserved |= Name == K;
   return Reserved ? "loopgpu_c_" + Name.str() : Name.str();
+}
+
+std::string CudaNames::cName(llvm::StringRef CudaName) {
+  CudaName.consume_front("loopgpu_c_");
+  return CudaName.str();
 }
 
 std::string CudaNames::rewrite(llvm::StringRef Text) const {

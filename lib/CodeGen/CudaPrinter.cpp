@@ -266,7 +266,7 @@ public:
       else if (!A.isTemporary() && D < A.Extents.size())
         Extent = A.Extents[D];
       if (!Extent) {
-        Diags.error(E.Loc, "cannot index array '" + A.Name + "' on the GPU: the extent of its dimension " +
+        Diags.error(E.Loc, "cannot index array '" + CudaNames::cName(A.Name) + "' on the GPU: the extent of its dimension " +
                                std::to_string(D) + " is unknown");
         Failed = true;
         return std::string("0");
@@ -1625,7 +1625,7 @@ public:
         continue; // the launcher allocates it
       std::optional<std::string> Count = arrayElementCount(N, A);
       if (!Count) {
-        Diags.error(Arr.Loc, "cannot tell how many elements of '" + Arr.Name +
+        Diags.error(Arr.Loc, "cannot tell how many elements of '" + CudaNames::cName(Arr.Name) +
                                  "' the nest touches (a non-affine subscript on a pointer); call " +
                                  launcherName() + " with device pointers instead");
         Failed = true;

@@ -1,5 +1,6 @@
 //===- Harness.cpp - Run the emitted CUDA against the original C ----------===//
 #include "loopgpu/Validate/Harness.h"
+#include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -129,7 +130,7 @@ public:
         if (Arr.IsGlobal && !ArrWritten)
           continue; // each side reads its own copy, from the same initializer
         if (!Arr.IsParameter) {
-          Diags.error(Arr.Loc, "--validate: array '" + Arr.Name +
+          Diags.error(Arr.Loc, "--validate: array '" + CudaNames::cName(Arr.Name) +
                                    "' is not a parameter of '" + F.Name +
                                    "'; the driver can only pass and compare parameters");
           return false;
@@ -140,13 +141,14 @@ public:
         U.IsRestrict = Arr.IsRestrict;
         std::optional<std::string> Count = arrayElementCount(*N, A);
         if (!Count) {
-          Diags.error(Arr.Loc, "--validate: cannot size array '" + Arr.Name +
+          Diags.error(Arr.Loc, "--validate: cannot size array '" + CudaNames::cName(Arr.Name) +
                                    "' (its outer extent is unknown and an access is not affine)");
           return false;
         }
         for (const ParamInfo &P : N->Params)
           if (Count->find(P.Name) != std::string::npos && !FunctionParamNames.count(P.Name)) {
-            Diags.error(Arr.Loc, "--validate: the size of '" + Arr.Name + "' depends on '" + P.Name +
+            Diags.error(Arr.Loc, "--validate: the size of '" + CudaNames::cName(Arr.Name) + "' depends on '" +
+                                     CudaNames::cName(P.Name) +
                                      "', which is not a parameter of '" + F.Name + "'");
             return false;
           }

@@ -15,7 +15,8 @@
 //     with <assert.h>);
 //   - CUDA's built-in variables and types (`threadIdx`, `blockIdx`,
 //     `blockDim`, `gridDim`, `warpSize`, `dim3`, `float4`, `make_float4`...)
-//     and names the generated code calls (`atomic...`, `cuda...`, `std`);
+//     and names the generated code calls (`atomicAdd`..., `cudaMalloc`...:
+//     `atomic` or `cuda` and a capital letter, `std`);
 //   - names in the reserved namespace itself (`loopgpu_...`, `LOOPGPU_...`),
 //     except `loopgpu_c_...`, which are spelled already (spell() is
 //     idempotent).
@@ -55,6 +56,8 @@ public:
 
   /// The CUDA spelling of the C identifier (or C keyword) Name.
   std::string spell(llvm::StringRef Name) const;
+  /// The C name that spell() turned into CudaName, for diagnostics.
+  static std::string cName(llvm::StringRef CudaName);
   /// Whether spell(Name) differs from Name.
   bool renames(llvm::StringRef Name) const { return spell(Name) != Name; }
   /// C source text with every identifier spelled by spell(), except inside
