@@ -116,6 +116,16 @@ void collectFileScope(ASTContext &Ctx, ClangDiagnostics &Diag, const std::vector
   const SourceManager &SM = Ctx.getSourceManager();
   std::set<const FunctionDecl *> NestFunctions(WithNests.begin(), WithNests.end()), Called;
   std::vector<const FunctionDecl *> Work(WithNests.rbegin(), WithNests.rend());
+  // The initializers of the file's variables (repeated) may name functions.
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D);
+        VD && VD->getInit() && SM.isInMainFile(SM.getExpansionLoc(VD->getLocation()))) {
+      CalleeCollector C;
+      C.TraverseStmt(const_cast<clang::Expr *>(VD->getInit()));
+      for (const FunctionDecl *G : C.Found)
+        if (!NestFunctions.count(G) && Called.insert(G).second)
+          Work.push_back(G);
+    }
   CxxOnlyChecker Checker(Diag, Prog);
   while (!Work.empty()) {
     const FunctionDecl *FD = Work.back(), *Def = nullptr;

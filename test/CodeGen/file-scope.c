@@ -1,9 +1,10 @@
 // REQUIRES: nvcc
 // The input's file-scope declarations (macros, typedefs, structs, global
 // arrays and scalars, static const tables, the helper functions the host
-// code calls) are repeated in the CUDA file, with C linkage, so that the
-// host code and the copies of the globals the nests use compile; a global
-// the nest writes is copied in and back out. Functions the host code does
+// code calls, also through a table of function pointers) are repeated in
+// the CUDA file, with C linkage, so that the host code and the copies of
+// the globals the nests use compile; a global the nest writes is copied in
+// and back out. Functions the host code does
 // not call (here one with a VLA parameter, which C++ lacks) are left out,
 // and so are declarations of the functions with nests.
 // RUN: rm -rf %t && mkdir -p %t
@@ -20,6 +21,8 @@
 // CHECK-NEXT: int scale = 3, offset = 1;
 // CHECK-NEXT: static real twice(real x) { return 2 * x; }
 // CHECK-NEXT: static int helper(struct pair p) { return p.a + p.b; }
+// CHECK-NEXT: static real third(real x) { return x / 3; }
+// CHECK-NEXT: static real (*const ops[1])(real) = {third};
 // CHECK-NEXT: }
 // CHECK-NOT: unrelated
 // CHECK-NOT: real fs(
@@ -35,12 +38,14 @@ static const float table[4] = {1.0f, 2.0f, 3.0f, 4.0f};
 int scale = 3, offset = 1;
 static real twice(real x) { return 2 * x; }
 static int helper(struct pair p) { return p.a + p.b; }
+static real third(real x) { return x / 3; }
+static real (*const ops[1])(real) = {third};
 void unrelated(int n, float A[n]);
 real fs(int n, float *restrict out);
 
 real fs(int n, float *restrict out) {
   struct pair p = {1, 2};
-  real s = twice((real)helper(p));
+  real s = twice((real)helper(p)) + ops[0](1.0f);
 #pragma loopgpu
   for (int i = 0; i < n; i++)
     out[i] = table[i % 4] * scale + G[i % 100] + offset;
