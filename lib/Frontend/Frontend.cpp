@@ -109,8 +109,8 @@ private:
 
 /// The file-scope declarations the CUDA file repeats (FileScopeDecl): every
 /// declaration of the main file except functions, and the functions that
-/// the functions with nests call, transitively. Records in Prog.NotCxx what
-/// C++ cannot compile there.
+/// the functions with nests or the variables' initializers name,
+/// transitively. Records in Prog.NotCxx what C++ cannot compile there.
 void collectFileScope(ASTContext &Ctx, ClangDiagnostics &Diag, const std::vector<const FunctionDecl *> &WithNests,
                       Program &Prog) {
   const SourceManager &SM = Ctx.getSourceManager();

@@ -301,7 +301,8 @@ struct Nest {
 /// A declaration at file scope of the input that the CUDA file repeats, for
 /// the host code (the functions with nests outside their nests, and what
 /// they call): types, variables, enumerations, and the functions those
-/// functions call, transitively; never a function with a nest.
+/// functions or the variables' initializers name, transitively; never a
+/// function with a nest.
 struct FileScopeDecl {
   unsigned BeginOffset = 0, EndOffset = 0; ///< its text in the input, with its ';'
   /// The variables and functions it defines with external linkage, with
