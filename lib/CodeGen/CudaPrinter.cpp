@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/HostCode.h"
+#include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/IR/ExprPrinter.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -254,14 +255,6 @@ public:
       if (A.isScalar())
         UsedScalars.insert(A.Index);
     }
-    for (const ParamInfo &P : N.Params)
-      Names.insert(P.Name);
-    for (const ArrayInfo &A : N.Arrays)
-      Names.insert(A.Name);
-    for (const ScalarInfo &S : N.Scalars)
-      Names.insert(S.Name);
-    for (const Loop &L : N.Loops)
-      Names.insert(L.Iterator);
   }
 
   bool failed() const { return Failed; }
@@ -275,12 +268,7 @@ public:
     return !N.Scalars[S].declaredInside() && N.Scalars[S].IsWritten;
   }
   std::string scalarPointer(unsigned S) const { return "loopgpu_" + N.Scalars[S].Name; }
-  std::string deviceArray(unsigned A) const {
-    std::string Name = "d_" + N.Arrays[A].Name;
-    while (Names.count(Name))
-      Name += "_";
-    return Name;
-  }
+  std::string deviceArray(unsigned A) const { return "loopgpu_d_" + N.Arrays[A].Name; }
 
   bool mayAlias(unsigned A) const {
     for (unsigned B = 0; B < N.Arrays.size(); ++B)
@@ -365,7 +353,7 @@ public:
       else if (!A.isTemporary() && D < A.Extents.size())
         Extent = A.Extents[D];
       if (!Extent) {
-        Diags.error(E.Loc, "cannot index array '" + A.Name + "' on the GPU: the extent of its dimension " +
+        Diags.error(E.Loc, "cannot index array '" + CudaNames::cName(A.Name) + "' on the GPU: the extent of its dimension " +
                                std::to_string(D) + " is unknown");
         Failed = true;
         return std::string("0");
@@ -1352,19 +1340,16 @@ public:
            Into[2] + ")) { " + Into[0] + " = " + From[0] + "; " + Into[1] + " = " + From[1] + "; " + Into[2] +
            " = " + From[2] + "; }";
   }
-  /// The partial combined across the lanes of the warp, into lane 0.
+  /// The partial combined across the lanes of the warp, into lane 0. Every
+  /// lane shuffles each variable exactly once, unconditionally, into a
+  /// local, and only then combines: a shuffle inside the combination (`x =
+  /// shfl(x) > x ? shfl(x) : x`) would run in only some lanes, and the
+  /// others would wait for them forever.
   void printWarpCombine(raw_ostream &OS, const Reduction &R, unsigned Depth) {
     std::vector<PartVar> Vars = partVars(R);
     auto Down = [](const std::string &V) { return "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)"; };
     indent(OS, Depth);
-    OS << "for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2)";
-    if (!R.isArg()) {
-      OS << "\n";
-      indent(OS, Depth + 1);
-      OS << combineInto(R, {Vars[0].Name}, {Down(Vars[0].Name)}) << "\n";
-      return;
-    }
-    OS << " {\n";
+    OS << "for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2) {\n";
     std::vector<std::string> From;
     for (const PartVar &V : Vars) {
       From.push_back("loopgpu_down_" + V.Key);
@@ -1412,7 +1397,7 @@ public:
         AnyArg = true;
       }
     }
-    auto Chain = [C](const std::string &V) { return C > 1 ? V + "_part[loopgpu_c]" : V; };
+    auto Chain = [C](const std::string &V) { return C > 1 ? "loopgpu_part_" + V + "[loopgpu_c]" : V; };
     // Copy c of the body accumulates into <s>_part[c]; an argmin/argmax
     // index update also records its iteration.
     auto EP = std::make_unique<ExprPrinter>(N);
@@ -1439,9 +1424,9 @@ public:
           OS << "  " << V.Type << " " << V.Name << " = " << V.Start << ";\n";
           continue;
         }
-        OS << "  " << V.Type << " " << V.Name << "_part[" << C << "];\n";
+        OS << "  " << V.Type << " loopgpu_part_" << V.Name << "[" << C << "];\n";
         OS << "  #pragma unroll\n  for (int loopgpu_c = 0; loopgpu_c < " << C << "; ++loopgpu_c)\n";
-        OS << "    " << V.Name << "_part[loopgpu_c] = " << V.Start << ";\n";
+        OS << "    loopgpu_part_" << V.Name << "[loopgpu_c] = " << V.Start << ";\n";
       }
     }
     if (C == 1) {
@@ -1473,9 +1458,9 @@ public:
       for (const Reduction &R : K.Reductions) {
         std::vector<PartVar> Vars = partVars(R);
         for (const PartVar &V : Vars)
-          OS << "  " << V.Type << " " << V.Name << " = " << V.Name << "_part[0];\n";
+          OS << "  " << V.Type << " " << V.Name << " = loopgpu_part_" << V.Name << "[0];\n";
         OS << "  #pragma unroll\n  for (int loopgpu_c = 1; loopgpu_c < " << C << "; ++loopgpu_c)\n";
-        OS << "    " << combineInto(R, namesOf(Vars), namesOf(Vars, "", "_part[loopgpu_c]")) << "\n";
+        OS << "    " << combineInto(R, namesOf(Vars), namesOf(Vars, "loopgpu_part_", "[loopgpu_c]")) << "\n";
       }
     }
     OS << "  // Combine: warp shuffles, one value per warp through shared memory,\n"
@@ -1631,20 +1616,20 @@ public:
       }
       for (int D = 0; D < 3; ++D) {
         indent(OS, Depth + 1);
-        OS << "const long long trip_" << "xyz"[D] << " = " << Trip[D] << ";\n";
+        OS << "const long long loopgpu_trip_" << "xyz"[D] << " = " << Trip[D] << ";\n";
       }
       indent(OS, Depth + 1);
-      OS << "if (trip_x > 0 && trip_y > 0 && trip_z > 0) {\n";
+      OS << "if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) {\n";
       indent(OS, Depth + 2);
-      OS << "const dim3 block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
+      OS << "const dim3 loopgpu_block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
       indent(OS, Depth + 2);
       if (K.K == KernelPlan::Kind::Reduction)
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", " << Max[0] << "));\n";
+        OS << "const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, " << Span[0] << ", " << Max[0] << "));\n";
       else
-        OS << "const dim3 grid(loopgpu_blocks(trip_x, " << Span[0] << ", " << Max[0] << "), loopgpu_blocks(trip_y, "
-           << Span[1] << ", " << Max[1] << "), loopgpu_blocks(trip_z, " << Span[2] << ", " << Max[2] << "));\n";
+        OS << "const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, " << Span[0] << ", " << Max[0]
+           << "), loopgpu_blocks(loopgpu_trip_y, " << Span[1] << ", " << Max[1] << "), loopgpu_blocks(loopgpu_trip_z, " << Span[2] << ", " << Max[2] << "));\n";
       indent(OS, Depth + 2);
-      OS << K.Name << "<<<grid, block>>>(" << llvm::join(Args, ", ") << ");\n";
+      OS << K.Name << "<<<loopgpu_grid, loopgpu_block>>>(" << llvm::join(Args, ", ") << ");\n";
       indent(OS, Depth + 1);
       OS << "}\n";
     }
@@ -1736,7 +1721,7 @@ public:
       }
       std::optional<std::string> Count = arrayElementCount(N, A);
       if (!Count) {
-        Diags.error(Arr.Loc, "cannot tell how many elements of '" + Arr.Name +
+        Diags.error(Arr.Loc, "cannot tell how many elements of '" + CudaNames::cName(Arr.Name) +
                                  "' the nest touches (a non-affine subscript on a pointer); give its extent "
                                  "with a data clause on the nest's pragma, e.g. '#pragma loopgpu copy(" +
                                  Arr.Name + "[0:n])' (copyin: not copied back, copyout: not copied in)");
@@ -1830,7 +1815,6 @@ private:
   /// every use of one, e.g. by an expanded array: it is not declared).
   std::set<unsigned> UsedScalars;
   std::vector<bool> Written;
-  std::set<std::string> Names;
   bool Failed = false;
 };
 
@@ -1839,6 +1823,9 @@ private:
 bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::StringRef Source,
                const CodeGenOptions &Opts, DiagnosticSink &Diags, raw_ostream &OS) {
   std::string FileName = Prog.File;
+  // Prog's names are already CUDA spellings (renameForCuda); the text
+  // pasted from the input gets the same ones.
+  CudaNames Names(Source);
   std::vector<std::unique_ptr<NestPrinter>> Printers;
   for (size_t I = 0; I < Prog.Nests.size(); ++I)
     Printers.push_back(std::make_unique<NestPrinter>(Prog.Nests[I], Plans[I], FileName, Diags));
@@ -1866,9 +1853,17 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   for (llvm::StringRef L : Lines) {
     llvm::StringRef T = L.trim();
     if (T.starts_with("#include") || (T.starts_with("#define") && !T.ends_with("\\")))
-      OS << T << "\n";
+      OS << Names.rewrite(T) << "\n";
   }
   OS << "\n";
+  // Its file-scope declarations, for the host code (C linkage, as in C).
+  if (!Prog.FileScope.empty()) {
+    OS << "// Declarations at file scope of " << FileName << " (types, variables, the functions the host code calls):\n";
+    OS << "extern \"C\" {\n";
+    for (const FileScopeDecl &D : Prog.FileScope)
+      OS << Names.rewrite(Source.slice(D.BeginOffset, D.EndOffset)) << "\n";
+    OS << "}\n\n";
+  }
 
   for (size_t I = 0; I < Prog.Nests.size(); ++I) {
     OS << "//===--- nest " << Prog.Nests[I].Ordinal << " of " << Prog.Nests[I].Function

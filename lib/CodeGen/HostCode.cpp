@@ -406,18 +406,29 @@ private:
   }
 
   /// Host code, with the marker of each nest it encloses replaced by that
-  /// nest's self-contained block.
+  /// nest's block, and each local VLA's by its declaration.
   void printHostText(StringRef Text, bool InRegion) {
     while (true) {
-      size_t M = Text.find("/*@loopgpu-nest ");
+      size_t M = Text.find("/*@loopgpu-");
       if (M == StringRef::npos)
         break;
       size_t E = Text.find("@*/", M);
+      StringRef Marker = Text.slice(M + 11, E);
       unsigned Index = 0;
-      Text.slice(M + 16, E).getAsInteger(10, Index);
+      Marker.rsplit(' ').second.getAsInteger(10, Index);
       OS << Text.take_front(M);
-      const Nest &N = Prog.Nests[Index];
-      Hooks[Index].PrintBlock(OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; });
+      if (Marker.starts_with("nest ")) {
+        const Nest &N = Prog.Nests[Index];
+        Hooks[Index].PrintBlock(OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; });
+      } else {
+        const HostArray &A = F.Arrays[Index];
+        std::vector<std::string> Factors;
+        for (const std::string &X : A.Extents)
+          Factors.push_back("(size_t)(" + X + ")");
+        std::string Storage = "loopgpu_storage_" + A.Name, T = A.ElementType.str();
+        OS << "std::vector<" << T << "> " << Storage << "(" << join(Factors, " * ") << "); "
+           << (A.IsConst ? "const " : "") << T << " *" << A.Name << " = " << Storage << ".data(); // C++ has no VLAs";
+      }
       Text = Text.drop_front(E + 3);
     }
     OS << Text;

@@ -9,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -16,6 +17,8 @@
 #include "clang/Tooling/Tooling.h"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
 
 using namespace clang;
 
@@ -72,6 +75,115 @@ private:
   const SourceManager &SM;
   const FunctionDecl *Current = nullptr;
 };
+
+/// The functions a body refers to (calls, or takes the address of).
+class CalleeCollector : public RecursiveASTVisitor<CalleeCollector> {
+public:
+  std::vector<const FunctionDecl *> Found;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
+      Found.push_back(FD->getCanonicalDecl());
+    return true;
+  }
+};
+
+/// C that is not C++, in code the CUDA file repeats (Program::NotCxx): an
+/// implicit conversion from `void *` (`float *p = malloc(...)`).
+class CxxOnlyChecker : public RecursiveASTVisitor<CxxOnlyChecker> {
+public:
+  CxxOnlyChecker(ClangDiagnostics &Diag, Program &Prog) : Diag(Diag), Prog(Prog) {}
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    QualType From = E->getSubExpr()->getType(), To = E->getType();
+    if (E->getCastKind() == CK_BitCast && From->isVoidPointerType() && To->isPointerType() &&
+        !To->isVoidPointerType())
+      Prog.NotCxx.push_back({Diag.loc(E->getBeginLoc()),
+                             "implicit conversion from '" + From.getAsString() + "' to '" + To.getAsString() +
+                                 "' is C but not C++, and the CUDA file repeats this code: add a cast"});
+    return true;
+  }
+
+private:
+  ClangDiagnostics &Diag;
+  Program &Prog;
+};
+
+/// The file-scope declarations the CUDA file repeats (FileScopeDecl): every
+/// declaration of the main file except functions, and the functions that
+/// the functions with nests or the variables' initializers name,
+/// transitively. Records in Prog.NotCxx what C++ cannot compile there.
+void collectFileScope(ASTContext &Ctx, ClangDiagnostics &Diag, const std::vector<const FunctionDecl *> &WithNests,
+                      Program &Prog) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::set<const FunctionDecl *> NestFunctions(WithNests.begin(), WithNests.end()), Called;
+  std::vector<const FunctionDecl *> Work(WithNests.rbegin(), WithNests.rend());
+  // The initializers of the file's variables (repeated) may name functions.
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D);
+        VD && VD->getInit() && SM.isInMainFile(SM.getExpansionLoc(VD->getLocation()))) {
+      CalleeCollector C;
+      C.TraverseStmt(const_cast<clang::Expr *>(VD->getInit()));
+      for (const FunctionDecl *G : C.Found)
+        if (!NestFunctions.count(G) && Called.insert(G).second)
+          Work.push_back(G);
+    }
+  CxxOnlyChecker Checker(Diag, Prog);
+  while (!Work.empty()) {
+    const FunctionDecl *FD = Work.back(), *Def = nullptr;
+    Work.pop_back();
+    if (!FD->hasBody(Def) || !SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+      continue;
+    Checker.TraverseStmt(Def->getBody());
+    CalleeCollector C;
+    C.TraverseStmt(Def->getBody());
+    for (const FunctionDecl *G : C.Found)
+      if (!NestFunctions.count(G) && Called.insert(G).second)
+        Work.push_back(G);
+  }
+  StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
+    if (D->isImplicit() || !SM.isInMainFile(B))
+      continue;
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD && !Called.count(FD->getCanonicalDecl()))
+      continue;
+    if (FD)
+      for (const ParmVarDecl *P : FD->parameters())
+        if (P->getOriginalType()->isVariablyModifiedType())
+          Prog.NotCxx.push_back({Diag.loc(P->getLocation()),
+                                 "the host code calls '" + FD->getNameAsString() + "', whose parameter '" +
+                                     P->getNameAsString() +
+                                     "' is a variable-length array: C++ has none, and the CUDA file repeats "
+                                     "this declaration"});
+    unsigned Begin = SM.getFileOffset(B);
+    SourceLocation E = SM.getExpansionRange(D->getEndLoc()).getEnd();
+    unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(E, 0, SM, Ctx.getLangOpts()));
+    size_t Semi = End;
+    while (Semi < Buf.size() && std::isspace(static_cast<unsigned char>(Buf[Semi])))
+      ++Semi;
+    if (Semi < Buf.size() && Buf[Semi] == ';')
+      End = Semi + 1;
+    std::vector<std::pair<std::string, SourceLoc>> External;
+    if (const auto *VD = dyn_cast<VarDecl>(D);
+        VD && VD->hasExternalFormalLinkage() && VD->isThisDeclarationADefinition() != VarDecl::DeclarationOnly)
+      External.push_back({VD->getNameAsString(), Diag.loc(VD->getLocation())});
+    if (FD && FD->hasExternalFormalLinkage() && FD->doesThisDeclarationHaveABody())
+      External.push_back({FD->getNameAsString(), Diag.loc(FD->getLocation())});
+    // Declarators of one declaration (`int a, b;`, `typedef struct {...} S;`)
+    // share their text.
+    if (!Prog.FileScope.empty() && Begin < Prog.FileScope.back().EndOffset) {
+      FileScopeDecl &Last = Prog.FileScope.back();
+      Last.BeginOffset = std::min(Last.BeginOffset, Begin);
+      Last.EndOffset = std::max(Last.EndOffset, End);
+      Last.External.insert(Last.External.end(), External.begin(), External.end());
+      continue;
+    }
+    Prog.FileScope.push_back({Begin, End, External});
+  }
+  std::stable_sort(Prog.NotCxx.begin(), Prog.NotCxx.end(), [](const auto &A, const auto &B) {
+    return std::make_pair(A.first.Line, A.first.Col) < std::make_pair(B.first.Line, B.first.Col);
+  });
+}
 
 /// Records where conditional directives (#if ... #endif) are: the CUDA and C
 /// printers replace a nest's source text, which must not cut through one.
@@ -187,6 +299,10 @@ public:
       }
       ++Ord;
     }
+    std::vector<const FunctionDecl *> WithNests; // in source order
+    for (const auto &[FS, Info] : Outer)
+      WithNests.push_back(Info.first->getCanonicalDecl());
+    collectFileScope(Ctx, Diag, WithNests, Prog);
     if (!Diag.hasErrors())
       for (const FunctionDecl *FD : FunctionOrder)
         if (std::optional<HostFunction> F = buildHostFunction(Ctx, Diag, *FD, NestsOf[FD], Prog))

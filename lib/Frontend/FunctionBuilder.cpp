@@ -8,8 +8,9 @@
 //   - subscripts of multi-dimensional arrays (parameters and local VLAs are
 //     flat pointers there): `A[i][j]` -> `A[(i) * (m) + (j)]`, a row
 //     `A[i]` -> `(A + (i) * (m))`;
-//   - local VLA declarations (C++ has no VLAs): `double z[n];` ->
-//     storage in a std::vector and `double *z` pointing into it;
+//   - local VLA declarations (C++ has no VLAs): `double z[n];` -> the
+//     marker `/*@loopgpu-vla K@*/` (K: the array), for which the CUDA
+//     printer declares storage in a std::vector and `double *z` into it;
 //   - nests inside host statements (a host loop around a nest): a marker the
 //     CUDA printer replaces with the nest's own copy-in/launch/copy-out block.
 // It also records which arrays each statement reads and writes, so that the
@@ -42,7 +43,7 @@ public:
 
   std::optional<HostFunction> build() {
     F.Name = FD.getNameAsString();
-    F.ReturnType = FD.getReturnType().getAsString(Ctx.getPrintingPolicy());
+    F.ReturnType = spelledForHost(FD.getReturnType()).getAsString(Ctx.getPrintingPolicy());
     F.Loc = Diag.loc(FD.getLocation());
     for (const auto &[FS, Index] : NestLoops)
       F.Nests.push_back(Index);
@@ -62,6 +63,7 @@ private:
   //===------------------------------------------------------------------===//
   // Source text
   //===------------------------------------------------------------------===//
+
   unsigned offset(SourceLocation L) const { return SM.getFileOffset(SM.getExpansionLoc(L)); }
   /// Just past the last token of R.
   unsigned endOffset(SourceRange R) const {
@@ -162,7 +164,7 @@ private:
     HostParam HP;
     HP.Name = P.getNameAsString();
     llvm::raw_string_ostream OS(HP.TypeSpelling);
-    P.getOriginalType().print(OS, Ctx.getPrintingPolicy(), HP.Name);
+    spelledForHost(P.getOriginalType()).print(OS, Ctx.getPrintingPolicy(), HP.Name);
     OS.flush();
     if (std::optional<ScalarType> T = scalarTypeOf(P.getType())) {
       HP.K = HostParam::Kind::Scalar;
@@ -379,14 +381,9 @@ private:
         Failed = true;
         return;
       }
-      const HostArray &A = F.Arrays[ArrayDecls.at(VD)];
-      std::string Count;
-      for (const std::string &E : A.Extents)
-        Count += std::string(Count.empty() ? "" : " * ") + "(size_t)(" + E + ")";
-      std::string T = (A.IsConst ? "const " : "") + A.ElementType.str();
-      std::string Storage = "loopgpu_storage_" + A.Name;
-      std::string Text = "std::vector<" + A.ElementType.str() + "> " + Storage + "(" + Count + "); " + T +
-                         " *" + A.Name + " = " + Storage + ".data();";
+      // The CUDA printer writes the declaration (HostCode.cpp) where this
+      // marker stands, in the names it spells.
+      std::string Text = "/*@loopgpu-vla " + std::to_string(ArrayDecls.at(VD)) + "@*/";
       Edits.push_back({offset(DS.getBeginLoc()), endOffset(DS.getSourceRange()), [Text] { return Text; }});
     }
   }

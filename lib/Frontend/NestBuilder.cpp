@@ -47,6 +47,8 @@ bool isPureMathFunction(llvm::StringRef Name) {
 
 } // namespace
 
+QualType spelledForHost(QualType T) { return T->isArithmeticType() ? T.getCanonicalType() : T; }
+
 std::optional<ScalarType> scalarTypeOf(QualType T) {
   T = T.getCanonicalType();
   if (const auto *ET = T->getAs<EnumType>())
@@ -148,7 +150,7 @@ public:
     AllIterators = std::move(WC.Iterators);
 
     N.Function = FD.getNameAsString();
-    N.ReturnType = FD.getReturnType().getAsString(Ctx.getPrintingPolicy());
+    N.ReturnType = spelledForHost(FD.getReturnType()).getAsString(Ctx.getPrintingPolicy());
     N.Ordinal = Ordinal;
     N.Loc = Diag.loc(PragmaLoc);
     N.BeginOffset = SM.getFileOffset(SM.getExpansionLoc(Outer.getBeginLoc()));
@@ -1279,6 +1281,7 @@ private:
     }
   }
 
+
   ExprPtr buildCall(const CallExpr *CE, std::vector<Access> *Sink) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     std::string Name = Callee ? Callee->getNameAsString() : "";
@@ -1485,7 +1488,8 @@ private:
   void finish() {
     applyDelinearizations();
     // Arrays that may share memory: non-restrict pointers (parameters) and
-    // globals of the same element type, one of them written in the nest.
+    // globals (not const ones) of the same element type, one of them
+    // written in the nest.
     std::vector<bool> ArrayWritten(N.Arrays.size(), false);
     for (const Access &A : N.Accesses)
       if (A.isArray() && A.IsWrite)
@@ -1495,7 +1499,11 @@ private:
         ArrayInfo &A = N.Arrays[I], &B = N.Arrays[J];
         bool External = (A.IsParameter || A.IsGlobal) && (B.IsParameter || B.IsGlobal);
         bool DistinctObjects = A.IsGlobal && B.IsGlobal;
-        if (!External || DistinctObjects || A.IsRestrict || B.IsRestrict ||
+        // A global defined const (`static const float table[4]`) is never
+        // written, through any pointer: a written array is not it.
+        bool ConstObject =
+            (A.IsGlobal && A.IsConst && !ArrayWritten[I]) || (B.IsGlobal && B.IsConst && !ArrayWritten[J]);
+        if (!External || DistinctObjects || ConstObject || A.IsRestrict || B.IsRestrict ||
             !(A.ElementType == B.ElementType) || !(ArrayWritten[I] || ArrayWritten[J]))
           continue;
         unsigned From = B.AliasClass, To = A.AliasClass;
@@ -1512,7 +1520,7 @@ private:
       FunctionParam FP;
       FP.Name = P->getNameAsString();
       llvm::raw_string_ostream OS(FP.TypeSpelling);
-      P->getOriginalType().print(OS, Ctx.getPrintingPolicy(), FP.Name);
+      spelledForHost(P->getOriginalType()).print(OS, Ctx.getPrintingPolicy(), FP.Name);
       OS.flush();
       if (auto It = ArrayIds.find(P); It != ArrayIds.end())
         FP.ArrayId = It->second;

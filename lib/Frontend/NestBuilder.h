@@ -15,6 +15,11 @@ namespace loopgpu {
 
 class ClangDiagnostics;
 
+/// A type of a function's signature as the host code spells it: an
+/// arithmetic typedef (`real`) as what it stands for, since the --validate
+/// driver does not see the input's typedefs.
+clang::QualType spelledForHost(clang::QualType T);
+
 /// The IR type of an arithmetic C type (nullopt for anything else).
 std::optional<ScalarType> scalarTypeOf(clang::QualType T);
 

@@ -1,5 +1,6 @@
 //===- Harness.cpp - Run the emitted CUDA against the original C ----------===//
 #include "loopgpu/Validate/Harness.h"
+#include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/HostCode.h"
 
@@ -226,6 +227,16 @@ public:
       bool Read = false, Written = false;
     };
     std::map<unsigned, ArrayUse> Arrays; // by index in F.Arrays
+    // Globals a nest only reads: each side reads its own copy, from the same
+    // initializer. One a nest writes cannot be compared.
+    for (const Nest *N : Info.Nests)
+      for (const Access &Acc : N->Accesses)
+        if (Acc.isArray() && Acc.IsWrite && N->Arrays[Acc.Index].IsGlobal) {
+          Diags.error(N->Arrays[Acc.Index].Loc, "--validate: array '" + CudaNames::cName(N->Arrays[Acc.Index].Name) +
+                                                    "' is not a parameter of '" + F.Name +
+                                                    "'; the driver can only pass and compare parameters");
+          return false;
+        }
     std::set<std::string> ParamNames;
     for (const HostParam &P : F.Params)
       ParamNames.insert(P.Name);
@@ -252,13 +263,14 @@ public:
           continue;
         std::optional<std::string> Count = arrayElementCount(*N, NA);
         if (!Count) {
-          Diags.error(A.Loc, "--validate: cannot size array '" + A.Name +
+          Diags.error(A.Loc, "--validate: cannot size array '" + CudaNames::cName(A.Name) +
                                  "' (its outer extent is unknown and an access is not affine)");
           return false;
         }
         for (const ParamInfo &NP : N->Params)
           if (Count->find(NP.Name) != std::string::npos && !ParamNames.count(NP.Name)) {
-            Diags.error(A.Loc, "--validate: the size of '" + A.Name + "' depends on '" + NP.Name +
+            Diags.error(A.Loc, "--validate: the size of '" + CudaNames::cName(A.Name) + "' depends on '" +
+                                   CudaNames::cName(NP.Name) +
                                    "', which is not a parameter of '" + F.Name + "'");
             return false;
           }
@@ -530,6 +542,10 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
     HPRenames += " -D" + F.F->Name + "=loopgpu_hp_" + F.F->Name;
     HPKeep += " --keep-global-symbol=loopgpu_hp_" + F.F->Name;
   }
+  // kernels.cu defines the input's external variables and functions too.
+  for (const FileScopeDecl &D : P.FileScope)
+    for (const auto &[Name, Loc] : D.External)
+      Renames += " -D" + Name + "=loopgpu_ref_" + Name;
   std::string Run = "#!/usr/bin/env bash\n"
                     "# Builds and runs the validation harness. Usage: run.sh gpu|cpu|gpu-build\n"
                     "# (gpu-build: build for the GPU without running, e.g. to build many in parallel)\n"

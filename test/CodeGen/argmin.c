@@ -45,9 +45,9 @@ int argmin(int n, const float *restrict x) {
 // CHECK: LOOPGPU_CHECK(cudaMemcpy(loopgpu_at, &at, sizeof(int), cudaMemcpyHostToDevice));
 // CHECK: LOOPGPU_CHECK(cudaMemcpy(&at, loopgpu_at, sizeof(int), cudaMemcpyDeviceToHost));
 
-// CHAINS: (at_part[loopgpu_c] = i, loopgpu_best_iter_part[loopgpu_c] = loopgpu_t0);
-// CHAINS: long long loopgpu_best_iter = loopgpu_best_iter_part[0];
-// CHAINS: if (best_part[loopgpu_c] < best || (best_part[loopgpu_c] == best && loopgpu_best_iter_part[loopgpu_c] > loopgpu_best_iter))
+// CHAINS: (loopgpu_part_at[loopgpu_c] = i, loopgpu_part_loopgpu_best_iter[loopgpu_c] = loopgpu_t0);
+// CHAINS: long long loopgpu_best_iter = loopgpu_part_loopgpu_best_iter[0];
+// CHAINS: if (loopgpu_part_best[loopgpu_c] < best || (loopgpu_part_best[loopgpu_c] == best && loopgpu_part_loopgpu_best_iter[loopgpu_c] > loopgpu_best_iter))
 
 // Value or index types the shuffles do not handle: one thread, never wrong.
 // RUN: %loopgpu %s | FileCheck %s --check-prefix=SHORT

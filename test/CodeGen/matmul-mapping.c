@@ -68,7 +68,7 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK:         __syncthreads(); // before the next strip overwrites the tiles
 // CHECK:             C[(i) * (m) + (j)] = acc; // line 16
 // CHECK: extern "C" void matmul_nest0_device(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
-// CHECK:       matmul_nest0_kernel<<<grid, block>>>(n, m, p, A, B, C);
+// CHECK:       matmul_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, p, A, B, C);
 // CHECK:     LOOPGPU_CHECK(cudaGetLastError());
 // CHECK: extern "C" void matmul_device(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // CHECK:     matmul_nest0_device(n, m, p, A, B, C);

@@ -12,17 +12,19 @@ float maxabs(int n, const float *restrict x) {
 }
 // CHECK: // loop i (line 9) reduces best with 'max'
 // CHECK: __global__ void __launch_bounds__(256) maxabs_nest0_kernel(int n, float *loopgpu_best, const float *__restrict__ x) {
-// CHECK:   float best_part[8];
-// CHECK:     best_part[loopgpu_c] = -INFINITY;
+// CHECK:   float loopgpu_part_best[8];
+// CHECK:     loopgpu_part_best[loopgpu_c] = -INFINITY;
 // CHECK:   for (long long loopgpu_round = (long long)blockIdx.x * blockDim.x + threadIdx.x; loopgpu_round < loopgpu_trip0; loopgpu_round += 8 * loopgpu_threads) {
 // CHECK:       const long long loopgpu_t0 = loopgpu_round + loopgpu_c * loopgpu_threads;
-// CHECK:         best_part[loopgpu_c] = fmaxf(best_part[loopgpu_c], fabsf(x[i])); // line 10
-// CHECK:   float best = best_part[0];
-// CHECK:     best = (best_part[loopgpu_c] > best ? best_part[loopgpu_c] : best);
-// CHECK:     best = (__shfl_down_sync(0xffffffffu, best, loopgpu_off) > best ? __shfl_down_sync(0xffffffffu, best, loopgpu_off) : best);
+// CHECK:         loopgpu_part_best[loopgpu_c] = fmaxf(loopgpu_part_best[loopgpu_c], fabsf(x[i])); // line 10
+// CHECK:   float best = loopgpu_part_best[0];
+// CHECK:     best = (loopgpu_part_best[loopgpu_c] > best ? loopgpu_part_best[loopgpu_c] : best);
+// CHECK:   for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2) {
+// CHECK-NEXT:     const float loopgpu_down_best = __shfl_down_sync(0xffffffffu, best, loopgpu_off);
+// CHECK-NEXT:     best = (loopgpu_down_best > best ? loopgpu_down_best : best);
 // CHECK:   __syncthreads();
 // CHECK:       loopgpu_atomic_combine(loopgpu_best, best, [](float a, float b) { return (b > a ? b : a); });
-// CHECK: const dim3 grid(loopgpu_blocks(trip_x, 2048, 1024));
+// CHECK: const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, 2048, 1024));
 // CHECK: extern "C" float maxabs(int n, const float *__restrict__ x) {
 // CHECK:   float best = 0.0f;
 // CHECK:     LOOPGPU_CHECK(cudaMemcpy(loopgpu_best, &best, sizeof(float), cudaMemcpyHostToDevice));
@@ -35,5 +37,5 @@ float maxabs(int n, const float *restrict x) {
 // ONE: 1 independent per-thread partials
 // ONE:   float best = -INFINITY;
 // ONE:     best = fmaxf(best, fabsf(x[i])); // line 10
-// ONE-NOT: best_part
-// ONE: const dim3 grid(loopgpu_blocks(trip_x, 256, 1024));
+// ONE-NOT: loopgpu_part_best
+// ONE: const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, 256, 1024));

@@ -29,9 +29,9 @@ void f(int n, int m, const float A[restrict n][m], float B[restrict n][m]) {
 // CHECK-NEXT:   float *s_exp = NULL;
 // CHECK-NEXT:   const size_t loopgpu_s_exp_bytes = (size_t)loopgpu_max(0, n - 1) * (size_t)loopgpu_max(0, m) * sizeof(float);
 // CHECK-NEXT:   LOOPGPU_CHECK(cudaMallocAsync((void **)&s_exp, loopgpu_s_exp_bytes > 0 ? loopgpu_s_exp_bytes : 1, 0));
-// CHECK:        f_nest0_kernel<<<grid, block>>>(n, m, A, B, s_exp);
+// CHECK:        f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, A, B, s_exp);
 // CHECK:        for (int i = 1; i <= n - 1; i += 1) {
-// CHECK:          f_nest0_kernel1<<<grid, block>>>(i, n, m, A, B, s_exp);
+// CHECK:          f_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>(i, n, m, A, B, s_exp);
 // CHECK:        LOOPGPU_CHECK(cudaFreeAsync(s_exp, 0));
 // CHECK-NEXT: }
 // PASS: PASS

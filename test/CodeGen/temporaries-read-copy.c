@@ -29,8 +29,8 @@ void f(int n, float A[restrict n]) {
 // CHECK-NEXT:   float *A_copy = NULL;
 // CHECK-NEXT:   const size_t loopgpu_A_copy_bytes = (size_t)loopgpu_max(0, n) * sizeof(float);
 // CHECK-NEXT:   LOOPGPU_CHECK(cudaMallocAsync((void **)&A_copy, loopgpu_A_copy_bytes > 0 ? loopgpu_A_copy_bytes : 1, 0));
-// CHECK:        f_nest0_kernel<<<grid, block>>>(n, A, A_copy);
-// CHECK:        f_nest0_kernel1<<<grid, block>>>(n, A, A_copy);
+// CHECK:        f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, A, A_copy);
+// CHECK:        f_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>(n, A, A_copy);
 // CHECK:        LOOPGPU_CHECK(cudaFreeAsync(A_copy, 0));
 // CHECK-NEXT: }
 // CHECK:      extern "C" void f(int n, float *__restrict__ A) {

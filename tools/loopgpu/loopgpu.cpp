@@ -9,6 +9,7 @@
 #include "loopgpu/Analysis/DependencePrinter.h"
 #include "loopgpu/Analysis/Dependences.h"
 #include "loopgpu/CodeGen/CPrinter.h"
+#include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/GPUMapping.h"
 #include "loopgpu/CodeGen/TuningModel.h"
@@ -544,8 +545,11 @@ int main(int argc, const char **argv) {
       CG.Prefetch = PrefetchOpt;
       CG.MinBlocksPerSM = MinBlocksOpt;
       CG.CommandLine = CommandLine;
+      for (const auto &[Loc, Reason] : P.NotCxx)
+        Diag.error(Loc, Reason);
       std::vector<DependenceInfo> Infos;
-      if (!prepareForGPU(P, Infos, Diag)) {
+      // From here on every name is its CUDA spelling (CudaNames.h).
+      if (!prepareForGPU(P, Infos, Diag) || !renameForCuda(P, CudaNames((*Source)->getBuffer()), Diag)) {
         CodeGenFailed = true;
         break;
       }

@@ -7,6 +7,9 @@
 // (`extern "C"`, arrays as pointers) that allocates, copies in what the nest
 // reads, launches, copies out what it writes and frees, checking every CUDA
 // call. A function with exactly one nest also gets `<function>_device`.
+// Before them come the input's #include and #define lines and its
+// file-scope declarations (Program::FileScope) with C linkage, all in their
+// CUDA spelling (CudaNames.h), like the host code pasted from the input.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_CODEGEN_CUDAPRINTER_H

@@ -367,7 +367,8 @@ struct HostFunction {
     /// The nest (index in Program::Nests) this statement is, or -1: host code.
     int Nest = -1;
     /// Host code: its text, linearized, with each nest inside it (one that a
-    /// host loop or `if` encloses) as the marker `/*@loopgpu-nest K@*/`.
+    /// host loop or `if` encloses) as the marker `/*@loopgpu-nest K@*/`, and
+    /// each local VLA's declaration as `/*@loopgpu-vla K@*/` (K: in Arrays).
     std::string Text;
     /// Host code: nests inside it (indices in Program::Nests).
     std::vector<unsigned> InnerNests;
@@ -380,12 +381,30 @@ struct HostFunction {
   std::vector<Item> Items;
 };
 
+/// A declaration at file scope of the input that the CUDA file repeats, for
+/// the host code (the functions with nests outside their nests, and what
+/// they call): types, variables, enumerations, and the functions those
+/// functions or the variables' initializers name, transitively; never a
+/// function with a nest.
+struct FileScopeDecl {
+  unsigned BeginOffset = 0, EndOffset = 0; ///< its text in the input, with its ';'
+  /// The variables and functions it defines with external linkage, with
+  /// where: they keep their names for other C files (the --validate harness
+  /// renames the original C's, which it links beside).
+  std::vector<std::pair<std::string, SourceLoc>> External;
+};
+
 /// All marked nests of one input file.
 struct Program {
   std::string File;
   std::vector<Nest> Nests;
   /// The functions holding the nests, in source order.
   std::vector<HostFunction> Functions;
+  std::vector<FileScopeDecl> FileScope; ///< in source order
+  /// Code the CUDA file would repeat that is C but not C++ (`float *p =
+  /// malloc(...)`), a located reason each: -emit=cuda reports them as
+  /// errors; the C printers keep C.
+  std::vector<std::pair<SourceLoc, std::string>> NotCxx;
 };
 
 } // namespace loopgpu
