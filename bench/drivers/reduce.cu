@@ -1,10 +1,10 @@
-// Sum of 2^k ints: loopgpu's sum_device against CUB DeviceReduce::Sum and
+// Sum of 2^k ints: loopgpu's sum_nest0_device against CUB DeviceReduce::Sum and
 // the device-to-device copy bandwidth, all in this run.
 // Usage: reduce LOG2N LABEL
 #include "common.h"
 #include <cub/cub.cuh>
 
-extern "C" void sum_device(int n, long *s, const int *x);
+extern "C" void sum_nest0_device(int n, long *s, const int *x); // the launcher: s on the device
 
 int main(int argc, char **argv) {
   int lg = argc > 1 ? atoi(argv[1]) : 26;
@@ -20,9 +20,9 @@ int main(int argc, char **argv) {
   cub::DeviceReduce::Sum(tmp, tmpBytes, x, cs, n);
   CHECK(cudaMalloc(&tmp, tmpBytes));
   double tcub = median_ms([&] { cub::DeviceReduce::Sum(tmp, tmpBytes, x, cs, n); });
-  double tl = median_ms([&] { CHECK(cudaMemsetAsync(s, 0, sizeof(long))); sum_device(n, s, x); });
+  double tl = median_ms([&] { CHECK(cudaMemsetAsync(s, 0, sizeof(long))); sum_nest0_device(n, s, x); });
   CHECK(cudaMemset(s, 0, sizeof(long)));
-  sum_device(n, s, x);
+  sum_nest0_device(n, s, x);
   long got;
   long long want;
   CHECK(cudaMemcpy(&got, s, sizeof(long), cudaMemcpyDeviceToHost));

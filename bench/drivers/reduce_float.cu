@@ -1,4 +1,4 @@
-// Sum of 2^k floats: loopgpu's sumf_device against CUB DeviceReduce::Sum and
+// Sum of 2^k floats: loopgpu's sumf_nest0_device against CUB DeviceReduce::Sum and
 // the device-to-device copy bandwidth, all in this run. The two sums add in
 // different orders (loopgpu: per-thread, per-warp, per-block partials and
 // atomics in the order blocks finish), so they are compared within 1e-4 of
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cub/cub.cuh>
 
-extern "C" void sumf_device(int n, float *s, const float *x);
+extern "C" void sumf_nest0_device(int n, float *s, const float *x); // the launcher: s on the device
 
 int main(int argc, char **argv) {
   int lg = argc > 1 ? atoi(argv[1]) : 26;
@@ -21,9 +21,9 @@ int main(int argc, char **argv) {
   cub::DeviceReduce::Sum(tmp, tmpBytes, x, cs, n);
   CHECK(cudaMalloc(&tmp, tmpBytes));
   double tcub = median_ms([&] { cub::DeviceReduce::Sum(tmp, tmpBytes, x, cs, n); });
-  double tl = median_ms([&] { CHECK(cudaMemsetAsync(s, 0, sizeof(float))); sumf_device(n, s, x); });
+  double tl = median_ms([&] { CHECK(cudaMemsetAsync(s, 0, sizeof(float))); sumf_nest0_device(n, s, x); });
   CHECK(cudaMemset(s, 0, sizeof(float)));
-  sumf_device(n, s, x);
+  sumf_nest0_device(n, s, x);
   float got, want;
   CHECK(cudaMemcpy(&got, s, sizeof(float), cudaMemcpyDeviceToHost));
   cub::DeviceReduce::Sum(tmp, tmpBytes, x, cs, n);

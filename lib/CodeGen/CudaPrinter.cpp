@@ -1687,7 +1687,8 @@ public:
   /// The block that replaces the nest inside the host function. Buffer(A)
   /// is the device pointer already holding array A, or nullopt: the block
   /// allocates, copies in, copies out and frees it itself.
-  void printHostBlock(raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer) {
+  void printHostBlock(raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer,
+                      bool Sync) {
     bool Copies = false;
     for (unsigned A = 0; A < N.Arrays.size(); ++A)
       Copies |= !N.Arrays[A].isTemporary() && !Buffer(A);
@@ -1741,7 +1742,8 @@ public:
       Args.push_back(D);
     }
     OS << "    " << launcherName() << "(" << llvm::join(Args, ", ") << ");\n";
-    OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
+    if (Sync || Copies)
+      OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
     for (unsigned A = 0; A < N.Arrays.size(); ++A) {
       if (N.Arrays[A].isTemporary() || Buffer(A))
         continue;
@@ -1877,9 +1879,10 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   std::vector<NestHostHooks> Hooks;
   for (auto &P : Printers) {
     NestPrinter *NP = P.get();
-    Hooks.push_back({[NP](raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer) {
-      NP->printHostBlock(OS, Buffer);
-    }});
+    Hooks.push_back(
+        {[NP](raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer, bool Sync) {
+          NP->printHostBlock(OS, Buffer, Sync);
+        }});
   }
   for (const HostFunction &F : Prog.Functions)
     printHostFunction(OS, Prog, F, Hooks);

@@ -343,7 +343,7 @@ private:
       if (It.Nest >= 0) {
         const Nest &N = Prog.Nests[It.Nest];
         OS << "  ";
-        Hooks[It.Nest].PrintBlock(OS, [&](unsigned A) { return buffer(N, A); });
+        Hooks[It.Nest].PrintBlock(OS, [&](unsigned A) { return buffer(N, A); }, !Device);
         return;
       }
       printHostText(It.Text, Plan.InnerInRegion[S.Index]);
@@ -419,7 +419,8 @@ private:
       OS << Text.take_front(M);
       if (Marker.starts_with("nest ")) {
         const Nest &N = Prog.Nests[Index];
-        Hooks[Index].PrintBlock(OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; });
+        Hooks[Index].PrintBlock(
+            OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; }, !Device);
       } else {
         const HostArray &A = F.Arrays[Index];
         std::vector<std::string> Factors;

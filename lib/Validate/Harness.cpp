@@ -406,7 +406,9 @@ public:
       OS << "  printf(\"note " << F.Name << ": writes no array argument and returns nothing: nothing to compare\\n\");\n";
     OS << "  printf(\"time " << F.Name << ": original on one CPU core %.3f ms, CUDA end to end (copies "
           "included) %.3f ms\\n\", 1e3 * (loopgpu_t1 - loopgpu_t0), 1e3 * (loopgpu_t2 - loopgpu_t1));\n";
-    if (planHostCode(Prog, F).DeviceVariant)
+    if (Info.Nests.size() == 1)
+      writeLauncherTiming(OS, F, *Info.Nests.front(), Arrays);
+    else if (planHostCode(Prog, F).DeviceVariant)
       writeKernelTiming(OS, F, Arrays, DeviceArgs, Decls);
     OS << "  printf(\"tolerance " << F.Name << ": " << Kind << " code\\n\");\n";
     OS << "  return loopgpu_failures;\n}\n\n";
@@ -436,8 +438,91 @@ public:
     return Reorders ? (Single ? 1e-4 : 1e-10) : (Single ? 1e-5 : 1e-12);
   }
 
-  /// Times `<function>_device` alone with CUDA events: median of 10 runs
-  /// after a warm-up, on device copies of the inputs.
+  /// One nest: times its launcher `<function>_nest0_device` with CUDA
+  /// events, every argument on the device (scalars the nest writes too), as
+  /// writeKernelTiming does; nothing else in the timing.
+  template <typename ArrayMap>
+  void writeLauncherTiming(raw_ostream &OS, const HostFunction &F, const Nest &N, const ArrayMap &Arrays) {
+    std::set<std::string> Passed, Scalars;
+    for (auto &[AI, U] : Arrays)
+      Passed.insert(F.Arrays[AI].Name);
+    for (const HostParam &P : F.Params)
+      if (P.K == HostParam::Kind::Scalar)
+        Scalars.insert(P.Name);
+    // Only what the driver has: parameters, and arrays it passes.
+    for (const ParamInfo &P : N.Params)
+      if (!Scalars.count(P.Name))
+        return;
+    for (const ScalarInfo &S : N.Scalars)
+      if (!S.declaredInside() && !S.IsWritten && !Scalars.count(S.Name))
+        return;
+    for (const ArrayInfo &A : N.Arrays)
+      if (!A.isTemporary() && !Passed.count(A.Name))
+        return;
+    std::vector<std::string> Decls, Args;
+    OS << "  {\n";
+    for (const ParamInfo &P : N.Params) {
+      Decls.push_back(typeStr(P.Type) + " " + P.Name);
+      Args.push_back(P.Name);
+    }
+    std::vector<std::string> Frees;
+    for (const ScalarInfo &S : N.Scalars) {
+      if (S.declaredInside())
+        continue;
+      if (!S.IsWritten) {
+        Decls.push_back(typeStr(S.Type) + " " + S.Name);
+        Args.push_back(S.Name);
+        continue;
+      }
+      std::string D = "loopgpu_dev_" + S.Name, T = typeStr(S.Type);
+      OS << "    " << T << " *" << D << ";\n";
+      OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", sizeof(" << T << ")));\n";
+      OS << "    LOOPGPU_CHECK(cudaMemset(" << D << ", 0, sizeof(" << T << ")));\n";
+      Decls.push_back(T + " *" + S.Name);
+      Args.push_back(D);
+      Frees.push_back(D);
+    }
+    for (const ArrayInfo &A : N.Arrays) {
+      if (A.isTemporary())
+        continue; // the launcher allocates it
+      std::string T = typeStr(A.ElementType), D = "dev_" + A.Name;
+      OS << "    " << T << " *" << D << ";\n";
+      OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", (" << A.Name << "_count + 1) * sizeof(" << T << ")));\n";
+      OS << "    LOOPGPU_CHECK(cudaMemcpy(" << D << ", " << A.Name << "_init.data(), (" << A.Name
+         << "_count + 1) * sizeof(" << T << "), cudaMemcpyHostToDevice));\n";
+      Decls.push_back(std::string(A.IsConst ? "const " : "") + T + " *" + A.Name);
+      Args.push_back(D);
+      Frees.push_back(D);
+    }
+    std::string Launcher = N.Function + "_nest" + std::to_string(N.Ordinal) + "_device";
+    writeTimedCalls(OS, F.Name, Launcher + "(" + join(Args, ", ") + ")", Frees);
+    DeviceDecls += "extern \"C\" void " + Launcher + "(" + join(Decls, ", ") + ");\n";
+  }
+
+  /// CUDA-event timing of Call: a warm-up, then the median of 10.
+  void writeTimedCalls(raw_ostream &OS, const std::string &Function, const std::string &Call,
+                       const std::vector<std::string> &Frees) {
+    OS << "    cudaEvent_t loopgpu_start, loopgpu_stop;\n";
+    OS << "    LOOPGPU_CHECK(cudaEventCreate(&loopgpu_start));\n    LOOPGPU_CHECK(cudaEventCreate(&loopgpu_stop));\n";
+    OS << "    " << Call << "; // warm-up\n";
+    OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
+    OS << "    std::vector<float> loopgpu_ms;\n";
+    OS << "    for (int loopgpu_r = 0; loopgpu_r < 10; ++loopgpu_r) {\n";
+    OS << "      LOOPGPU_CHECK(cudaEventRecord(loopgpu_start));\n";
+    OS << "      " << Call << ";\n";
+    OS << "      LOOPGPU_CHECK(cudaEventRecord(loopgpu_stop));\n";
+    OS << "      LOOPGPU_CHECK(cudaEventSynchronize(loopgpu_stop));\n";
+    OS << "      float loopgpu_m = 0;\n      LOOPGPU_CHECK(cudaEventElapsedTime(&loopgpu_m, loopgpu_start, loopgpu_stop));\n";
+    OS << "      loopgpu_ms.push_back(loopgpu_m);\n    }\n";
+    OS << "    std::sort(loopgpu_ms.begin(), loopgpu_ms.end());\n";
+    OS << "    printf(\"time " << Function << ": kernels alone (median of 10) %.3f ms\\n\", 0.5 * (loopgpu_ms[4] + loopgpu_ms[5]));\n";
+    for (const std::string &P : Frees)
+      OS << "    LOOPGPU_CHECK(cudaFree(" << P << "));\n";
+    OS << "  }\n";
+  }
+
+  /// Several nests: times `<function>_device` alone with CUDA events: median
+  /// of 10 runs after a warm-up, on device copies of the inputs.
   template <typename ArrayMap>
   void writeKernelTiming(raw_ostream &OS, const HostFunction &F, const ArrayMap &Arrays,
                          const std::vector<std::string> &Args, const std::vector<std::string> &Decls) {
@@ -453,23 +538,7 @@ public:
          << "_count + 1) * sizeof(" << T << "), cudaMemcpyHostToDevice));\n";
       Frees.push_back("dev_" + A.Name);
     }
-    OS << "    cudaEvent_t loopgpu_start, loopgpu_stop;\n";
-    OS << "    LOOPGPU_CHECK(cudaEventCreate(&loopgpu_start));\n    LOOPGPU_CHECK(cudaEventCreate(&loopgpu_stop));\n";
-    OS << "    " << F.Name << "_device(" << join(Args, ", ") << "); // warm-up\n";
-    OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
-    OS << "    std::vector<float> loopgpu_ms;\n";
-    OS << "    for (int loopgpu_r = 0; loopgpu_r < 10; ++loopgpu_r) {\n";
-    OS << "      LOOPGPU_CHECK(cudaEventRecord(loopgpu_start));\n";
-    OS << "      " << F.Name << "_device(" << join(Args, ", ") << ");\n";
-    OS << "      LOOPGPU_CHECK(cudaEventRecord(loopgpu_stop));\n";
-    OS << "      LOOPGPU_CHECK(cudaEventSynchronize(loopgpu_stop));\n";
-    OS << "      float loopgpu_m = 0;\n      LOOPGPU_CHECK(cudaEventElapsedTime(&loopgpu_m, loopgpu_start, loopgpu_stop));\n";
-    OS << "      loopgpu_ms.push_back(loopgpu_m);\n    }\n";
-    OS << "    std::sort(loopgpu_ms.begin(), loopgpu_ms.end());\n";
-    OS << "    printf(\"time " << F.Name << ": kernels alone (median of 10) %.3f ms\\n\", 0.5 * (loopgpu_ms[4] + loopgpu_ms[5]));\n";
-    for (const std::string &P : Frees)
-      OS << "    LOOPGPU_CHECK(cudaFree(" << P << "));\n";
-    OS << "  }\n";
+    writeTimedCalls(OS, F.Name, F.Name + "_device(" + join(Args, ", ") + ")", Frees);
     // The declaration the call above needs, emitted before validate_N.
     DeviceDecls += "extern \"C\" " + F.ReturnType + " " + F.Name + "_device(" + join(Decls, ", ") + ");\n";
   }

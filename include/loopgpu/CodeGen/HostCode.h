@@ -82,8 +82,11 @@ int nestArrayNamed(const Nest &N, const std::string &Name);
 struct NestHostHooks {
   /// Prints the statement that runs the nest on the GPU. Buffer(A) is the
   /// device pointer that holds the nest's array A for the whole call, or
-  /// nullopt: the block then allocates, copies and frees it itself.
-  std::function<void(llvm::raw_ostream &, const std::function<std::optional<std::string>(unsigned)> &Buffer)>
+  /// nullopt: the block then allocates, copies and frees it itself. Sync:
+  /// wait for the kernels (the drop-in function, to report a failing kernel
+  /// at its nest); `<function>_device` leaves that to its caller.
+  std::function<void(llvm::raw_ostream &, const std::function<std::optional<std::string>(unsigned)> &Buffer,
+                     bool Sync)>
       PrintBlock;
 };
 
