@@ -39,6 +39,8 @@ Header comments tell the fuzz driver how to run the case:
   // params: n=13 m=5          (--param values for --validate)
   // extents: x=64*(n+4)       (equiv.py --extent for flat pointers)
   // tolerance: 0 | 1e-4       (equiv.py --tolerance: 1e-4 with reductions)
+  // options: -tile 32 ...     (random -tile, -coarsen, -shared-staging,
+                                -prefetch, -ktile for --validate)
 
 Flags restrict the generator (to step around known bugs): --max-nests N,
 --no-between (no statements between nests), --no-conditional (no
@@ -184,12 +186,29 @@ class Gen:
                "// params: %s" % " ".join("%s=%d" % (n, v) for n, v in self.param_values()),
                "// extents: %s" % " ".join("%s=%s" % (a.name, a.extent()) for a in self.arrays if a.flat),
                "// tolerance: %s" % self.tolerance,
+               "// options: %s" % self.options(),
                "#include <math.h>",
                "",
                "%s %s(%s) {" % (ret, self.fname, ", ".join(params))]
         out += self.body
         out.append("}")
         return "\n".join(out) + "\n"
+
+    def options(self):
+        """Random code-generation options for --validate."""
+        pick = self.rng.choice
+        opts = []
+        if self.chance(0.5):
+            opts.append("-tile " + pick(["32", "64", "128", "8,8", "16,16", "32,8", "4,4,4", "2,8,32", "1,2,128", "7", "3,5"]))
+        if self.chance(0.33):
+            opts.append("-coarsen " + pick(["2", "3", "4", "2,2", "4,4", "8,8", "2,1,2"]))
+        if self.chance(0.33):
+            opts.append("-shared-staging=" + pick(["true", "false"]))
+        if self.chance(0.33):
+            opts.append("-prefetch=" + pick(["true", "false"]))
+        if self.chance(0.33):
+            opts.append("-ktile " + pick(["1", "3", "4", "8", "16"]))
+        return " ".join(opts)
 
     def param_values(self):
         # Small enough that the emulation stays fast: at most ~60000
