@@ -1265,19 +1265,15 @@ public:
            Into[2] + ")) { " + Into[0] + " = " + From[0] + "; " + Into[1] + " = " + From[1] + "; " + Into[2] +
            " = " + From[2] + "; }";
   }
-  /// The partial combined across the lanes of the warp, into lane 0.
+  /// The partial combined across the lanes of the warp, into lane 0. Every
+  /// lane shuffles before the combine: a shuffle inside it could sit in a
+  /// branch (min/max's `?:`), and a full-mask shuffle in divergent code is
+  /// undefined.
   void printWarpCombine(raw_ostream &OS, const Reduction &R, unsigned Depth) {
     std::vector<PartVar> Vars = partVars(R);
     auto Down = [](const std::string &V) { return "__shfl_down_sync(0xffffffffu, " + V + ", loopgpu_off)"; };
     indent(OS, Depth);
-    OS << "for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2)";
-    if (!R.isArg()) {
-      OS << "\n";
-      indent(OS, Depth + 1);
-      OS << combineInto(R, {Vars[0].Name}, {Down(Vars[0].Name)}) << "\n";
-      return;
-    }
-    OS << " {\n";
+    OS << "for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2) {\n";
     std::vector<std::string> From;
     for (const PartVar &V : Vars) {
       From.push_back("loopgpu_down_" + V.Key);

@@ -19,7 +19,9 @@ float maxabs(int n, const float *restrict x) {
 // CHECK:         best_part[loopgpu_c] = fmaxf(best_part[loopgpu_c], fabsf(x[i])); // line 10
 // CHECK:   float best = best_part[0];
 // CHECK:     best = (best_part[loopgpu_c] > best ? best_part[loopgpu_c] : best);
-// CHECK:     best = (__shfl_down_sync(0xffffffffu, best, loopgpu_off) > best ? __shfl_down_sync(0xffffffffu, best, loopgpu_off) : best);
+// The shuffle comes before the combine's `?:`: every lane takes part in it.
+// CHECK:     const float loopgpu_down_best = __shfl_down_sync(0xffffffffu, best, loopgpu_off);
+// CHECK-NEXT: best = (loopgpu_down_best > best ? loopgpu_down_best : best);
 // CHECK:   __syncthreads();
 // CHECK:       loopgpu_atomic_combine(loopgpu_best, best, [](float a, float b) { return (b > a ? b : a); });
 // CHECK: const dim3 grid(loopgpu_blocks(trip_x, 2048, 1024));
