@@ -93,6 +93,17 @@ static int loopgpu_compare(const char *what, const T *ref, const T *got, long lo
 
 std::string typeStr(ScalarType T) { return T.K == ScalarType::Kind::Bool ? "bool" : T.str(); }
 
+/// Whether the C expression Text mentions the identifier Name as a whole
+/// identifier ('t' is not mentioned by 'nt + 4').
+bool mentionsIdentifier(StringRef Text, StringRef Name) {
+  auto IsIdentChar = [](char C) { return isAlnum(C) || C == '_'; };
+  for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1))
+    if ((At == 0 || !IsIdentChar(Text[At - 1])) &&
+        (At + Name.size() == Text.size() || !IsIdentChar(Text[At + Name.size()])))
+      return true;
+  return false;
+}
+
 /// What the driver needs to know about one input function.
 struct FunctionInfo {
   std::string Name, ReturnType;
@@ -140,7 +151,7 @@ public:
           return false;
         }
         for (const ParamInfo &P : N->Params)
-          if (Count->find(P.Name) != std::string::npos && !FunctionParamNames.count(P.Name)) {
+          if (mentionsIdentifier(*Count, P.Name) && !FunctionParamNames.count(P.Name)) {
             Diags.error(Arr.Loc, "--validate: the size of '" + Arr.Name + "' depends on '" + P.Name +
                                      "', which is not a parameter of '" + F.Name + "'");
             return false;
