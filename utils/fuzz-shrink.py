@@ -18,15 +18,15 @@ shrinker from wandering to another bug. A run past --timeout seconds
 
 Edits, tried greedily until none applies (largest first): remove a nest
 (`#pragma loopgpu` and its loop), a block (a loop or an `if`), a
-statement; replace an `if` by its body, an inner loop by its body with the
-iterator fixed at 0 (`int i = 0;`), an outermost loop by a one-iteration
-loop; replace a right-hand side by one of its terms, a call by an argument,
-a product or quotient by its left operand; remove array and floating-point
+statement; replace an `if` by its body, an inner loop by its body (when
+the body does not use its iterator), a loop by a one-iteration loop;
+replace a right-hand side by one of its terms, a call by an argument, a
+product or quotient by its left operand; remove array and floating-point
 parameters nothing uses. Every candidate must pass `cc -fsyntax-only` (no
-undeclared names, no missing return): removals cannot take subscripts out of
-bounds (the generator's subscripts are in bounds for every iterator value in
-[0, P] whatever the loops). Prints the smallest reproducer (and writes it to
-OUT.c with -o).
+undeclared names, no missing return): removals cannot take subscripts out
+of bounds (the generator's subscripts are in bounds for every iterator
+value in [0, P - 1] whatever the loops). Prints the smallest reproducer
+(and writes it to OUT.c with -o).
 """
 import argparse
 import os
@@ -131,8 +131,9 @@ def candidates(lines):
         m = re.match(r"^for \(int (\w+) = (.*?);(.*?);(.*?)\) \{$", s)
         if m and not outer:
             yield lines[:i] + body + lines[j + 1:]
-            yield lines[:i] + [indent(lines[i]) + "int %s = 0;" % m.group(1)] + body + lines[j + 1:]
-        if m and outer and m.group(2) + m.group(3) != "0 %s < 1" % m.group(1):
+        # One iteration (an iterator replaced by a scalar would make its
+        # subscripts non-affine: another program for loopgpu).
+        if m and (m.group(2), m.group(3).strip()) != ("0", "%s < 1" % m.group(1)):
             v = m.group(1)
             yield lines[:i] + [indent(lines[i]) + "for (int %s = 0; %s < 1; %s++) {" % (v, v, v)] + lines[i + 1:]
     # Statements.
