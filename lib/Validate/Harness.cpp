@@ -203,6 +203,17 @@ static int loopgpu_compare(const char *what, const T *ref, const T *got, const l
 
 std::string typeStr(ScalarType T) { return T.K == ScalarType::Kind::Bool ? "bool" : T.str(); }
 
+/// Whether the C expression Text mentions the identifier Name as a whole
+/// identifier ('t' is not mentioned by 'nt + 4').
+bool mentionsIdentifier(StringRef Text, StringRef Name) {
+  auto IsIdentChar = [](char C) { return isAlnum(C) || C == '_'; };
+  for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1))
+    if ((At == 0 || !IsIdentChar(Text[At - 1])) &&
+        (At + Name.size() == Text.size() || !IsIdentChar(Text[At + Name.size()])))
+      return true;
+  return false;
+}
+
 /// What the driver needs to know about one input function.
 struct FunctionInfo {
   const HostFunction *F = nullptr;
@@ -268,7 +279,7 @@ public:
           return false;
         }
         for (const ParamInfo &NP : N->Params)
-          if (Count->find(NP.Name) != std::string::npos && !ParamNames.count(NP.Name)) {
+          if (mentionsIdentifier(*Count, NP.Name) && !ParamNames.count(NP.Name)) {
             Diags.error(A.Loc, "--validate: the size of '" + CudaNames::cName(A.Name) + "' depends on '" +
                                    CudaNames::cName(NP.Name) +
                                    "', which is not a parameter of '" + F.Name + "'");

@@ -1,0 +1,523 @@
+#!/usr/bin/env python3
+"""gen-nest.py: random valid affine loop-nest C functions for differential
+testing of loopgpu (Csmith-style, deterministic from the seed).
+
+  gen-nest.py SEED [-o FILE] [--max-nests N] [--no-between] [--no-conditional]
+              [--no-cuda-names]
+
+Writes one C99 function with one to three `#pragma loopgpu` nests of 1 to 4
+loops (rectangular and triangular bounds, steps of +-1..3, `min` bounds
+written as `?:` and `&&`), several statements per nest (imperfectly nested
+too), local scalars declared inside and outside the nests, reductions (`+`,
+`*`, min/max through fminf/fmaxf/fmin/fmax or `?:`, argmin/argmax pairs
+`if (e < x) { x = e; y = i; }`, conditional updates), dependences of every
+direction (A[i + 1] = A[i] ..., A[i] = A[i + 2] ..., 2-D and 3-D cases),
+arrays of rank 1 to 3 of float/double/int as VLA parameters
+(`float A[restrict n + 4][m + 4]`) or flat pointers (`float *x`, 2-D and 3-D
+ones linearized with a constant row length of 64), `restrict` or not, and
+statements between the nests (scalar and array element assignments).
+Identifiers are sometimes C names that are CUDA/C++ names (grid, block, new,
+class, dim3, threadIdx...).
+
+Validity by construction, for every value 0..60 of the integer parameters:
+  - every loop iterator lies in [0, P - 1] for each parameter P it is
+    "compatible" with (its bounds say so); an array dimension of extent
+    P + 4 is only subscripted by `v + e` (e in 0..4), `P - v + e` (e in
+    0..3) with v compatible with P, or a constant in 0..3;
+  - int values stay small: int statements average their terms
+    (`(a + b + c) / 3`), `+=` into an int array adds read-only inputs only,
+    int sums accumulate in `long`, int arrays never read floating values;
+  - floating values stay bounded: element statements average their terms,
+    products multiply by read-only inputs (in [-1, 1]) only, divisions are
+    by `2 + fabs(...)`, `+=` adds read-only inputs only; sums and products
+    over more than two loops are not generated (their rounding would differ
+    from a reordered parallel reduction by more than the tolerance);
+  - reduction results only flow into the return value.
+
+Header comments tell the fuzz driver how to run the case:
+  // function: NAME
+  // params: n=13 m=5          (--param values for --validate)
+  // extents: x=64*(n+4)       (equiv.py --extent for flat pointers)
+  // tolerance: 0 | 1e-4       (equiv.py --tolerance: 1e-4 with reductions)
+  // options: -tile 32 ...     (random -tile, -coarsen, -shared-staging,
+                                -prefetch, -ktile for --validate)
+
+Flags restrict the generator (to step around known bugs): --max-nests N,
+--no-between (no statements between nests), --no-conditional (no
+conditional reductions `if (c) s += e;`; argmin/argmax pairs stay),
+--no-cuda-names (only plain identifiers).
+"""
+import argparse
+import random
+import sys
+
+PLAIN = {
+    "func": ["f", "kernel0", "compute", "update", "step"],
+    "int": ["n", "m", "p", "q"],
+    "fparam": ["alpha", "beta", "gamma0"],
+    "array": ["A", "B", "C", "D", "E", "F", "G"],
+    "flat": ["x", "y", "z", "w"],
+    "scalar": ["s", "t", "u", "v", "acc", "tmp", "r"],
+    "iter": ["i", "j", "k", "l"],
+}
+# Valid C identifiers that are names in CUDA / C++ (keywords, types,
+# built-in variables, runtime functions, alternative tokens).
+CUDA_NAMES = ["grid", "block", "min", "max", "new", "class", "dim3", "threadIdx", "blockIdx",
+              "blockDim", "gridDim", "warpSize", "template", "this", "delete", "operator",
+              "namespace", "private", "public", "virtual", "float4", "int2", "atomicAdd",
+              "cudaMalloc", "typename", "using", "try", "catch", "throw", "bool", "and", "or",
+              "not", "xor", "friend", "mutable", "explicit", "noexcept", "decltype",
+              "constexpr", "std", "size", "shared", "device", "host", "global", "export",
+              "static_cast", "typeid"]
+FLAT_ROW = 64  # row length of linearized flat pointers: every parameter value stays <= 60
+
+
+class Names:
+    def __init__(self, rng, cuda):
+        self.rng, self.cuda, self.used = rng, cuda, set()
+
+    def get(self, kind):
+        if self.cuda and self.rng.random() < 0.25:
+            pool = [c for c in CUDA_NAMES if c not in self.used]
+            if pool:
+                name = self.rng.choice(pool)
+                self.used.add(name)
+                return name
+        for base in PLAIN[kind]:
+            if base not in self.used:
+                self.used.add(base)
+                return base
+        k = 0
+        while "%s%d" % (PLAIN[kind][0], k) in self.used:
+            k += 1
+        self.used.add("%s%d" % (PLAIN[kind][0], k))
+        return "%s%d" % (PLAIN[kind][0], k)
+
+
+class Array:
+    def __init__(self, name, ty, dims, flat, restrict, role, const):
+        self.name, self.ty, self.dims, self.flat = name, ty, dims, flat
+        self.restrict, self.role = restrict, role  # role: "in" (read-only) or "state"
+        self.const = const and role == "in"
+
+    def decl(self):
+        c = "const " if self.const else ""
+        if self.flat:
+            return "%s%s *%s%s" % (c, self.ty, "restrict " if self.restrict else "", self.name)
+        ext = ["[%s + 4]" % p for p in self.dims]
+        if self.restrict:
+            ext[0] = "[restrict %s + 4]" % self.dims[0]
+        return "%s%s %s%s" % (c, self.ty, self.name, "".join(ext))
+
+    def extent(self):
+        """equiv.py --extent for a flat pointer (elements)."""
+        return "*".join([str(FLAT_ROW)] * (len(self.dims) - 1) + ["(%s+4)" % self.dims[0]])
+
+
+class Gen:
+    def __init__(self, seed, opts):
+        self.rng = random.Random(seed)
+        self.o = opts
+        self.names = Names(self.rng, not opts.no_cuda_names)
+        self.tolerance = "0"
+
+    # ---- helpers ---------------------------------------------------------
+    def chance(self, p):
+        return self.rng.random() < p
+
+    def lit(self, v, ty):
+        if ty == "int":
+            return str(int(v))
+        s = repr(float(v))
+        return s + "f" if ty == "float" else s
+
+    def fn(self, base):
+        return base + "f" if self.fty == "float" else base
+
+    # ---- the function ----------------------------------------------------
+    def function(self):
+        rng = self.rng
+        self.fty = rng.choice(["float", "float", "double"])
+        self.fname = self.names.get("func")
+        self.ints = [self.names.get("int") for _ in range(rng.choice([1, 1, 2, 2, 3]))]
+        self.fparams = [self.names.get("fparam") for _ in range(rng.choice([0, 0, 1, 2]))]
+        self.arrays = []
+        for _ in range(rng.randint(2, 5)):
+            ty = self.fty if self.chance(0.75) else "int"
+            rank = rng.choice([1, 2, 2, 2, 3])
+            dims = [rng.choice(self.ints) for _ in range(rank)]
+            flat = self.chance(0.2)
+            name = self.names.get("flat" if flat else "array")
+            self.arrays.append(Array(name, ty, dims, flat, self.chance(0.7),
+                                     "in" if self.chance(0.4) else "state", self.chance(0.5)))
+        if not any(a.role == "state" for a in self.arrays):
+            self.arrays[0].role, self.arrays[0].const = "state", False
+        self.locals = []   # (name, type): function-level scalars nests may read
+        self.accs = []     # (name, type): reduction accumulators, only returned
+        self.body = []
+        for _ in range(rng.randint(0, 2)):
+            ty = self.fty if self.chance(0.7) else "int"
+            name = self.names.get("scalar")
+            init = self.lit(rng.choice([0, 1, 2, 3]) if ty == "int" else rng.choice([0.25, 0.5, 1.5, -0.75]), ty)
+            if self.fparams and ty != "int" and self.chance(0.5):
+                init = "%s * %s" % (rng.choice(self.fparams), init)
+            self.body.append("  %s %s = %s;" % (ty, name, init))
+            self.locals.append((name, ty))
+        nnests = rng.randint(1, max(1, min(3, self.o.max_nests)))
+        self.max_depth = 1
+        for k in range(nnests):
+            if k and not self.o.no_between:
+                self.between()
+            self.nest()
+        used = set(self.used_arrays)
+        self.arrays = [a for a in self.arrays if a.name in used]
+        ret = "void"
+        if self.accs:
+            if any(t != "int" and t != "long" for _, t in self.accs):
+                ret = self.fty
+                terms = [n if t not in ("int", "long") else "(%s)%s" % (self.fty, n) for n, t in self.accs]
+            else:
+                ret = "long"
+                terms = [n for n, _ in self.accs]
+            self.body.append("  return %s;" % " + ".join(terms))
+        params = ["int %s" % n for n in self.ints] + ["%s %s" % (self.fty, n) for n in self.fparams]
+        params += [a.decl() for a in self.arrays]
+        out = ["// function: %s" % self.fname,
+               "// params: %s" % " ".join("%s=%d" % (n, v) for n, v in self.param_values()),
+               "// extents: %s" % " ".join("%s=%s" % (a.name, a.extent()) for a in self.arrays if a.flat),
+               "// tolerance: %s" % self.tolerance,
+               "// options: %s" % self.options(),
+               "#include <math.h>",
+               "",
+               "%s %s(%s) {" % (ret, self.fname, ", ".join(params))]
+        out += self.body
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+    def options(self):
+        """Random code-generation options for --validate."""
+        pick = self.rng.choice
+        opts = []
+        if self.chance(0.5):
+            opts.append("-tile " + pick(["32", "64", "128", "8,8", "16,16", "32,8", "4,4,4", "2,8,32", "1,2,128", "7", "3,5"]))
+        if self.chance(0.33):
+            opts.append("-coarsen " + pick(["2", "3", "4", "2,2", "4,4", "8,8", "2,1,2"]))
+        if self.chance(0.33):
+            opts.append("-shared-staging=" + pick(["true", "false"]))
+        if self.chance(0.33):
+            opts.append("-prefetch=" + pick(["true", "false"]))
+        if self.chance(0.33):
+            opts.append("-ktile " + pick(["1", "3", "4", "8", "16"]))
+        return " ".join(opts)
+
+    def param_values(self):
+        # Small enough that the emulation stays fast: at most ~60000
+        # iterations of the deepest nest; never above 60 (flat rows are 64).
+        cap = {1: 60, 2: 60, 3: 36, 4: 14}[self.max_depth]
+        choices = [v for v in (1, 2, 3, 5, 7, 13, 14, 17, 29, 36, 37, 41, 53, 60) if v <= cap]
+        return [(n, self.rng.choice(choices)) for n in self.ints]
+
+    @property
+    def used_arrays(self):
+        return getattr(self, "_used", [])
+
+    def use(self, a):
+        if not hasattr(self, "_used"):
+            self._used = []
+        if a.name not in self._used:
+            self._used.append(a.name)
+
+    # ---- accesses --------------------------------------------------------
+    def subscript(self, p, iters, prefer_iter=0.85):
+        """A subscript in [0, p + 3] for a dimension of extent p + 4."""
+        ok = [v for v, compat in iters if p in compat]
+        if ok and self.chance(prefer_iter):
+            v = self.rng.choice(ok)
+            if self.chance(0.15):
+                e = self.rng.randint(0, 3)
+                return "%s - %s" % (p, v) + (" + %d" % e if e else "")
+            e = self.rng.choice([0, 0, 1, 2, 2, 3, 4])
+            return v + (" + %d" % e if e else "")
+        return str(self.rng.randint(0, 3))
+
+    def ref(self, a, iters, prefer_iter=0.85):
+        self.use(a)
+        subs = [self.subscript(p, iters, prefer_iter) for p in a.dims]
+        if not a.flat:
+            return a.name + "".join("[%s]" % s for s in subs)
+        terms = []
+        for d, s in enumerate(subs):
+            scale = FLAT_ROW ** (len(subs) - 1 - d)
+            terms.append(("%d * (%s)" % (scale, s)) if scale > 1 else s)
+        return "%s[%s]" % (a.name, " + ".join(terms))
+
+    # ---- expressions -----------------------------------------------------
+    def readable(self, ty):
+        """Arrays a statement writing type `ty` may read."""
+        return [a for a in self.arrays if ty != "int" or a.ty == "int"]
+
+    def term(self, ty, iters, scalars, bounded_only=False):
+        """One term of magnitude at most that of the values read."""
+        rng = self.rng
+        arrays = self.readable(ty)
+        if bounded_only:
+            arrays = [a for a in arrays if a.role == "in"]
+        sc = [n for n, t in scalars + self.locals if ty != "int" or t == "int"]
+        r = rng.random()
+        if arrays and (r < 0.7 or not sc):
+            a = rng.choice(arrays)
+            x = self.ref(a, iters)
+            if ty != "int" and a.ty == "int":
+                x = "(%s)%s" % (ty, x) if self.chance(0.5) else x
+                if bounded_only:
+                    x = "%s * %s" % (x, self.lit(0.01, ty))
+            if ty == "int" or bounded_only:
+                return x
+            ins = [b for b in self.readable(ty) if b.role == "in" and b.ty != "int"]
+            k = rng.random()
+            if ins and k < 0.2:
+                return "%s * %s" % (x, self.ref(rng.choice(ins), iters))
+            if k < 0.3:
+                return "%s(%s(%s))" % (self.fn("sqrt"), self.fn("fabs"), x)
+            if k < 0.4 and ins:
+                return "%s / (%s + %s(%s))" % (x, self.lit(2, ty), self.fn("fabs"), self.ref(rng.choice(ins), iters))
+            if k < 0.5:
+                y = self.ref(rng.choice(arrays), iters)
+                if arrays and ty != "int":
+                    return "%s(%s, %s)" % (self.fn(rng.choice(["fmin", "fmax"])), x, y)
+            return x
+        if sc and not bounded_only and r < 0.9:
+            return rng.choice(sc)
+        if ty != "int" and self.fparams and not bounded_only and self.chance(0.5):
+            return rng.choice(self.fparams)
+        if ty == "int" and self.chance(0.3) and not bounded_only:
+            return rng.choice(self.ints)
+        return self.lit(rng.choice([1, 2, 3, -1, -2]) if ty == "int" else rng.choice([0.5, -0.25, 1.0, 0.125]), ty)
+
+    def average(self, ty, iters, scalars, extra=()):
+        terms = list(extra) + [self.term(ty, iters, scalars) for _ in range(self.rng.randint(1, 3))]
+        if len(terms) == 1:
+            return terms[0]
+        if ty == "int":
+            return "(%s) / %d" % (" + ".join(terms), len(terms))
+        return "%s * (%s)" % (self.lit(1.0 / len(terms), ty), " + ".join(terms))
+
+    # ---- statements ------------------------------------------------------
+    def element_stmt(self, iters, scalars, ind):
+        rng = self.rng
+        targets = [a for a in self.arrays if a.role == "state"]
+        a = rng.choice(targets)
+        lhs = self.ref(a, iters, prefer_iter=0.95)
+        k = rng.random()
+        if k < 0.25:
+            s = "%s += %s;" % (lhs, self.term(a.ty, iters, scalars, bounded_only=True))
+        elif k < 0.4:
+            s = "%s = %s;" % (lhs, self.average(a.ty, iters, scalars, extra=[lhs]))
+        else:
+            s = "%s = %s;" % (lhs, self.average(a.ty, iters, scalars))
+        if self.chance(0.2):
+            s = "if (%s) %s" % (self.condition(iters, scalars), s)
+        return [ind + s]
+
+    def condition(self, iters, scalars):
+        rng = self.rng
+        if iters and self.chance(0.5):
+            v = rng.choice(iters)[0]
+            w = rng.choice(iters)[0]
+            return rng.choice(["%s > %s" % (v, w), "%s <= %s + 1" % (v, w), "%s %% 2 == 0" % v,
+                               "%s + %s < %s" % (v, w, rng.choice(self.ints))])
+        a = rng.choice(self.arrays)
+        zero = self.lit(0, a.ty if a.ty == "int" else self.fty)
+        if a.ty == "int":
+            zero = "50"
+        return "%s %s %s" % (self.ref(a, iters), rng.choice([">", "<", ">="]), zero)
+
+    def reduction(self, iters, scalars, ind, depth):
+        """A reduction statement at the innermost level; declares its
+        accumulator(s) before the nest (returned in self.pre)."""
+        rng = self.rng
+        kinds = ["min", "max", "argmin", "argmax"]
+        if depth <= 2:
+            kinds += ["sum", "sum", "prod"] + ([] if self.o.no_conditional else ["cond"])
+        kind = rng.choice(kinds)
+        ty = self.fty if self.chance(0.7) else "int"
+        if ty == "int" and kind == "prod":
+            kind = "sum"
+        arrays = self.readable(ty)
+        if ty == "int" and not arrays:
+            ty = self.fty
+            arrays = self.readable(ty)
+        e = self.ref(rng.choice(arrays), iters)
+        if ty != "int" and self.chance(0.3):
+            ins = [b for b in self.arrays if b.role == "in" and b.ty != "int"]
+            if ins:
+                e = "%s * %s" % (e, self.ref(rng.choice(ins), iters))
+        s = self.names.get("scalar")
+        big = "2000000000" if ty == "int" else self.lit(1e30, ty)
+        pre, body = [], []
+        if kind in ("sum", "cond"):
+            self.tolerance = "1e-4"
+            aty = "long" if ty == "int" else ty
+            pre.append("  %s %s = 0;" % (aty, s))
+            upd = "%s += %s;" % (s, e)
+            if kind == "cond":
+                upd = "if (%s) %s" % (self.condition(iters, scalars), upd)
+            body.append(ind + upd)
+            self.accs.append((s, aty))
+        elif kind == "prod":
+            self.tolerance = "1e-4"
+            pre.append("  %s %s = %s;" % (ty, s, self.lit(1, ty)))
+            body.append(ind + "%s *= %s + %s * %s;" % (s, self.lit(1, ty), self.lit(0.01, ty), e))
+            self.accs.append((s, ty))
+        elif kind in ("min", "max"):
+            pre.append("  %s %s = %s%s;" % (ty, s, "-" if kind == "max" else "", big))
+            cmp = "<" if kind == "min" else ">"
+            if ty != "int" and self.chance(0.5):
+                body.append(ind + "%s = %s(%s, %s);" % (s, self.fn("f" + kind), s, e))
+            elif self.chance(0.5):
+                body.append(ind + "%s = %s %s %s ? %s : %s;" % (s, e, cmp, s, e, s))
+            else:
+                body.append(ind + "%s = (%s %s %s) ? %s : %s;" % (s, s, cmp, e, s, e))
+            self.accs.append((s, ty))
+        else:
+            at = self.names.get("scalar")
+            pre.append("  %s %s = %s%s;" % (ty, s, "-" if kind == "argmax" else "", big))
+            pre.append("  int %s = -1;" % at)
+            cmp = rng.choice(["<", "<="]) if kind == "argmin" else rng.choice([">", ">="])
+            v = rng.choice(iters)[0]
+            idx = rng.choice([v, "%s + 1" % v, "2 * %s + 1" % v])
+            if self.chance(0.5):
+                c = "%s %s %s" % (e, cmp, s)
+            else:
+                c = "%s %s %s" % (s, {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[cmp], e)
+            body.append(ind + "if (%s) {" % c)
+            body.append(ind + "  %s = %s;" % (s, e))
+            body.append(ind + "  %s = %s;" % (at, idx))
+            body.append(ind + "}")
+            self.accs.append((s, ty))
+            self.accs.append((at, "int"))
+        return pre, body
+
+    # ---- loops -----------------------------------------------------------
+    def header(self, v, outer):
+        """A for header for iterator v and the set of parameters P with
+        v in [0, P - 1]."""
+        rng = self.rng
+        P = rng.choice(self.ints)
+        kind = rng.choice(["up", "up", "up", "down", "step", "dstep", "min"] +
+                          (["tri_le", "tri_ge", "tri_and", "tri_down"] if outer else []))
+        a = rng.choice([0, 0, 1, 2])
+        s = rng.choice([2, 3])
+        if kind == "up":
+            le = self.chance(0.3)
+            return "for (int %s = %d; %s %s; %s++)" % (v, a, v, ("<= %s - 1" if le else "< %s") % P, v), {P}
+        if kind == "down":
+            return "for (int %s = %s - 1; %s >= %d; %s--)" % (v, P, v, a, v), {P}
+        if kind == "step":
+            inc = rng.choice(["%s += %d" % (v, s), "%s = %s + %d" % (v, v, s)])
+            return "for (int %s = %d; %s < %s; %s)" % (v, a, v, P, inc), {P}
+        if kind == "dstep":
+            return "for (int %s = %s - 1 - %d; %s >= 0; %s -= %d)" % (v, P, a, v, v, s), {P}
+        if kind == "min":
+            Q = rng.choice(self.ints)
+            if self.chance(0.5):
+                return "for (int %s = %d; %s < (%s < %s ? %s : %s); %s++)" % (v, a, v, P, Q, P, Q, v), {P, Q}
+            return "for (int %s = %d; %s < %s && %s < %s; %s++)" % (v, a, v, P, v, Q, v), {P, Q}
+        o, oc = rng.choice(outer)
+        if kind == "tri_le":
+            return "for (int %s = 0; %s <= %s; %s++)" % (v, v, o, v), set(oc)
+        if kind == "tri_ge":
+            off = rng.choice(["", " + 1"])
+            return "for (int %s = %s%s; %s < %s; %s++)" % (v, o, off, v, P, v), {P}
+        if kind == "tri_down":
+            return "for (int %s = %s; %s >= 0; %s -= %d)" % (v, o, v, v, rng.choice([1, 2])), set(oc)
+        return "for (int %s = 0; %s <= %s && %s < %s; %s++)" % (v, v, o, v, P, v), set(oc) | {P}
+
+    def nest(self):
+        rng = self.rng
+        depth = rng.choice([1, 2, 2, 3, 3, 4])
+        self.max_depth = max(self.max_depth, depth)
+        iters, outer = [], []
+        for d in range(depth):
+            v = self.names.get("iter")
+            h, compat = self.header(v, outer)
+            iters.append((v, h, compat))
+            outer.append((v, compat))
+        pre, lines = [], []
+        has_red = self.chance(0.35)
+        scope_iters = [(v, c) for v, _, c in iters]
+
+        def level(d, ind, scalars):
+            out = [ind + iters[d][1] + " {"]
+            inner_ind = ind + "  "
+            vis = scope_iters[:d + 1]
+            scalars = list(scalars)
+            if d + 1 < depth and self.chance(0.3):
+                ty = self.fty if self.chance(0.8) else "int"
+                t = self.names.get("scalar")
+                out.append(inner_ind + "%s %s = %s;" % (ty, t, self.average(ty, vis, scalars)))
+                scalars.append((t, ty))
+            if d + 1 < depth:
+                if self.chance(0.2):
+                    out += self.element_stmt(vis, scalars, inner_ind)
+                out += level(d + 1, inner_ind, scalars)
+                if self.chance(0.2):
+                    out += self.element_stmt(vis, scalars, inner_ind)
+            else:
+                if self.chance(0.3):
+                    ty = self.fty if self.chance(0.8) else "int"
+                    t = self.names.get("scalar")
+                    out.append(inner_ind + "%s %s = %s;" % (ty, t, self.average(ty, vis, scalars)))
+                    scalars.append((t, ty))
+                n = rng.randint(0 if has_red else 1, 3)
+                for _ in range(n):
+                    out += self.element_stmt(vis, scalars, inner_ind)
+                if has_red:
+                    for _ in range(1 if self.chance(0.8) else 2):
+                        p, b = self.reduction(vis, scalars, inner_ind, depth)
+                        pre.extend(p)
+                        out += b
+            out.append(ind + "}")
+            return out
+
+        lines = level(0, "  ", [])
+        self.body += pre
+        self.body.append("#pragma loopgpu")
+        self.body += lines
+
+    def between(self):
+        rng = self.rng
+        for _ in range(rng.randint(1, 2)):
+            fl = [(n, t) for n, t in self.locals]
+            if fl and self.chance(0.5):
+                n, t = rng.choice(fl)
+                terms = [n] + [self.term(t, [], [])]
+                if t == "int":
+                    self.body.append("  %s = (%s) / 2;" % (n, " + ".join(terms)))
+                else:
+                    self.body.append("  %s = %s * (%s);" % (n, self.lit(0.5, t), " + ".join(terms)))
+            else:
+                targets = [a for a in self.arrays if a.role == "state"]
+                a = rng.choice(targets)
+                self.body.append("  %s = %s;" % (self.ref(a, []), self.average(a.ty, [], [])))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("seed", type=int)
+    ap.add_argument("-o", dest="out")
+    ap.add_argument("--max-nests", type=int, default=3)
+    ap.add_argument("--no-between", action="store_true")
+    ap.add_argument("--no-conditional", action="store_true")
+    ap.add_argument("--no-cuda-names", action="store_true")
+    o = ap.parse_args()
+    text = Gen(o.seed, o).function()
+    if o.out:
+        with open(o.out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()
