@@ -716,17 +716,17 @@ bool DependenceAnalyzer::copyOutValid(unsigned L, MemoryRef M) const {
                                    isl_space_get_dim_name(PSpace.get(), isl_dim_set, K));
       return Map;
     };
-    isl::set Iters = isl::set::empty(PSpace);
+    // Every iteration of L by its bounds, whether or not a guard lets a
+    // statement run in it: the copy back reads the last one (an iteration
+    // whose guards fail writes nothing, and must then write nothing that
+    // others write). Bounds ISL cannot represent are dropped: more
+    // iterations, a stricter test.
+    isl::set Iters = B->domain("P", Prefix, {});
     isl::map MustW, MayW;
     bool Any = false;
-    for (unsigned S : statementsIn(L)) {
+    for (unsigned S : statementsIn(L))
       if (Domains[S].is_null())
         return false;
-      isl_map *D = isl_map_from_range(Domains[S].copy());
-      D = isl_map_reverse(D); // S[...] -> []
-      isl::set Pre = checked(isl::manage(isl_map_domain(ToPrefix(D))));
-      Iters = Iters.unite(Pre);
-    }
     for (const Access &A : N.Accesses) {
       if (MemoryRef::of(A) != M || !A.IsWrite || !inLoop(N.Statements[A.Stmt], L))
         continue;

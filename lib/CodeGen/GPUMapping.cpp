@@ -695,9 +695,11 @@ private:
       int64_t PrefetchBytes = 0;
       for (StagedArray &S : Chosen) {
         ScalarType T = N.Arrays[S.Array].ElementType;
-        const AffExpr &Start = N.Loops[S.DimLoops.back()].Lower;
         S.GlobalVector = 1;
-        if (auto Vec = vector16(T)) {
+        // A row indexed by a constant (B[k][3]) is one element wide: no vectors.
+        auto Vec = S.DimLoops.back() == ~0u ? std::nullopt : vector16(T);
+        if (Vec) {
+          const AffExpr &Start = N.Loops[S.DimLoops.back()].Lower;
           int64_t V = Vec->second;
           bool Aligned = !Start.isConstant() || (Start.constantValue() + S.Offsets.back()) % V == 0;
           if (Aligned && S.Extents.back() % V == 0)

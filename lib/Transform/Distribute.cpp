@@ -37,6 +37,10 @@ struct Pruner {
   std::set<unsigned> &UsedLoops;           ///< loops already placed in an earlier part
   std::map<unsigned, unsigned> &LoopIds;   ///< this part: original loop -> id used
   unsigned Part = 0, Parts = 0;
+  /// The loops as they were before distribution: a copy takes its bounds
+  /// from here, in the original iterators (an earlier part renamed the
+  /// bounds of the loops it kept to its own copies).
+  const std::vector<Loop> &Originals;
 
   NodePtr prune(NodePtr &Nd) {
     if (!Nd)
@@ -53,7 +57,7 @@ struct Pruner {
         return nullptr;
       unsigned Id = Nd->Id;
       if (UsedLoops.count(Id)) {
-        const Loop Old = N.Loops[Id]; // a copy: N.Loops grows below
+        const Loop Old = Originals[Id]; // a copy: N.Loops grows below
         LoopOrigin O;
         O.K = LoopOrigin::Kind::Copy;
         O.From = static_cast<int>(Id);
@@ -199,9 +203,10 @@ bool distribute(Nest &N, const DependenceInfo &DI, const DistributeRequest &R, D
   std::set<unsigned> UsedLoops;
   std::vector<std::map<unsigned, unsigned>> LoopIds(Parts.size());
   std::vector<NodePtr> NewNodes;
+  const std::vector<Loop> Originals = N.Loops;
   for (unsigned P = 0; P < Parts.size(); ++P) {
     Pruner Pr{N, std::set<unsigned>(Parts[P].begin(), Parts[P].end()), UsedLoops, LoopIds[P],
-              P, static_cast<unsigned>(Parts.size())};
+              P, static_cast<unsigned>(Parts.size()), Originals};
     if (NodePtr Nd = Pr.prune(Original)) {
       // The copies' statements, bounds and conditions refer to the copies.
       std::map<unsigned, unsigned> Renamed;
