@@ -77,7 +77,9 @@ class Names:
         self.rng, self.cuda, self.used = rng, cuda, set()
 
     def get(self, kind):
-        if self.cuda and self.rng.random() < 0.25:
+        # A function with a nest keeps its name for its C callers: a reserved
+        # one is refused with a located error (README), so it gets a plain name.
+        if self.cuda and kind != "func" and self.rng.random() < 0.25:
             pool = [c for c in CUDA_NAMES if c not in self.used]
             if pool:
                 name = self.rng.choice(pool)
@@ -190,7 +192,17 @@ class Gen:
                "#include <math.h>",
                "",
                "%s %s(%s) {" % (ret, self.fname, ", ".join(params))]
-        out += self.body
+        # Host code between nests may index a flat pointer beyond what the
+        # nests touch: only a data clause tells loopgpu its extent (and the
+        # --validate driver how much to allocate); sometimes without need.
+        flat = [a for a in self.arrays if a.flat]
+        body = list(self.body)
+        if flat and (getattr(self, "had_between", False) or self.chance(0.3)):
+            for k, line in enumerate(body):
+                if line.strip() == "#pragma loopgpu":
+                    body[k] = line + " copy(%s)" % ", ".join("%s[0:%s]" % (a.name, a.extent()) for a in flat)
+                    break
+        out += body
         out.append("}")
         return "\n".join(out) + "\n"
 
@@ -486,6 +498,7 @@ class Gen:
         self.body += lines
 
     def between(self):
+        self.had_between = True
         rng = self.rng
         for _ in range(rng.randint(1, 2)):
             fl = [(n, t) for n, t in self.locals]

@@ -287,11 +287,21 @@ public:
           }
         U.Count = U.Count.empty() ? *Count : "loopgpu_max(" + U.Count + ", " + *Count + ")";
       }
+      bool HostUses = false;
       for (const HostFunction::Item &It : F.Items)
         if (It.Nest < 0 && !It.Reads.empty()) {
           U.Read |= It.Reads[P.ArrayIndex];
           U.Written |= It.Writes[P.ArrayIndex];
+          HostUses |= It.Reads[P.ArrayIndex] || It.Writes[P.ArrayIndex];
         }
+      if (HostUses && !A.extentsKnown()) {
+        // The nests' accesses size it, but host code may index it further.
+        Diags.error(A.Loc, "--validate: cannot size array '" + CudaNames::cName(A.Name) +
+                               "': host code between the nests indexes it and its declaration gives no extent; "
+                               "give it with a data clause on a nest's pragma, e.g. '#pragma loopgpu copy(" +
+                               CudaNames::cName(A.Name) + "[0:n])'");
+        return false;
+      }
       if (U.Count.empty()) {
         if (U.Read || U.Written) {
           Diags.error(A.Loc, "--validate: cannot size array '" + A.Name +
