@@ -267,7 +267,7 @@ public:
   bool isDeviceScalar(unsigned S) const {
     return !N.Scalars[S].declaredInside() && N.Scalars[S].IsWritten;
   }
-  std::string scalarPointer(unsigned S) const { return "loopgpu_" + N.Scalars[S].Name; }
+  std::string scalarPointer(unsigned S) const { return "loopgpu_ptr_" + N.Scalars[S].Name; }
   std::string deviceArray(unsigned A) const { return "loopgpu_d_" + N.Arrays[A].Name; }
 
   bool mayAlias(unsigned A) const {

@@ -294,14 +294,12 @@ public:
           U.Written |= It.Writes[P.ArrayIndex];
           HostUses |= It.Reads[P.ArrayIndex] || It.Writes[P.ArrayIndex];
         }
-      if (HostUses && !A.extentsKnown()) {
+      if (HostUses && !A.extentsKnown())
         // The nests' accesses size it, but host code may index it further.
-        Diags.error(A.Loc, "--validate: cannot size array '" + CudaNames::cName(A.Name) +
-                               "': host code between the nests indexes it and its declaration gives no extent; "
-                               "give it with a data clause on a nest's pragma, e.g. '#pragma loopgpu copy(" +
-                               CudaNames::cName(A.Name) + "[0:n])'");
-        return false;
-      }
+        Diags.warning(A.Loc, "--validate: host code indexes '" + CudaNames::cName(A.Name) +
+                                 "', whose declaration gives no extent: the driver allocates as many elements as "
+                                 "the nests index; if host code indexes further, give the extent with a data "
+                                 "clause, e.g. '#pragma loopgpu copy(" + CudaNames::cName(A.Name) + "[0:n])'");
       if (U.Count.empty()) {
         if (U.Read || U.Written) {
           Diags.error(A.Loc, "--validate: cannot size array '" + A.Name +

@@ -21,10 +21,10 @@ int argmin(int n, const float *restrict x) {
 // CHECK-NEXT: static __device__ long long argmin_nest0_kernel_best_iter[1024];
 // CHECK-NEXT: static __device__ unsigned int argmin_nest0_kernel_blocks_done = 0;
 // CHECK: // loop i (line 12) reduces (best, at) with 'argmin' (last on ties)
-// CHECK: __global__ void __launch_bounds__(256) argmin_nest0_kernel(int n, float *loopgpu_best, int *loopgpu_at, const float *__restrict__ x) {
+// CHECK: __global__ void __launch_bounds__(256) argmin_nest0_kernel(int n, float *loopgpu_ptr_best, int *loopgpu_ptr_at, const float *__restrict__ x) {
 // CHECK-NEXT: // Per-thread partial results
-// CHECK:        float best = *loopgpu_best;
-// CHECK-NEXT:   int at = *loopgpu_at;
+// CHECK:        float best = *loopgpu_ptr_best;
+// CHECK-NEXT:   int at = *loopgpu_ptr_at;
 // CHECK-NEXT:   long long loopgpu_best_iter = -1;
 // CHECK:        if (x[i] <= best) {
 // CHECK-NEXT:     best = x[i];
@@ -35,15 +35,15 @@ int argmin(int n, const float *restrict x) {
 // CHECK-NOT:    loopgpu_atomic_combine(
 // CHECK:        loopgpu_last_block = atomicAdd(&argmin_nest0_kernel_blocks_done, 1u) == gridDim.x - 1;
 // CHECK:        if (loopgpu_last_block && loopgpu_warp == 0) {
-// CHECK-NEXT:     best = *loopgpu_best;
-// CHECK-NEXT:     at = *loopgpu_at;
+// CHECK-NEXT:     best = *loopgpu_ptr_best;
+// CHECK-NEXT:     at = *loopgpu_ptr_at;
 // CHECK-NEXT:     loopgpu_best_iter = -1;
 // CHECK-NEXT:     for (unsigned loopgpu_b = loopgpu_lane; loopgpu_b < gridDim.x; loopgpu_b += 32)
-// CHECK:            *loopgpu_best = best;
-// CHECK-NEXT:       *loopgpu_at = at;
+// CHECK:            *loopgpu_ptr_best = best;
+// CHECK-NEXT:       *loopgpu_ptr_at = at;
 // CHECK:          argmin_nest0_kernel_blocks_done = 0; // ready for the next launch
-// CHECK: LOOPGPU_CHECK(cudaMemcpy(loopgpu_at, &at, sizeof(int), cudaMemcpyHostToDevice));
-// CHECK: LOOPGPU_CHECK(cudaMemcpy(&at, loopgpu_at, sizeof(int), cudaMemcpyDeviceToHost));
+// CHECK: LOOPGPU_CHECK(cudaMemcpy(loopgpu_ptr_at, &at, sizeof(int), cudaMemcpyHostToDevice));
+// CHECK: LOOPGPU_CHECK(cudaMemcpy(&at, loopgpu_ptr_at, sizeof(int), cudaMemcpyDeviceToHost));
 
 // CHAINS: (loopgpu_part_at[loopgpu_c] = i, loopgpu_part_loopgpu_best_iter[loopgpu_c] = loopgpu_t0);
 // CHAINS: long long loopgpu_best_iter = loopgpu_part_loopgpu_best_iter[0];

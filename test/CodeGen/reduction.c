@@ -11,7 +11,7 @@ float maxabs(int n, const float *restrict x) {
   return best;
 }
 // CHECK: // loop i (line 9) reduces best with 'max'
-// CHECK: __global__ void __launch_bounds__(256) maxabs_nest0_kernel(int n, float *loopgpu_best, const float *__restrict__ x) {
+// CHECK: __global__ void __launch_bounds__(256) maxabs_nest0_kernel(int n, float *loopgpu_ptr_best, const float *__restrict__ x) {
 // CHECK:   float loopgpu_part_best[8];
 // CHECK:     loopgpu_part_best[loopgpu_c] = -INFINITY;
 // CHECK:   for (long long loopgpu_round = (long long)blockIdx.x * blockDim.x + threadIdx.x; loopgpu_round < loopgpu_trip0; loopgpu_round += 8 * loopgpu_threads) {
@@ -23,12 +23,12 @@ float maxabs(int n, const float *restrict x) {
 // CHECK-NEXT:     const float loopgpu_down_best = __shfl_down_sync(0xffffffffu, best, loopgpu_off);
 // CHECK-NEXT:     best = (loopgpu_down_best > best ? loopgpu_down_best : best);
 // CHECK:   __syncthreads();
-// CHECK:       loopgpu_atomic_combine(loopgpu_best, best, [](float a, float b) { return (b > a ? b : a); });
+// CHECK:       loopgpu_atomic_combine(loopgpu_ptr_best, best, [](float a, float b) { return (b > a ? b : a); });
 // CHECK: const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, 2048, 1024));
 // CHECK: extern "C" float maxabs(int n, const float *__restrict__ x) {
 // CHECK:   float best = 0.0f;
-// CHECK:     LOOPGPU_CHECK(cudaMemcpy(loopgpu_best, &best, sizeof(float), cudaMemcpyHostToDevice));
-// CHECK:     LOOPGPU_CHECK(cudaMemcpy(&best, loopgpu_best, sizeof(float), cudaMemcpyDeviceToHost));
+// CHECK:     LOOPGPU_CHECK(cudaMemcpy(loopgpu_ptr_best, &best, sizeof(float), cudaMemcpyHostToDevice));
+// CHECK:     LOOPGPU_CHECK(cudaMemcpy(&best, loopgpu_ptr_best, sizeof(float), cudaMemcpyDeviceToHost));
 // CHECK:   return best;
 
 // By default (or -coarsen 1): one chain per thread.
