@@ -109,7 +109,17 @@ private:
 
   /// Parallel, or parallel once scalars declared inside the nest are private
   /// to the threads (which declaring them inside the kernel does).
+  /// `#pragma loopgpu sequential` on loop L: never mapped to threads.
+  bool userSequential(unsigned L) const {
+    for (const Clause &C : N.Loops[L].Clauses)
+      if (C.K == Clause::Kind::Sequential)
+        return true;
+    return false;
+  }
+
   bool isMappable(unsigned L) const {
+    if (userSequential(L))
+      return false;
     const LoopVerdict &V = DI.verdict(L);
     if (V.K == LoopVerdict::Parallel)
       return true;
@@ -135,7 +145,7 @@ private:
   /// updates must sit directly in the loop (a thread orders its candidates
   /// by the loop's iteration number alone).
   bool isReductionKernel(unsigned L) const {
-    if (DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
+    if (userSequential(L) || DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
       return false;
     for (const Reduction &R : DI.reductions(L)) {
       if (!isCombinableScalar(R.Memory) || (R.isArg() && !isCombinableScalar(*R.Index)))
@@ -229,8 +239,11 @@ private:
         if (Nd.K == Node::Kind::Loop) {
           const Loop &L = N.Loops[Nd.Id];
           Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) +
-                                 ") runs in one thread: " + std::string(spelling(DI.verdict(Nd.Id).K)) +
-                                 (DI.verdict(Nd.Id).Reason.empty() ? "" : ": " + DI.verdict(Nd.Id).Reason));
+                                 ") runs in one thread: " +
+                                 (userSequential(Nd.Id)
+                                      ? std::string("'#pragma loopgpu sequential' keeps it sequential")
+                                      : std::string(spelling(DI.verdict(Nd.Id).K)) +
+                                            (DI.verdict(Nd.Id).Reason.empty() ? "" : ": " + DI.verdict(Nd.Id).Reason)));
         }
         Serial.push_back(&Nd);
       }
