@@ -1720,6 +1720,16 @@ public:
         Args.push_back(*B);
         continue;
       }
+      if (Arr.IsLocalPointer && mayAlias(A)) {
+        // Its device copy would be a buffer of its own, apart from the array
+        // it points into: the kernels would not see each other's writes.
+        Diags.error(Arr.Loc, "'" + CudaNames::cName(Arr.Name) +
+                                 "' is a pointer variable that may point into another array of the nest; the GPU "
+                                 "copy cannot share that array's memory: index the array itself (e.g. A[i + 1] "
+                                 "for p = A + 1), or pass the pointer as a parameter");
+        Failed = true;
+        return;
+      }
       std::optional<std::string> Count = arrayElementCount(N, A);
       if (!Count) {
         Diags.error(Arr.Loc, "cannot tell how many elements of '" + CudaNames::cName(Arr.Name) +

@@ -63,8 +63,7 @@ bool onlyNames(StringRef Expr, const std::set<std::string> &Names) {
 bool mayAlias(const HostArray &A, const HostArray &B) {
   if (!A.IsParameter || !B.IsParameter || A.IsRestrict || B.IsRestrict)
     return false;
-  using K = ScalarType::Kind;
-  return A.ElementType.K == B.ElementType.K || A.ElementType.K == K::Char || B.ElementType.K == K::Char;
+  return A.ElementType.mayAliasWith(B.ElementType);
 }
 
 } // namespace

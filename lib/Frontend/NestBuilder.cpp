@@ -356,6 +356,7 @@ private:
     }
     A.ElementType = *ET;
     A.IsConst = T.isConstQualified();
+    A.IsLocalPointer = IsPointer && !PVD;
     A.Kind = HasVLA ? ArrayInfo::Storage::VLAParam
                     : (IsPointer && A.Extents.size() == 1 ? ArrayInfo::Storage::FlatPointer
                                                           : ArrayInfo::Storage::FixedSize);
@@ -1497,14 +1498,15 @@ private:
     for (unsigned I = 0; I < N.Arrays.size(); ++I)
       for (unsigned J = I + 1; J < N.Arrays.size(); ++J) {
         ArrayInfo &A = N.Arrays[I], &B = N.Arrays[J];
-        bool External = (A.IsParameter || A.IsGlobal) && (B.IsParameter || B.IsGlobal);
-        bool DistinctObjects = A.IsGlobal && B.IsGlobal;
+        bool External = (A.IsParameter || A.IsGlobal || A.IsLocalPointer) &&
+                        (B.IsParameter || B.IsGlobal || B.IsLocalPointer);
+        bool DistinctObjects = A.IsGlobal && B.IsGlobal && !A.IsLocalPointer && !B.IsLocalPointer;
         // A global defined const (`static const float table[4]`) is never
         // written, through any pointer: a written array is not it.
         bool ConstObject =
             (A.IsGlobal && A.IsConst && !ArrayWritten[I]) || (B.IsGlobal && B.IsConst && !ArrayWritten[J]);
         if (!External || DistinctObjects || ConstObject || A.IsRestrict || B.IsRestrict ||
-            !(A.ElementType == B.ElementType) || !(ArrayWritten[I] || ArrayWritten[J]))
+            !A.ElementType.mayAliasWith(B.ElementType) || !(ArrayWritten[I] || ArrayWritten[J]))
           continue;
         unsigned From = B.AliasClass, To = A.AliasClass;
         for (ArrayInfo &C : N.Arrays)

@@ -35,6 +35,13 @@ struct ScalarType {
   bool operator==(const ScalarType &O) const {
     return K == O.K && IsUnsigned == O.IsUnsigned;
   }
+  /// Whether objects of these element types may be accessed through each
+  /// other's pointers under C's aliasing rules (C11 6.5p7): the same type up
+  /// to signedness (and qualifiers, which ScalarType does not hold), or a
+  /// character type on either side.
+  bool mayAliasWith(const ScalarType &O) const {
+    return K == O.K || K == Kind::Char || O.K == Kind::Char;
+  }
 };
 
 /// The location of a construct in the input file. `Raw` is the opaque

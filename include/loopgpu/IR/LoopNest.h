@@ -91,6 +91,10 @@ struct ArrayInfo {
   bool IsRestrict = false;    ///< pointer parameter declared restrict
   bool IsParameter = false;   ///< a parameter of the enclosing function
   bool IsGlobal = false;      ///< file-scope variable
+  /// A pointer variable that is not a parameter (`float *p = A + 1;` in the
+  /// function, or a global pointer): it may point into any array, so it may
+  /// alias every parameter and global.
+  bool IsLocalPointer = false;
   bool IsDelinearized = false;
   /// Arrays with the same AliasClass may share memory; each array starts in
   /// its own class. The frontend merges classes of non-restrict pointers of

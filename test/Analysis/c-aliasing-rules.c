@@ -1,0 +1,50 @@
+// Which pointers may alias follows C's rules (C11 6.5p7; issue 18, items 1
+// and 2): the same element type up to signedness, or a character type on
+// either side; a pointer variable that is not a parameter (p = A + 1, or a
+// global pointer) may point into any array. float and int do not alias.
+// RUN: %loopgpu %s -emit=deps 2>&1 | FileCheck %s
+// RUN: %expect_exit 1 %loopgpu %s -o %t.cu 2>&1 | FileCheck %s --check-prefix=CUDA
+void signedness(int n, int *A, unsigned *B) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    A[i + 1] = (int)B[i] + 1;
+}
+// CHECK: warning: 'A' may alias 'B' (neither is declared restrict)
+void characters(int n, float *A, unsigned char *B) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    B[i + 1] = (unsigned char)A[i];
+}
+// CHECK: warning: 'B' may alias 'A' (neither is declared restrict)
+void strict(int n, float *A, int *B) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    A[i + 1] = (float)B[i];
+}
+// CHECK-NOT: warning: 'A' may alias 'B'
+float *anywhere;
+void global_pointer(int n, float *A) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    anywhere[i] = A[i] + 1.0f;
+}
+// CHECK: warning: 'anywhere' may alias 'A'
+void local_pointer(int n, float *A) {
+  float *p = A + 1;
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    p[i] = A[i] * 0.5f + 1.0f;
+}
+// CHECK: warning: 'p' may alias 'A'
+// CHECK: nest signedness#0
+// CHECK: loop i (line 9): sequential: {{.*}}(may: possible alias of B and A)
+// CHECK: nest characters#0
+// CHECK: loop i (line 15): sequential: {{.*}}(may: possible alias of A and B)
+// CHECK: nest strict#0
+// CHECK: loop i (line 21): parallel
+// CHECK: nest global_pointer#0
+// CHECK: loop i (line 28): sequential
+// CHECK: nest local_pointer#0
+// CHECK: loop i (line 35): sequential: {{.*}}(may: possible alias of A and p)
+// The GPU copy of p would be a buffer of its own: refused.
+// CUDA: error: 'p' is a pointer variable that may point into another array of the nest
