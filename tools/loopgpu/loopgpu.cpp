@@ -31,7 +31,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SHA256.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -228,6 +228,49 @@ bool emitCuda(const Program &P, const std::vector<DependenceInfo> &Infos, String
   return !Diag.hasErrors() && printCuda(P, Plans, Source, Opts, Diag, OS);
 }
 
+/// Writes Text to Path: through a temporary file in the same directory,
+/// renamed into place, when Path is (or will be) a regular file, so that no
+/// reader ever sees half a file; directly otherwise (/dev/null, a pipe).
+/// Returns the error, or "".
+std::string writeOutputFile(const std::string &Path, StringRef Text) {
+  sys::fs::file_status St;
+  bool Regular = sys::fs::status(Path, St) || sys::fs::is_regular_file(St);
+  if (!Regular) {
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+    if (EC)
+      return EC.message();
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      std::string M = OS.error().message();
+      OS.clear_error();
+      return M;
+    }
+    return "";
+  }
+  SmallString<256> Temp;
+  int FD = -1;
+  if (std::error_code EC = sys::fs::createUniqueFile(Path + ".loopgpu-%%%%%%", FD, Temp))
+    return EC.message();
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      std::string M = OS.error().message();
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return M;
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Temp, Path)) {
+    sys::fs::remove(Temp);
+    return EC.message();
+  }
+  return "";
+}
+
 std::string forNest(const Nest &N) { return " for the nest at line " + std::to_string(N.Loc.Line); }
 
 /// How -tile auto, -coarsen auto and --tune choose.
@@ -318,6 +361,9 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  // A crash names loopgpu, not LLVM, as the program to report.
+  setBugReportMsg("PLEASE report this loopgpu bug to the loopgpu project's issue tracker, with the input file "
+                  "and the command line below.\n");
   // Everything after `--` goes to Clang.
   std::vector<const char *> Ours;
   std::vector<std::string> ClangArgs;
@@ -468,10 +514,19 @@ int main(int argc, const char **argv) {
     }
   }
 
-  std::error_code EC;
-  ToolOutputFile Out(OutputFile, EC, sys::fs::OF_Text);
-  if (EC)
-    return usageError("cannot write '" + OutputFile + "': " + EC.message());
+  // The output is written whole at the end, and only on success: an output
+  // that is the input (also through a link) is refused, and a failed run
+  // leaves an existing output file as it was.
+  bool ToStdout = OutputFile.empty() || OutputFile == "-";
+  bool Same = false;
+  if (!ToStdout && !sys::fs::equivalent(InputFile, OutputFile, Same) && Same)
+    return usageError("the output '" + OutputFile + "' is the input file: loopgpu would overwrite your source");
+  std::string OutText;
+  raw_string_ostream OutStream(OutText);
+  struct {
+    raw_string_ostream &S;
+    raw_string_ostream &os() { return S; }
+  } Out{OutStream};
 
   FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
     P.File = InputFile; // as the user wrote it
@@ -592,6 +647,15 @@ int main(int argc, const char **argv) {
     return runValidation(HarnessDir, OnGPU);
   if (Status != FrontendStatus::Success)
     return ExitInputErrors;
-  Out.keep();
+  OutStream.flush();
+  if (ToStdout) {
+    outs() << OutText;
+    return ExitSuccess;
+  }
+  std::string Error = writeOutputFile(OutputFile, OutText);
+  if (!Error.empty()) {
+    WithColor::error(errs(), "loopgpu") << "cannot write '" << OutputFile << "': " << Error << "\n";
+    return ExitInputErrors;
+  }
   return ExitSuccess;
 }
