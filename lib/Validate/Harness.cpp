@@ -660,9 +660,10 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "  done\n"
                     "  $(\"$R\" --cxx) driver.emu.o kernels.emu.o ref.o $HP $(\"$R\" --libs) -lm -o validate-emu\n"
                     "  # An emulation error (race, divergent barrier, bad launch) fails validation.\n"
-                    "  ./validate-emu 2> >(tee emu.stderr >&2)\n"
-                    "  status=$?\n"
-                    "  wait\n"
+                    "  # Its standard error goes to a file first, so that the check reads all of it.\n"
+                    "  status=0\n"
+                    "  ./validate-emu 2>emu.stderr || status=$?\n"
+                    "  cat emu.stderr >&2\n"
                     "  if grep -q 'loopgpu-emu: error:' emu.stderr; then echo FAIL; exit 1; fi\n"
                     "  exit $status\n"
                     "else\n  echo \"run.sh: unknown mode '$mode' (gpu, cpu or gpu-build)\" >&2; exit 2\nfi\n";

@@ -179,13 +179,22 @@ bool harnessOnGPU(const std::string &GPUName) {
 }
 
 /// Runs the harness --validate wrote.
+/// Runs the harness in Dir. A harness in a directory loopgpu made itself
+/// (no --validate-dir) is removed when it passes and kept, saying where,
+/// when it fails.
 int runValidation(const std::string &Dir, bool GPU) {
+  bool Temporary = ValidateDir.empty();
   outs() << "loopgpu: validation harness in " << Dir << "\n";
   if (ValidateHow == ValidateMode::None)
     return ExitSuccess;
   outs() << "loopgpu: running it " << (GPU ? "on the GPU" : "on the CPU through the CUDA emulation") << "\n";
   outs().flush();
-  return runHarness(Dir, GPU) == 0 ? ExitSuccess : ExitInputErrors;
+  bool Passed = runHarness(Dir, GPU) == 0;
+  if (Temporary && Passed)
+    sys::fs::remove_directories(Dir);
+  else if (Temporary)
+    outs() << "loopgpu: the harness is kept in " << Dir << "\n";
+  return Passed ? ExitSuccess : ExitInputErrors;
 }
 
 /// loopgpu-emu-rewrite, built next to this executable.
