@@ -6,7 +6,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 bash utils/setup-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DLOOPGPU_BUILD_TESTS=OFF >/dev/null
-ninja -C build loopgpu | tail -n 1
+ninja -C build loopgpu | tail -n 1   # with loopgpu-emu-rewrite and the emulation runtime (--validate without a GPU)
 
 out=build/matmul.cu
 echo

@@ -475,6 +475,10 @@ int main(int argc, const char **argv) {
     return usageError("--tune: no GPU found (nvidia-smi -L); -tile auto without --tune uses the static model, "
                       "and --validate-mode=cpu measures under the CUDA emulation (only to test the mechanism)");
   std::string HarnessDir = ValidateDir;
+  if ((Validate || TS.Measure) && !OnGPU && ValidateHow != ValidateMode::None && emulationRewriter(argv[0]).empty())
+    return usageError("--validate without a GPU runs the CUDA emulation, but loopgpu-emu-rewrite is not next to " +
+                      sys::fs::getMainExecutable(argv[0], nullptr) +
+                      ": build it (ninja -C BUILD_DIR loopgpu-emu-rewrite), or use --validate-mode=none");
   if ((Validate || TS.Measure) && HarnessDir.empty()) {
     SmallString<128> Tmp;
     if (std::error_code TmpEC = sys::fs::createUniqueDirectory("loopgpu-validate", Tmp))
