@@ -199,6 +199,30 @@ std::string CudaNames::rewrite(llvm::StringRef Text) const {
   return Out;
 }
 
+std::string CudaNames::rewriteUserNames(llvm::StringRef Text) const {
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (std::isalpha(static_cast<unsigned char>(Text[I])) || Text[I] == '_') {
+      size_t J = I;
+      while (J < Text.size() && (std::isalnum(static_cast<unsigned char>(Text[J])) || Text[J] == '_'))
+        ++J;
+      llvm::StringRef W = Text.slice(I, J);
+      Out += W.starts_with("loopgpu_") ? W.str() : spell(W);
+      I = J;
+      continue;
+    }
+    if (Text.substr(I).starts_with("//")) { // a comment: as it is
+      size_t E = Text.find('\n', I);
+      E = E == llvm::StringRef::npos ? Text.size() : E;
+      Out += Text.slice(I, E).str();
+      I = E;
+      continue;
+    }
+    Out += Text[I++];
+  }
+  return Out;
+}
+
 bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags) {
   bool OK = true;
   std::set<std::string> Refused;
@@ -244,6 +268,8 @@ bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags) {
     }
     for (HostFunction::Item &It : F.Items)
       It.Text = Names.rewrite(It.Text); // markers are comments: kept
+    for (auto &[Nest, Text] : F.FinalIterators)
+      Text = Names.rewriteUserNames(Text); // generated code: its loopgpu_ names stay
     F.ReturnType = Names.rewrite(F.ReturnType);
   }
   for (const FileScopeDecl &D : P.FileScope)

@@ -343,6 +343,7 @@ private:
         const Nest &N = Prog.Nests[It.Nest];
         OS << "  ";
         Hooks[It.Nest].PrintBlock(OS, [&](unsigned A) { return buffer(N, A); }, !Device);
+        printFinalIterators(It.Nest);
         return;
       }
       printHostText(It.Text, Plan.InnerInRegion[S.Index]);
@@ -404,6 +405,13 @@ private:
     }
   }
 
+  /// The values the nest's C loops leave in iterators declared before it.
+  void printFinalIterators(unsigned Nest) {
+    auto It = F.FinalIterators.find(Nest);
+    if (It != F.FinalIterators.end())
+      OS << "\n" << StringRef(It->second).rtrim("\n");
+  }
+
   /// Host code, with the marker of each nest it encloses replaced by that
   /// nest's block, and each local VLA's by its declaration.
   void printHostText(StringRef Text, bool InRegion) {
@@ -420,6 +428,7 @@ private:
         const Nest &N = Prog.Nests[Index];
         Hooks[Index].PrintBlock(
             OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; }, !Device);
+        printFinalIterators(Index);
       } else {
         const HostArray &A = F.Arrays[Index];
         std::vector<std::string> Factors;

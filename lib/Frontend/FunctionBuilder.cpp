@@ -54,6 +54,8 @@ public:
     findWrittenParams();
     collectEdits();
     buildItems();
+    for (const auto &[FS, Index] : NestLoops)
+      finalIterators(Index);
     if (Failed)
       return std::nullopt;
     return std::move(F);
@@ -425,6 +427,85 @@ private:
       Pos = N.EndOffset;
     }
     Host(Pos, End, nullptr);
+  }
+
+  /// The iterators declared before nest Index, as its C loops leave them:
+  /// host code that walks the loop tree along the last iteration of each
+  /// loop (the only one whose iterator values survive), setting each
+  /// iterator to its last value while the loops inside it run, then to the
+  /// value that ends its loop (its start when it does not run).
+  void finalIterators(unsigned Index) {
+    const Nest &N = Prog.Nests[Index];
+    if (std::none_of(N.Loops.begin(), N.Loops.end(), [](const Loop &L) { return L.IteratorDeclaredOutside; }))
+      return;
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    auto Name = N.namer();
+    std::function<bool(const std::vector<NodePtr> &, unsigned)> Walk = [&](const std::vector<NodePtr> &Nodes,
+                                                                           unsigned Depth) {
+      std::string Ind(2 * Depth + 4, ' ');
+      for (const NodePtr &Nd : Nodes) {
+        bool Needed = false; // does this subtree assign an outer-declared iterator?
+        std::function<void(const Node &)> Scan = [&](const Node &X) {
+          Needed |= X.K == Node::Kind::Loop && N.Loops[X.Id].IteratorDeclaredOutside;
+          for (const NodePtr &C : X.Body)
+            Scan(*C);
+          for (const NodePtr &C : X.Else)
+            Scan(*C);
+        };
+        Scan(*Nd);
+        if (!Needed)
+          continue;
+        if (Nd->K == Node::Kind::If) {
+          if (!Nd->IsAffine) {
+            Diag.error(Nd->Loc, "the iterators declared before this nest are used after it, and their final values "
+                                "depend on a data-dependent 'if': declare the loops' iterators in the loops");
+            Failed = true;
+            return false;
+          }
+          OS << Ind << "if (" << Nd->Cond.str(Name, "loopgpu_min", "loopgpu_max") << ") {\n";
+          if (!Walk(Nd->Body, Depth + 1))
+            return false;
+          OS << Ind << "} else {\n";
+          if (!Walk(Nd->Else, Depth + 1))
+            return false;
+          OS << Ind << "}\n";
+          continue;
+        }
+        if (Nd->K != Node::Kind::Loop)
+          continue;
+        const Loop &L = N.Loops[Nd->Id];
+        std::string Lo = L.Lower.str(Name, "loopgpu_min", "loopgpu_max");
+        std::string Hi = L.Upper.str(Name, "loopgpu_min", "loopgpu_max");
+        std::string Start = L.Step > 0 ? Lo : Hi, Trip = "loopgpu_trip_" + L.Iterator;
+        std::string Var = L.IteratorDeclaredOutside ? L.Iterator : "";
+        OS << Ind << "{\n";
+        OS << Ind << "  const long long " << Trip << " = loopgpu_trip(" << Lo << ", " << Hi << ", " << L.Step << ");\n";
+        if (L.IteratorDeclaredOutside) {
+          OS << Ind << "  if (" << Trip << " > 0) {\n";
+          OS << Ind << "    " << Var << " = (" << L.IteratorType.str() << ")((" << Start << ") + (" << Trip << " - 1) * "
+             << L.Step << ");\n";
+        } else {
+          // Declared in the loop: a local of the same name for the bounds inside.
+          OS << Ind << "  if (" << Trip << " > 0) {\n";
+          OS << Ind << "    const " << L.IteratorType.str() << " " << L.Iterator << " = (" << L.IteratorType.str()
+             << ")((" << Start << ") + (" << Trip << " - 1) * " << L.Step << ");\n";
+          OS << Ind << "    (void)" << L.Iterator << ";\n";
+        }
+        if (!Walk(Nd->Body, Depth + 2))
+          return false;
+        OS << Ind << "  }\n";
+        if (L.IteratorDeclaredOutside)
+          OS << Ind << "  " << Var << " = (" << L.IteratorType.str() << ")((" << Start << ") + " << Trip << " * "
+             << L.Step << ");\n";
+        OS << Ind << "}\n";
+      }
+      return true;
+    };
+    if (!Walk(N.Root, 0))
+      return;
+    OS.flush();
+    F.FinalIterators[Index] = "  { // the iterators declared before the nest, as its C loops leave them\n" + Text + "  }\n";
   }
 
   /// Where the statement after H begins (Limit if none): H's item ends there,

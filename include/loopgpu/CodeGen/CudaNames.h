@@ -63,6 +63,9 @@ public:
   /// C source text with every identifier spelled by spell(), except inside
   /// comments, string and character literals, and #include lines.
   std::string rewrite(llvm::StringRef Text) const;
+  /// Code loopgpu generated in C names (no literals): every identifier
+  /// spelled by spell(), except loopgpu's own (`loopgpu_...`).
+  std::string rewriteUserNames(llvm::StringRef Text) const;
 
 private:
   std::set<std::string> HeaderMacros; ///< C++ keywords the input's headers define as macros

@@ -38,6 +38,7 @@
 #include "loopgpu/IR/AffineExpr.h"
 #include "loopgpu/IR/Expr.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -383,6 +384,10 @@ struct HostFunction {
     bool Returns = false; ///< contains a `return`
   };
   std::vector<Item> Items;
+  /// Per nest (index in Program::Nests) whose loops assign iterators declared
+  /// before it (`int i; for (i = 0; ...)`): host code that gives them the
+  /// values the C loops leave, to run after the nest (C they stay visible).
+  std::map<unsigned, std::string> FinalIterators;
 };
 
 /// A declaration at file scope of the input that the CUDA file repeats, for
