@@ -553,6 +553,22 @@ public:
   std::string tripVar(const MappedLoop &M) const { return "loopgpu_trip" + std::to_string(M.Loop); }
   std::string offVar(const MappedLoop &M) const { return "loopgpu_off" + std::to_string(M.Loop); }
 
+  /// The type of a mapped loop's index arithmetic (thread offset, tile, trip
+  /// position): the iterator's type widened to a signed int at least, so
+  /// that `threadIdx.x` and `tile * 256` fit (a char offset would wrap to
+  /// negative indices past 127); the iterator itself keeps its C type.
+  std::string indexType(const Loop &L) const {
+    using SK = ScalarType::Kind;
+    switch (L.IteratorType.K) {
+    case SK::Bool: case SK::Char: case SK::Short:
+      return "int";
+    case SK::Int:
+      return L.IteratorType.IsUnsigned ? "long long" : "int";
+    default:
+      return "long long";
+    }
+  }
+
   const MappedLoop *mappedFor(unsigned Loop) const {
     for (const MappedLoop &M : PC.K->Mapped)
       if (M.Loop == Loop)
@@ -665,7 +681,7 @@ public:
       if (!Guard && !usesIterator(Nodes, M.Loop))
         continue;
       indent(OS, D);
-      OS << "const " << typeStr(L.IteratorType) << " " << tVar(M) << " = " << tileVar(M) << " * " << M.tile()
+      OS << "const " << indexType(L) << " " << tVar(M) << " = " << tileVar(M) << " * " << M.tile()
          << " + " << offVar(M);
       if (M.Coarsen > 1)
         OS << " + " << copyOffset(M, "loopgpu_c" + std::to_string(I));
@@ -1145,7 +1161,7 @@ public:
       OS << "\n";
       OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << aff(L.Lower) << ", " << aff(L.Upper)
          << ", " << L.Step << ");\n";
-      OS << "  const " << typeStr(L.IteratorType) << " " << offVar(M) << " = ";
+      OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
       std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
       if (M.Stride == M.BlockSize) // (t / Stride) is 0
         OS << T << V << ";\n";
@@ -1162,11 +1178,11 @@ public:
         // grid-stride loop (H100 run 13: SGEMM 81.0% -> 85.5% of cuBLAS;
         // runs 11-12: the 7-point stencil with 4x64 planes from 40 to 32
         // registers, 64% -> 74% of copy bandwidth).
-        OS << "if (const " << typeStr(N.Loops[M.Loop].IteratorType) << " " << tileVar(M) << " = blockIdx.x; (long long)"
+        OS << "if (const " << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = blockIdx.x; (long long)"
            << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << ") { // one tile per block along x\n";
         continue;
       }
-      OS << "for (" << typeStr(N.Loops[M.Loop].IteratorType) << " " << tileVar(M) << " = blockIdx." << D
+      OS << "for (" << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = blockIdx." << D
          << "; (long long)" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << "; " << tileVar(M)
          << " += gridDim." << D << ") {\n";
     }

@@ -7,11 +7,14 @@
 
 #include <cctype>
 #include <cstring>
+#include <set>
 
 namespace loopgpu {
 
+/// E as a C expression computed in 64 bits: every name is cast first, so that
+/// `65536 * n` cannot overflow int before the count is widened.
 static std::string printAff(const Nest &N, const AffExpr &E) {
-  return E.str(N.namer(), "loopgpu_min", "loopgpu_max");
+  return E.str([&](AffVar V) { return "((long long)" + N.nameOf(V) + ")"; }, "loopgpu_min", "loopgpu_max");
 }
 
 std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
@@ -65,9 +68,24 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
     std::string Raw(C);
     free(C);
     std::string Printed;
+    std::set<std::string> Params;
+    for (const ParamInfo &P : N.Params)
+      Params.insert(P.Name);
     for (size_t I = 0; I < Raw.size();) {
       bool WordStart = I == 0 || !(isalnum((unsigned char)Raw[I - 1]) || Raw[I - 1] == '_');
       bool Matched = false;
+      if (WordStart && (isalpha((unsigned char)Raw[I]) || Raw[I] == '_')) {
+        // Parameters in 64 bits, so that no product overflows int.
+        size_t J = I;
+        while (J < Raw.size() && (isalnum((unsigned char)Raw[J]) || Raw[J] == '_'))
+          ++J;
+        std::string Word = Raw.substr(I, J - I);
+        if (Params.count(Word)) {
+          Printed += "((long long)" + Word + ")";
+          I = J;
+          continue;
+        }
+      }
       for (const char *F : {"min(", "max(", "floord("})
         if (WordStart && Raw.compare(I, strlen(F), F) == 0) {
           Printed += std::string("loopgpu_") + F;

@@ -28,4 +28,4 @@ void scale_long(long n, float *restrict a) {
     a[i] = 2.0f * a[i];
 }
 // CHECK-LABEL: scale_long_nest0_kernel(
-// CHECK: for (long loopgpu_tile0 = blockIdx.x; (long long)loopgpu_tile0 * {{[0-9]+}} < loopgpu_trip0; loopgpu_tile0 += gridDim.x) {
+// CHECK: for (long long loopgpu_tile0 = blockIdx.x; (long long)loopgpu_tile0 * {{[0-9]+}} < loopgpu_trip0; loopgpu_tile0 += gridDim.x) {
