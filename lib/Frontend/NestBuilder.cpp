@@ -1309,10 +1309,21 @@ private:
     X->Name = Name;
     X->Type = typeOrInt(CE->getType());
     X->Loc = Diag.loc(CE->getBeginLoc());
-    for (const clang::Expr *Arg : CE->arguments()) {
+    for (unsigned K = 0; K < CE->getNumArgs(); ++K) {
+      const clang::Expr *Arg = CE->getArg(K);
       ExprPtr A = buildExpr(Arg, Ctx_Read, Sink);
       if (!A)
         return nullptr;
+      // C converts an integer argument to the floating parameter (fabs(n));
+      // C++ would pick CUDA's integral overload (host-only): say it.
+      QualType ParamT = Callee->getNumParams() > K ? Callee->getParamDecl(K)->getType() : QualType();
+      if (!ParamT.isNull() && ParamT->isRealFloatingType() && Arg->IgnoreParenImpCasts()->getType()->isIntegerType()) {
+        auto C = std::make_unique<Expr>(Expr::Kind::Cast);
+        C->Type = typeOrInt(ParamT);
+        C->Loc = A->Loc;
+        C->Ops.push_back(std::move(A));
+        A = std::move(C);
+      }
       X->Ops.push_back(std::move(A));
     }
     return X;
