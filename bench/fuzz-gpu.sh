@@ -32,7 +32,7 @@ done
 usage() { sed -n '6,11p' "$0" >&2; exit 2; }
 
 sanitize() { # DIR: the sanitizer sample over DIR/*/v/validate; prints failures, returns their count
-  local dir=$1 i=0 bad=0 tools=(racecheck synccheck memcheck)
+  local dir=$1 i=0 bad=0 ran=0 tools=(racecheck synccheck memcheck)
   for v in "$dir"/*/v; do
     [ -x "$v/validate" ] || continue
     i=$((i + 1))
@@ -42,7 +42,9 @@ sanitize() { # DIR: the sanitizer sample over DIR/*/v/validate; prints failures,
       echo "FAIL $(dirname "$v") (compute-sanitizer --tool $tool): cd $v && compute-sanitizer --tool $tool ./validate"
       bad=$((bad + 1))
     fi
+    ran=$((ran + 1))
   done
+  echo "compute-sanitizer sample: $ran runs (every ${every}th case, racecheck/synccheck/memcheck in turn), $bad failures"
   return $bad
 }
 
