@@ -65,20 +65,6 @@ inline __host__ __device__ long long loopgpu_trip(long long lo, long long hi, lo
 inline unsigned loopgpu_blocks(long long trip, long long block, long long limit) {
   return (unsigned)loopgpu_min((trip + block - 1) / block, limit);
 }
-// Elements of an array from its extents, in 64 bits: 0 if an extent is not
-// positive; an overflow stops the program instead of allocating too little.
-inline long long loopgpu_count(std::initializer_list<long long> extents) {
-  long long n = 1;
-  for (long long e : extents) {
-    if (e <= 0)
-      return 0;
-    if (__builtin_mul_overflow(n, e, &n)) {
-      fprintf(stderr, "loopgpu: an array's size overflows 64 bits\n");
-      exit(EXIT_FAILURE);
-    }
-  }
-  return n;
-}
 // Bytes of count elements (0 if count is not positive); an overflow stops.
 inline size_t loopgpu_bytes(long long count, size_t element) {
   size_t bytes = 0;
@@ -147,6 +133,22 @@ struct loopgpu_device_buffer {
   loopgpu_device_buffer(const loopgpu_device_buffer &) = delete;
   loopgpu_device_buffer &operator=(const loopgpu_device_buffer &) = delete;
 };
+)";
+
+const char *const CountHelpers = R"(// Elements of an array from its extents, in 64 bits: 0 if an extent is not
+// positive; an overflow stops the program instead of allocating too little.
+inline long long loopgpu_count(std::initializer_list<long long> extents) {
+  long long n = 1;
+  for (long long e : extents) {
+    if (e <= 0)
+      return 0;
+    if (__builtin_mul_overflow(n, e, &n)) {
+      fprintf(stderr, "loopgpu: an array's size overflows 64 bits\n");
+      exit(EXIT_FAILURE);
+    }
+  }
+  return n;
+}
 )";
 
 const char *const AtomicCombine = R"(
@@ -1848,6 +1850,8 @@ private:
 
 } // namespace
 
+const char *countHelpers() { return CountHelpers; }
+
 bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::StringRef Source,
                const CodeGenOptions &Opts, DiagnosticSink &Diags, raw_ostream &OS) {
   std::string FileName = Prog.File;
@@ -1866,7 +1870,7 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   OS << "//   target: " << Opts.Arch << "\n";
   for (auto &P : Printers)
     P->printSummary(OS);
-  OS << "\n" << Prelude;
+  OS << "\n" << Prelude << CountHelpers;
   bool AnyReduction = false;
   for (const GPUPlan &Plan : Plans)
     for (const KernelPlan &K : Plan.Kernels)

@@ -31,6 +31,10 @@ namespace loopgpu {
 /// when neither is known (a non-affine access to a pointer).
 std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
 
+/// The definition of loopgpu_count (an array's elements from its extents, in
+/// 64 bits), which the CUDA file and the --validate driver both use.
+const char *countHelpers();
+
 /// Prints the CUDA file for Prog. Plans[i] belongs to Prog.Nests[i]; Source
 /// is the text of the input file (for the code outside the nests). Returns
 /// false after reporting an error if something cannot be printed.
