@@ -1,12 +1,10 @@
 //===- CudaPrinter.h - Print the GPU plan as a CUDA file ---------*- C++ -*-===//
 //
 // Prints what GPUMapping decided, and nothing else: one .cu translation unit
-// with, per nest, its kernels (`<function>_nest<N>_kernel`), a launcher on
-// device pointers (`<function>_nest<N>_device`), and per input function a
-// host function with the original name and a C-compatible signature
-// (`extern "C"`, arrays as pointers) that allocates, copies in what the nest
-// reads, launches, copies out what it writes and frees, checking every CUDA
-// call. A function with exactly one nest also gets `<function>_device`.
+// with, per nest, its kernels (`<function>_nest<N>_kernel`) and a launcher on
+// device pointers (`<function>_nest<N>_device`), and per input function the
+// host function with the original name and a C-compatible signature, which
+// HostCode.h plans and prints (each nest's block comes from here).
 // Before them come the input's #include and #define lines and its
 // file-scope declarations (Program::FileScope) with C linkage, all in their
 // CUDA spelling (CudaNames.h), like the host code pasted from the input.
