@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iterator>
 #include <set>
 
@@ -119,6 +120,30 @@ public:
           if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
             Iterators.insert(VD);
     }
+    return true;
+  }
+};
+
+/// The variables a function changes as a whole (assignment, ++/--) or whose
+/// address it takes: a pointer variable outside this set keeps its
+/// initializer's value everywhere in its scope.
+class DirectWriteCollector : public RecursiveASTVisitor<DirectWriteCollector> {
+public:
+  std::set<const VarDecl *> Changed;
+
+  void note(const clang::Expr *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Changed.insert(V);
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      note(UO->getSubExpr());
     return true;
   }
 };
@@ -1393,6 +1418,130 @@ private:
     return X;
   }
 
+  /// A pointer variable of the function that provably points into a
+  /// one-dimensional array at a fixed offset: `float *p = A + k;`,
+  /// `&A[k]`, `A - k`, through casts that keep the element type, never
+  /// changed nor its address taken, k an integer expression of variables the
+  /// function never changes. p[e] is then A[e + k] (Offsets, with their
+  /// signs), so the analysis sees the exact dependences.
+  struct DerivedPointer {
+    const VarDecl *Base = nullptr;
+    std::vector<std::pair<const clang::Expr *, bool>> Offsets; ///< (k, negated)
+  };
+  std::optional<DerivedPointer> derivedPointer(const VarDecl *VD, unsigned Depth = 0) {
+    if (Depth > 8 || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() || DeclaredInside.count(VD) ||
+        !VD->getType()->isPointerType() || !VD->getInit())
+      return std::nullopt;
+    if (!FunctionChanged) {
+      DirectWriteCollector DW;
+      DW.TraverseStmt(FD.getBody());
+      FunctionChanged = std::move(DW.Changed);
+    }
+    if (FunctionChanged->count(VD))
+      return std::nullopt;
+    QualType Elem = VD->getType()->getPointeeType();
+    if (!scalarTypeOf(Elem.getUnqualifiedType()))
+      return std::nullopt;
+    // Whether T is a pointer to, or an array of, Elem (qualifiers aside).
+    auto Keeps = [&](QualType T) {
+      QualType E;
+      if (const auto *PT = T->getAs<PointerType>())
+        E = PT->getPointeeType();
+      else if (const ArrayType *AT = Ctx.getAsArrayType(T))
+        E = AT->getElementType();
+      else
+        return false;
+      return Ctx.hasSameUnqualifiedType(E, Elem);
+    };
+    // Variables an offset reads must keep their value too.
+    std::function<bool(const clang::Expr *)> Fixed = [&](const clang::Expr *E) -> bool {
+      if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
+        return false;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+        const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        return V && !FunctionChanged->count(V) && !DeclaredInside.count(V) && !AllIterators.count(V);
+      }
+      for (const Stmt *Child : E->children())
+        if (const auto *CE = dyn_cast_or_null<clang::Expr>(Child))
+          if (CE->getType()->isIntegerType() && !Fixed(CE))
+            return false;
+      return toAffineNoParams(E);
+    };
+    DerivedPointer R;
+    const clang::Expr *E = VD->getInit();
+    while (true) {
+      E = E->IgnoreParens();
+      if (const auto *CE = dyn_cast<CastExpr>(E)) {
+        if (!Keeps(CE->getType()) || !Keeps(CE->getSubExpr()->getType()))
+          return std::nullopt;
+        E = CE->getSubExpr();
+        continue;
+      }
+      if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+        bool LP = BO->getLHS()->getType()->isPointerType() || BO->getLHS()->getType()->isArrayType();
+        if (BO->getOpcode() != BO_Add && !(BO->getOpcode() == BO_Sub && LP))
+          return std::nullopt;
+        const clang::Expr *P = LP ? BO->getLHS() : BO->getRHS(), *K = LP ? BO->getRHS() : BO->getLHS();
+        if (!Keeps(P->getType()) || !Fixed(K))
+          return std::nullopt;
+        R.Offsets.push_back({K, BO->getOpcode() == BO_Sub});
+        E = P;
+        continue;
+      }
+      if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+        const auto *AS = UO->getOpcode() == UO_AddrOf
+                             ? dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens())
+                             : nullptr;
+        if (!AS || AS->getBase()->getType()->isIntegerType() || !Keeps(AS->getBase()->getType()) ||
+            !Fixed(AS->getIdx()))
+          return std::nullopt;
+        R.Offsets.push_back({AS->getIdx(), false});
+        E = AS->getBase();
+        continue;
+      }
+      break;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *Base = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Base || Base == VD || FunctionChanged->count(Base) || DeclaredInside.count(Base))
+      return std::nullopt;
+    QualType BT = isa<ParmVarDecl>(Base) ? cast<ParmVarDecl>(Base)->getOriginalType() : Base->getType();
+    if (!Keeps(BT))
+      return std::nullopt;
+    if (const ArrayType *AT = Ctx.getAsArrayType(BT)) // one dimension only
+      if (Ctx.getAsArrayType(AT->getElementType()))
+        return std::nullopt;
+    if (std::optional<DerivedPointer> Inner = derivedPointer(Base, Depth + 1)) {
+      Inner->Offsets.insert(Inner->Offsets.end(), R.Offsets.begin(), R.Offsets.end());
+      return Inner;
+    }
+    if (!isa<ParmVarDecl>(Base) && !Base->hasGlobalStorage() && BT->isPointerType())
+      return std::nullopt; // a pointer variable of unknown origin
+    R.Base = Base;
+    return R;
+  }
+  /// Whether E is affine in variables (any), without recording parameters.
+  bool toAffineNoParams(const clang::Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (isa<IntegerLiteral>(E) || isa<DeclRefExpr>(E))
+      return true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) && toAffineNoParams(UO->getSubExpr());
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+        return toAffineNoParams(BO->getLHS()) && toAffineNoParams(BO->getRHS());
+      case BO_Mul:
+        return (constantInt(BO->getLHS()) && toAffineNoParams(BO->getRHS())) ||
+               (constantInt(BO->getRHS()) && toAffineNoParams(BO->getLHS()));
+      default:
+        return false;
+      }
+    }
+    return constantInt(E).has_value();
+  }
+
   ExprPtr buildArrayRef(const ArraySubscriptExpr *ASE, ExprCtx C, std::vector<Access> *Sink) {
     // Collect the subscripts outermost first: A[i][j] is (A[i])[j].
     std::vector<const clang::Expr *> Subs;
@@ -1412,6 +1561,9 @@ private:
                                            "' (only named arrays and pointers)");
       return nullptr;
     }
+    std::optional<DerivedPointer> Derived = Subs.size() == 1 ? derivedPointer(VD) : std::nullopt;
+    if (Derived)
+      VD = Derived->Base;
     std::optional<unsigned> AId = arrayFor(VD, ASE->getBeginLoc());
     if (!AId)
       return nullptr;
@@ -1438,8 +1590,24 @@ private:
       ExprPtr SE = buildExpr(S, Ctx_Read, Sink);
       if (!SE)
         return nullptr;
-      X->Ops.push_back(std::move(SE));
       std::optional<AffExpr> Aff = toAffine(S);
+      if (Derived) // p[e] is Base[e + k...]
+        for (auto [K, Negated] : Derived->Offsets) {
+          ExprPtr KE = buildExpr(K, Ctx_Read, Sink);
+          std::optional<AffExpr> KA = toAffine(K);
+          if (!KE || !KA)
+            return nullptr;
+          auto Sum = std::make_unique<Expr>(Expr::Kind::Binary);
+          Sum->Type = ScalarType{ScalarType::Kind::LongLong, false};
+          Sum->Loc = SE->Loc;
+          Sum->Op = Negated ? "-" : "+";
+          Sum->Ops.push_back(std::move(SE));
+          Sum->Ops.push_back(std::move(KE));
+          SE = std::move(Sum);
+          if (Aff)
+            Aff = Negated ? AffExpr::sub(*Aff, *KA) : AffExpr::add(*Aff, *KA);
+        }
+      X->Ops.push_back(std::move(SE));
       if (Aff)
         A.Subscripts.push_back(*Aff);
       else
@@ -1555,6 +1723,7 @@ private:
   bool Failed = false;
   bool ExprHasSideEffect = false;
   std::set<const VarDecl *> Written, DeclaredInside, AllIterators;
+  std::optional<std::set<const VarDecl *>> FunctionChanged; ///< DirectWriteCollector's, on demand
   std::map<const VarDecl *, unsigned> ParamIds, ArrayIds, ScalarIds;
   std::set<std::string> UsedNames;
   std::vector<std::pair<const VarDecl *, unsigned>> Active; ///< iterator -> loop id
