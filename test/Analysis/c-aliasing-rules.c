@@ -38,14 +38,14 @@ void local_pointer(int n, float *A) {
 }
 // CHECK: warning: 'p' may alias 'A'
 // CHECK: nest signedness#0
-// CHECK: loop i (line 9): sequential: {{.*}}(may: possible alias of B and A)
+// CHECK: loop i (line {{[0-9]+}}): sequential: {{.*}}(may: possible alias of B and A)
 // CHECK: nest characters#0
-// CHECK: loop i (line 15): sequential: {{.*}}(may: possible alias of A and B)
+// CHECK: loop i (line {{[0-9]+}}): sequential: {{.*}}(may: possible alias of A and B)
 // CHECK: nest strict#0
-// CHECK: loop i (line 21): parallel
+// CHECK: loop i (line {{[0-9]+}}): parallel
 // CHECK: nest global_pointer#0
-// CHECK: loop i (line 28): sequential
+// CHECK: loop i (line {{[0-9]+}}): sequential
 // CHECK: nest local_pointer#0
-// CHECK: loop i (line 35): sequential: {{.*}}(may: possible alias of A and p)
+// CHECK: loop i (line {{[0-9]+}}): sequential: {{.*}}(may: possible alias of A and p)
 // The GPU copy of p would be a buffer of its own: refused.
 // CUDA: error: 'p' is a pointer variable that may point into another array of the nest
