@@ -793,6 +793,32 @@ private:
         Bound = Upward ? AffExpr::min(*Bound, *B) : AffExpr::max(*Bound, *B);
     }
 
+    // The value that ends the C loop must fit the iterator's type: past it,
+    // C wraps (narrow and unsigned types) or overflows, and the loop never
+    // ends the way its bounds say. Refused where the constants prove it.
+    if (Bound->isConstant() && Iter->getType()->isIntegerType()) {
+      QualType IT = Iter->getType();
+      unsigned W = Ctx.getIntWidth(IT);
+      bool Signed = IT->isSignedIntegerType();
+      __int128 Max = Signed ? ((__int128)1 << (W - 1)) - 1 : ((__int128)1 << W) - 1;
+      __int128 Min = Signed ? -((__int128)1 << (W - 1)) : 0;
+      __int128 B = Bound->constantValue(), Exit = (Step > 0) ? B + 1 : B - 1;
+      if (Start->isConstant()) { // exactly: the first value past the bound
+        __int128 S = Start->constantValue(), St = Step;
+        if ((Step > 0) ? S <= B : S >= B)
+          Exit = S + ((B - S) / St + 1) * St;
+        else
+          Exit = S;
+      }
+      if (Exit > Max || Exit < Min) {
+        error(ForLoc, "iterator '" + IterName + "' of type '" + IT.getAsString() +
+                          "' cannot reach the value that ends this loop (" +
+                          std::to_string((long long)Exit) + "): C would wrap it around; use a wider "
+                          "iterator type");
+        return;
+      }
+    }
+
     Loop L;
     L.Id = N.Loops.size();
     // Sibling loops may share an iterator name; a name taken by another
