@@ -1670,15 +1670,14 @@ public:
         continue;
       std::string T = typeStr(A.ElementType), Count;
       for (const AffExpr &E : A.AllocExtents)
-        Count += (Count.empty() ? "" : " * ") + std::string("(size_t)loopgpu_max(0, ") + aff(E) + ")";
-      if (Count.empty())
-        Count = "(size_t)1";
+        Count += (Count.empty() ? "" : ", ") + std::string("(long long)(") + affIn64Bits(N, E) + ")";
+      Count = Count.empty() ? "1" : "loopgpu_count({" + Count + "})";
       indent(OS, Depth);
       OS << "// " << A.Name << ": " << A.Origin << "\n";
       indent(OS, Depth);
       OS << T << " *" << A.Name << " = NULL;\n";
       indent(OS, Depth);
-      OS << "const size_t loopgpu_" << A.Name << "_bytes = " << Count << " * sizeof(" << T << ");\n";
+      OS << "const size_t loopgpu_" << A.Name << "_bytes = loopgpu_bytes(" << Count << ", sizeof(" << T << "));\n";
       indent(OS, Depth);
       OS << "LOOPGPU_CHECK(cudaMallocAsync((void **)&" << A.Name << ", loopgpu_" << A.Name << "_bytes > 0 ? loopgpu_"
          << A.Name << "_bytes : 1, 0));\n";
@@ -1758,8 +1757,7 @@ public:
         return;
       }
       std::string D = deviceArray(A), T = typeStr(Arr.ElementType);
-      OS << "    const size_t " << D << "_bytes = (size_t)loopgpu_max(0, " << *Count << ") * sizeof(" << T
-         << ");\n";
+      OS << "    const size_t " << D << "_bytes = loopgpu_bytes(" << *Count << ", sizeof(" << T << "));\n";
       OS << "    " << T << " *" << D << " = NULL;\n";
       OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", " << D << "_bytes > 0 ? " << D
          << "_bytes : 1));\n";

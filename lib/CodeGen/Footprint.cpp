@@ -13,7 +13,7 @@ namespace loopgpu {
 
 /// E as a C expression computed in 64 bits: every name is cast first, so that
 /// `65536 * n` cannot overflow int before the count is widened.
-static std::string printAff(const Nest &N, const AffExpr &E) {
+std::string affIn64Bits(const Nest &N, const AffExpr &E) {
   return E.str([&](AffVar V) { return "((long long)" + N.nameOf(V) + ")"; }, "loopgpu_min", "loopgpu_max");
 }
 
@@ -23,11 +23,13 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
   for (unsigned D = 1; D < A.rank(); ++D)
     if (!A.Extents[D])
       return std::nullopt;
+  // The product through loopgpu_count: 0 if an extent is not positive, an
+  // overflow of 64 bits stops the program.
   std::string Inner;
   for (unsigned D = 1; D < A.rank(); ++D)
-    Inner += " * (long long)(" + printAff(N, *A.Extents[D]) + ")";
+    Inner += ", (long long)(" + affIn64Bits(N, *A.Extents[D]) + ")";
   if (A.Extents[0])
-    return "(long long)(" + printAff(N, *A.Extents[0]) + ")" + Inner;
+    return "loopgpu_count({(long long)(" + affIn64Bits(N, *A.Extents[0]) + ")" + Inner + "})";
 
   // The outer extent is unknown (a pointer): 1 + the largest outer index any
   // access touches, for every value of the parameters.
@@ -44,7 +46,7 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
       Touched = Touched.is_null() ? R : Touched.unite(R);
     }
     if (Touched.is_null())
-      return std::string("0");
+      return std::string("0LL");
     isl_set *Outer = isl_set_project_out(Touched.release(), isl_dim_set, 1, A.rank() - 1);
     isl_pw_aff *Max = isl_set_dim_max(Outer, 0);
     if (!Max)
@@ -96,7 +98,7 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
       if (!Matched)
         Printed += Raw[I++];
     }
-    return "(long long)(" + Printed + ")" + Inner;
+    return "loopgpu_count({(long long)(" + Printed + ")" + Inner + "})";
   } catch (const isl::exception &) {
     return std::nullopt;
   }

@@ -27,7 +27,7 @@ void f(int n, int m, const float A[restrict n][m], float B[restrict n][m]) {
 // CHECK:      extern "C" void f_nest0_device(int n, int m, const float *__restrict__ A, float *__restrict__ B) {
 // CHECK-NEXT:   // s_exp: 's' expanded along loops i (line 12), j (line 13)
 // CHECK-NEXT:   float *s_exp = NULL;
-// CHECK-NEXT:   const size_t loopgpu_s_exp_bytes = (size_t)loopgpu_max(0, n - 1) * (size_t)loopgpu_max(0, m) * sizeof(float);
+// CHECK-NEXT:   const size_t loopgpu_s_exp_bytes = loopgpu_bytes(loopgpu_count({(long long)(((long long)n) - 1), (long long)(((long long)m))}), sizeof(float));
 // CHECK-NEXT:   LOOPGPU_CHECK(cudaMallocAsync((void **)&s_exp, loopgpu_s_exp_bytes > 0 ? loopgpu_s_exp_bytes : 1, 0));
 // CHECK:        f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, A, B, s_exp);
 // CHECK:        for (int i = 1; i <= n - 1; i += 1) {

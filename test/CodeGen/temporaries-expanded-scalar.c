@@ -29,7 +29,7 @@ void f(int n, const float A[restrict n], float B[restrict n]) {
 // CHECK:      extern "C" void f_nest0_device(int n, const float *__restrict__ A, float *__restrict__ B) {
 // CHECK-NEXT:   // tmp_exp: 'tmp' expanded along loop i (line 13)
 // CHECK-NEXT:   float *tmp_exp = NULL;
-// CHECK-NEXT:   const size_t loopgpu_tmp_exp_bytes = (size_t)loopgpu_max(0, n - 1) * sizeof(float);
+// CHECK-NEXT:   const size_t loopgpu_tmp_exp_bytes = loopgpu_bytes(loopgpu_count({(long long)(((long long)n) - 1)}), sizeof(float));
 // CHECK-NEXT:   LOOPGPU_CHECK(cudaMallocAsync((void **)&tmp_exp, loopgpu_tmp_exp_bytes > 0 ? loopgpu_tmp_exp_bytes : 1, 0));
 // CHECK:        f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, A, B, tmp_exp);
 // CHECK:        f_nest0_kernel1<<<1, 1>>>(n, A, B, tmp_exp);

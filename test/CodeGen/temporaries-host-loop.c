@@ -27,7 +27,7 @@ void f(int T, int n, float A[restrict n], float B[restrict n]) {
 // CHECK-NEXT:   for (int t = 0; t <= T - 1; t += 1) {
 // CHECK-NEXT:     // tmp_exp: 'tmp' expanded along loop i (line 13)
 // CHECK-NEXT:     float *tmp_exp = NULL;
-// CHECK-NEXT:     const size_t loopgpu_tmp_exp_bytes = (size_t)loopgpu_max(0, n - 1) * sizeof(float);
+// CHECK-NEXT:     const size_t loopgpu_tmp_exp_bytes = loopgpu_bytes(loopgpu_count({(long long)(((long long)n) - 1)}), sizeof(float));
 // CHECK-NEXT:     LOOPGPU_CHECK(cudaMallocAsync((void **)&tmp_exp, loopgpu_tmp_exp_bytes > 0 ? loopgpu_tmp_exp_bytes : 1, 0));
 // CHECK:            f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(t, T, n, A, B, tmp_exp);
 // CHECK:            f_nest0_kernel1<<<1, 1>>>(t, T, n, A, B, tmp_exp);

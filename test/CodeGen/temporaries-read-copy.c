@@ -27,7 +27,7 @@ void f(int n, float A[restrict n]) {
 // CHECK:      extern "C" void f_nest0_device(int n, float *__restrict__ A) {
 // CHECK-NEXT:   // A_copy: 'A' as it was before loop i (line 15), read instead of it (WAR elimination)
 // CHECK-NEXT:   float *A_copy = NULL;
-// CHECK-NEXT:   const size_t loopgpu_A_copy_bytes = (size_t)loopgpu_max(0, n) * sizeof(float);
+// CHECK-NEXT:   const size_t loopgpu_A_copy_bytes = loopgpu_bytes(loopgpu_count({(long long)(((long long)n))}), sizeof(float));
 // CHECK-NEXT:   LOOPGPU_CHECK(cudaMallocAsync((void **)&A_copy, loopgpu_A_copy_bytes > 0 ? loopgpu_A_copy_bytes : 1, 0));
 // CHECK:        f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, A, A_copy);
 // CHECK:        f_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>(n, A, A_copy);
