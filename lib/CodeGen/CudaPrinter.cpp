@@ -393,14 +393,23 @@ public:
     }
   }
 
+  /// The inclusive bound is compared in 64 bits: `i < n` became `i <= n - 1`,
+  /// which must not overflow int for n = INT_MIN (no iteration).
+  /// A 64-bit unsigned iterator would compare with a negative bound (`i < 0`
+  /// became `i <= -1`) as unsigned: the bound is checked for sign first.
   void printLoopHeader(raw_ostream &OS, const Loop &L) {
     std::string T = typeStr(L.IteratorType);
+    bool Unsigned64 = L.IteratorType.IsUnsigned &&
+                      (L.IteratorType.K == ScalarType::Kind::Long || L.IteratorType.K == ScalarType::Kind::LongLong);
+    std::string Hi = affIn64Bits(N, L.Upper);
+    std::string Cond = Unsigned64 ? "(" + Hi + ") >= 0 && " + L.Iterator + " <= (unsigned long long)(" + Hi + ")"
+                                  : L.Iterator + " <= " + Hi;
     if (L.Step > 0)
-      OS << "for (" << T << " " << L.Iterator << " = " << aff(L.Lower) << "; " << L.Iterator
-         << " <= " << aff(L.Upper) << "; " << L.Iterator << " += " << L.Step << ")";
+      OS << "for (" << T << " " << L.Iterator << " = " << aff(L.Lower) << "; " << Cond << "; " << L.Iterator
+         << " += " << L.Step << ")";
     else
       OS << "for (" << T << " " << L.Iterator << " = " << aff(L.Upper) << "; " << L.Iterator
-         << " >= " << aff(L.Lower) << "; " << L.Iterator << " -= " << -L.Step << ")";
+         << " >= " << affIn64Bits(N, L.Lower) << "; " << L.Iterator << " -= " << -L.Step << ")";
   }
 
   void printNodes(raw_ostream &OS, const std::vector<NodePtr> &Nodes, unsigned Depth, ExprPrinter &EP) {
@@ -473,8 +482,8 @@ public:
     OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " -> " << D
        << " (grid-stride over its iterations)\n";
     indent(OS, Depth);
-    OS << "const long long loopgpu_trip" << M.Loop << " = loopgpu_trip(" << aff(L.Lower) << ", "
-       << aff(L.Upper) << ", " << L.Step << ");\n";
+    OS << "const long long loopgpu_trip" << M.Loop << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
+       << affIn64Bits(N, L.Upper) << ", " << L.Step << ");\n";
     if (Unroll) {
       indent(OS, Depth);
       OS << "#pragma unroll " << Unroll << " // independent loads in flight\n";
@@ -1161,7 +1170,7 @@ public:
       if (M.Coarsen > 1)
         OS << ", " << M.Coarsen << " per thread at stride " << M.Stride;
       OS << "\n";
-      OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << aff(L.Lower) << ", " << aff(L.Upper)
+      OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", " << affIn64Bits(N, L.Upper)
          << ", " << L.Step << ");\n";
       OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
       std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
@@ -1456,7 +1465,7 @@ public:
       std::string T = tVar(M), Trip = tripVar(M);
       OS << "  // line " << L.Loc.Line << ": loop " << L.Iterator << " -> x (grid-stride, " << C
          << " iterations per thread and round, " << C << " x gridDim.x x blockDim.x apart)\n";
-      OS << "  const long long " << Trip << " = loopgpu_trip(" << aff(L.Lower) << ", " << aff(L.Upper)
+      OS << "  const long long " << Trip << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", " << affIn64Bits(N, L.Upper)
          << ", " << L.Step << ");\n";
       OS << "  const long long loopgpu_threads = (long long)gridDim.x * blockDim.x;\n";
       OS << "  for (long long loopgpu_round = (long long)blockIdx.x * blockDim.x + threadIdx.x; "
@@ -1630,7 +1639,7 @@ public:
         Block[D] = M.BlockSize;
         Span[D] = K.blockSpan(M);
         Max[D] = K.maxBlocks(M);
-        Trip[D] = "loopgpu_trip(" + aff(L.Lower) + ", " + aff(L.Upper) + ", " + std::to_string(L.Step) + ")";
+        Trip[D] = "loopgpu_trip(" + affIn64Bits(N, L.Lower) + ", " + affIn64Bits(N, L.Upper) + ", " + std::to_string(L.Step) + ")";
       }
       for (int D = 0; D < 3; ++D) {
         indent(OS, Depth + 1);

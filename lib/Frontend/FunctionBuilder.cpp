@@ -441,6 +441,8 @@ private:
     std::string Text;
     llvm::raw_string_ostream OS(Text);
     auto Name = N.namer();
+    // Bounds in 64 bits: `n - 1` or `n + 1` cannot overflow before the count.
+    auto Wide = [&](AffVar V) { return "((long long)" + Name(V) + ")"; };
     std::function<bool(const std::vector<NodePtr> &, unsigned)> Walk = [&](const std::vector<NodePtr> &Nodes,
                                                                            unsigned Depth) {
       std::string Ind(2 * Depth + 4, ' ');
@@ -475,8 +477,8 @@ private:
         if (Nd->K != Node::Kind::Loop)
           continue;
         const Loop &L = N.Loops[Nd->Id];
-        std::string Lo = L.Lower.str(Name, "loopgpu_min", "loopgpu_max");
-        std::string Hi = L.Upper.str(Name, "loopgpu_min", "loopgpu_max");
+        std::string Lo = L.Lower.str(Wide, "loopgpu_min", "loopgpu_max");
+        std::string Hi = L.Upper.str(Wide, "loopgpu_min", "loopgpu_max");
         std::string Start = L.Step > 0 ? Lo : Hi, Trip = "loopgpu_trip_" + L.Iterator;
         std::string Var = L.IteratorDeclaredOutside ? L.Iterator : "";
         OS << Ind << "{\n";

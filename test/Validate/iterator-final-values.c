@@ -14,9 +14,9 @@
 // RUN: FileCheck %s --check-prefix=CUDA < %t.cu
 // CUDA-LABEL: extern "C" int pair(
 // CUDA: { // the iterators declared before the nest, as its C loops leave them
-// CUDA:   const long long loopgpu_trip_i = loopgpu_trip(0, n - 1, 1);
+// CUDA:   const long long loopgpu_trip_i = loopgpu_trip(0, ((long long)n) - 1, 1);
 // CUDA:     i = (int)((0) + (loopgpu_trip_i - 1) * 1);
-// CUDA:       const long long loopgpu_trip_j = loopgpu_trip(0, loopgpu_min(i, m - 1), 1);
+// CUDA:       const long long loopgpu_trip_j = loopgpu_trip(0, loopgpu_min(((long long)i), ((long long)m) - 1), 1);
 // CUDA:   i = (int)((0) + loopgpu_trip_i * 1);
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 int last(int n, float A[restrict n]) {
