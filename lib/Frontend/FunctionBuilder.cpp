@@ -581,11 +581,25 @@ private:
         return true;
       }
       bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          if (auto It2 = B.ArrayDecls.find(VD); It2 != B.ArrayDecls.end())
-            Refs.push_back({DRE, It2->second});
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        if (!VD)
+          return true;
+        if (auto It2 = B.ArrayDecls.find(VD); It2 != B.ArrayDecls.end()) {
+          Refs.push_back({DRE, It2->second});
+          return true;
+        }
+        // Any other pointer (`float *p = A + 1;` then `p[0] = 1;`) may point
+        // into every array whose elements it may access under C's aliasing
+        // rules: the host code reads and writes them all.
+        if (const auto *PT = VD->getType()->getAs<PointerType>()) {
+          std::optional<ScalarType> T = scalarTypeOf(PT->getPointeeType().getUnqualifiedType());
+          for (unsigned A = 0; A < B.F.Arrays.size(); ++A)
+            if (!T || T->mayAliasWith(B.F.Arrays[A].ElementType))
+              PointedTo.insert(A);
+        }
         return true;
       }
+      std::set<unsigned> PointedTo;
     } V(*this, It);
     V.TraverseStmt(const_cast<Stmt *>(&S));
     for (const auto &[DRE, A] : V.Refs) {
@@ -593,6 +607,8 @@ private:
       if (V.WrittenBases.count(DRE) || !V.SubscriptBases.count(DRE))
         It.Writes[A] = true;
     }
+    for (unsigned A : V.PointedTo)
+      It.Reads[A] = It.Writes[A] = true;
   }
 
   ASTContext &Ctx;

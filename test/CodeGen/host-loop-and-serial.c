@@ -20,7 +20,7 @@ void f(int tsteps, int n, float A[restrict n], float B[restrict n]) {
 // CHECK: //   f_nest1_kernel: 1 thread
 // CHECK: //   loop i (line 14) runs in one thread: sequential: RAW A[i] -> A[i - 1]
 // CHECK: extern "C" void f_nest0_device(int tsteps, int n, float *__restrict__ A, float *__restrict__ B) {
-// CHECK:   for (int t = 0; t <= tsteps - 1; t += 1) {
+// CHECK:   for (int t = 0; t <= ((long long)tsteps) - 1; t += 1) {
 // CHECK:         f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(t, tsteps, n, A, B);
 // CHECK:         f_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>(t, tsteps, n, A, B);
 // CHECK: extern "C" void f_nest1_device(

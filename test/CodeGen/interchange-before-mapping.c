@@ -13,7 +13,7 @@ void scan(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
 // CHECK: //   scan_nest0_kernel: block (256, 1, 1), grid covering j on x
 // CHECK: // line 9: loop j -> x
 // CHECK: // line 8: loop i, sequential in this thread
-// CHECK-NEXT: for (int i = 1; i <= n - 1; i += 1) {
+// CHECK-NEXT: for (int i = 1; i <= ((long long)n) - 1; i += 1) {
 // CHECK-NEXT: A[(i) * (m) + (j)] = A[(i - 1) * (m) + (j)] + B[(i) * (m) + (j)]; // line 10
 
 // An illegal interchange request is refused with the dependence that forbids it.

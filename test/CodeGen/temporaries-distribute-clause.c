@@ -30,7 +30,7 @@ void f(int n, int m, const float A[restrict n][m], float B[restrict n][m]) {
 // CHECK-NEXT:   const size_t loopgpu_s_exp_bytes = loopgpu_bytes(loopgpu_count({(long long)(((long long)n) - 1), (long long)(((long long)m))}), sizeof(float));
 // CHECK-NEXT:   LOOPGPU_CHECK(cudaMallocAsync((void **)&s_exp, loopgpu_s_exp_bytes > 0 ? loopgpu_s_exp_bytes : 1, 0));
 // CHECK:        f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, A, B, s_exp);
-// CHECK:        for (int i = 1; i <= n - 1; i += 1) {
+// CHECK:        for (int i = 1; i <= ((long long)n) - 1; i += 1) {
 // CHECK:          f_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>(i, n, m, A, B, s_exp);
 // CHECK:        LOOPGPU_CHECK(cudaFreeAsync(s_exp, 0));
 // CHECK-NEXT: }

@@ -24,7 +24,7 @@ void f(int n, const float A[restrict n], float B[restrict n]) {
 // CHECK-NOT:  float tmp;
 // CHECK:      tmp_exp[i - 1] = A[i] * 2; // line 14
 // CHECK:      __global__ void f_nest0_kernel1(int n, const float *__restrict__ A, float *__restrict__ B, float *__restrict__ tmp_exp) {
-// CHECK:      for (int i = 1; i <= n - 1; i += 1) {
+// CHECK:      for (int i = 1; i <= ((long long)n) - 1; i += 1) {
 // CHECK-NEXT:   B[i] = B[i - 1] + tmp_exp[i - 1]; // line 15
 // CHECK:      extern "C" void f_nest0_device(int n, const float *__restrict__ A, float *__restrict__ B) {
 // CHECK-NEXT:   // tmp_exp: 'tmp' expanded along loop i (line 13)

@@ -24,7 +24,7 @@ void f(int T, int n, float A[restrict n], float B[restrict n]) {
 // CHECK:      //   loop t (line 12) stays sequential on the host
 // CHECK:      extern "C" void f_nest0_device(int T, int n, float *__restrict__ A, float *__restrict__ B) {
 // CHECK-NEXT:   // line 12: loop t stays on the host
-// CHECK-NEXT:   for (int t = 0; t <= T - 1; t += 1) {
+// CHECK-NEXT:   for (int t = 0; t <= ((long long)T) - 1; t += 1) {
 // CHECK-NEXT:     // tmp_exp: 'tmp' expanded along loop i (line 13)
 // CHECK-NEXT:     float *tmp_exp = NULL;
 // CHECK-NEXT:     const size_t loopgpu_tmp_exp_bytes = loopgpu_bytes(loopgpu_count({(long long)(((long long)n) - 1)}), sizeof(float));
