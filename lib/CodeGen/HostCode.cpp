@@ -341,6 +341,7 @@ private:
       const HostFunction::Item &It = F.Items[S.Index];
       if (It.Nest >= 0) {
         const Nest &N = Prog.Nests[It.Nest];
+        printIteratorChecks(It.Nest);
         OS << "  ";
         Hooks[It.Nest].PrintBlock(OS, [&](unsigned A) { return buffer(N, A); }, !Device);
         printFinalIterators(It.Nest);
@@ -405,6 +406,13 @@ private:
     }
   }
 
+  /// Stops the program where a loop of the nest never ends as in C.
+  void printIteratorChecks(unsigned Nest) {
+    auto It = F.IteratorChecks.find(Nest);
+    if (It != F.IteratorChecks.end())
+      OS << It->second;
+  }
+
   /// The values the nest's C loops leave in iterators declared before it.
   void printFinalIterators(unsigned Nest) {
     auto It = F.FinalIterators.find(Nest);
@@ -426,6 +434,7 @@ private:
       OS << Text.take_front(M);
       if (Marker.starts_with("nest ")) {
         const Nest &N = Prog.Nests[Index];
+        printIteratorChecks(Index);
         Hooks[Index].PrintBlock(
             OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; }, !Device);
         printFinalIterators(Index);

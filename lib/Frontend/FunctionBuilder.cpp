@@ -54,8 +54,10 @@ public:
     findWrittenParams();
     collectEdits();
     buildItems();
-    for (const auto &[FS, Index] : NestLoops)
+    for (const auto &[FS, Index] : NestLoops) {
+      iteratorRangeChecks(Index);
       finalIterators(Index);
+    }
     if (Failed)
       return std::nullopt;
     return std::move(F);
@@ -427,6 +429,48 @@ private:
       Pos = N.EndOffset;
     }
     Host(Pos, End, nullptr);
+  }
+
+  /// Run-time checks, before nest Index, that each loop whose bounds are in
+  /// parameters only ends at a value its iterator's type holds (NestBuilder
+  /// refuses constant bounds that do not): `for (char i = 0; i < n; i++)`
+  /// with n = 200 wraps i around in C, and the program stops with a message
+  /// instead of running 200 iterations the C code never runs.
+  void iteratorRangeChecks(unsigned Index) {
+    const Nest &N = Prog.Nests[Index];
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    auto Name = N.namer();
+    auto Wide = [&](AffVar V) { return "((long long)" + Name(V) + ")"; };
+    for (const Loop &L : N.Loops) {
+      const ScalarType &T = L.IteratorType;
+      // Types narrower than int, whose bounds in int parameters can exceed
+      // them (`i < n` for an int iterator and int n always ends).
+      unsigned Bits = T.K == ScalarType::Kind::Char ? 8 : T.K == ScalarType::Kind::Short ? 16 : 0;
+      bool UsesIterator = false;
+      for (const AffExpr *E : {&L.Lower, &L.Upper})
+        E->forEachVar([&](AffVar V) { UsesIterator |= V.isIterator(); });
+      if (!Bits || UsesIterator || (L.Lower.isConstant() && L.Upper.isConstant()))
+        continue;
+      long long Max = T.IsUnsigned ? (long long)((1ULL << Bits) - 1) : (long long)((1ULL << (Bits - 1)) - 1);
+      long long Min = T.IsUnsigned ? 0 : -Max - 1;
+      std::string Lo = L.Lower.str(Wide, "loopgpu_min", "loopgpu_max");
+      std::string Hi = L.Upper.str(Wide, "loopgpu_min", "loopgpu_max");
+      std::string Trip = "loopgpu_trip(" + Lo + ", " + Hi + ", " + std::to_string(L.Step) + ")";
+      // The last value is within the bounds; the one after it ends the loop.
+      std::string Last = L.Step > 0 ? "(" + Lo + ") + (" + Trip + " - 1) * " + std::to_string(L.Step)
+                                    : "(" + Hi + ") + (" + Trip + " - 1) * " + std::to_string(L.Step);
+      std::string Fails = L.Step > 0 ? "(" + Last + ") > " + std::to_string(Max - L.Step) + "LL"
+                                     : "(" + Last + ") < " + std::to_string(Min - L.Step) + "LL";
+      OS << "  if (" << Trip << " > 0 && " << Fails << ") {\n"
+         << "    fprintf(stderr, \"loopgpu: " << F.Name << ": the loop at line " << L.Loc.Line << " never ends as "
+         << "in C: its iterator '" << L.Iterator << "' of type '" << T.str()
+         << "' cannot hold the value that ends it (C wraps it around)\\n\");\n"
+         << "    exit(EXIT_FAILURE);\n"
+         << "  }\n";
+    }
+    if (!Text.empty())
+      F.IteratorChecks[Index] = Text;
   }
 
   /// The iterators declared before nest Index, as its C loops leave them:

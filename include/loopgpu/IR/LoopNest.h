@@ -388,6 +388,9 @@ struct HostFunction {
   /// before it (`int i; for (i = 0; ...)`): host code that gives them the
   /// values the C loops leave, to run after the nest (C they stay visible).
   std::map<unsigned, std::string> FinalIterators;
+  /// Per nest: host code to run before it that stops the program where a
+  /// loop's iterator type cannot hold the value that ends it (C wraps).
+  std::map<unsigned, std::string> IteratorChecks;
 };
 
 /// A declaration at file scope of the input that the CUDA file repeats, for
