@@ -1485,7 +1485,9 @@ private:
         return false;
       if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
         const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-        return V && !FunctionChanged->count(V) && !DeclaredInside.count(V) && !AllIterators.count(V);
+        // A global may change in any call between the pointer and the nest.
+        return V && !V->hasGlobalStorage() && !FunctionChanged->count(V) && !DeclaredInside.count(V) &&
+               !AllIterators.count(V);
       }
       for (const Stmt *Child : E->children())
         if (const auto *CE = dyn_cast_or_null<clang::Expr>(Child))
@@ -1541,8 +1543,8 @@ private:
       Inner->Offsets.insert(Inner->Offsets.end(), R.Offsets.begin(), R.Offsets.end());
       return Inner;
     }
-    if (!isa<ParmVarDecl>(Base) && !Base->hasGlobalStorage() && BT->isPointerType())
-      return std::nullopt; // a pointer variable of unknown origin
+    if (BT->isPointerType() && !isa<ParmVarDecl>(Base))
+      return std::nullopt; // a pointer variable of unknown origin, or a global one any call may change
     R.Base = Base;
     return R;
   }

@@ -49,3 +49,26 @@ void local_pointer(int n, float *A) {
 // CHECK: loop i (line {{[0-9]+}}): sequential: {{.*}}(may: possible alias of A and p)
 // The GPU copy of p would be a buffer of its own: refused.
 // CUDA: error: 'p' is a pointer variable that may point into another array of the nest
+// A global that any call may change between the pointer and the nest: the
+// offset is not fixed, nor is a global pointer's target.
+int shift;
+float *target;
+void reset(void);
+void global_offset(int n, float *A) {
+  float *p = A + shift;
+  reset();
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    p[i] = A[i] * 0.5f;
+}
+void global_base(int n, float *A) {
+  float *p = target + 1;
+  reset();
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    p[i] = A[i] * 0.5f;
+}
+// CHECK: nest global_offset#0
+// CHECK: loop i (line {{[0-9]+}}): sequential: {{.*}}(may: possible alias of A and p)
+// CHECK: nest global_base#0
+// CHECK: loop i (line {{[0-9]+}}): sequential: {{.*}}(may: possible alias of A and p)
