@@ -947,6 +947,7 @@ bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags) {
   Nest C = cloneNest(N);
   PipelineOptions PO;
   PO.TileClauses = false; // the clause gives the block shape (planGPU)
+  PO.GPU = true;
   DependenceInfo CI;
   if (!runPipeline(C, PO, Diags, CI))
     return false;

@@ -42,7 +42,11 @@ bool canExpandScalars(const Nest &N, const DependenceInfo &DI, unsigned Loop,
   std::set<unsigned> OuterSet(Outer.begin(), Outer.end());
   for (unsigned S : Scalars) {
     const std::string &Name = N.Scalars[S].Name;
-    if (std::find(Expandable.begin(), Expandable.end(), S) == Expandable.end()) {
+    // Declared in the loop's body (or deeper): one instance per iteration,
+    // so an element per iteration holds exactly what the scalar held.
+    bool DeclaredInLoop = std::find(N.Scalars[S].DeclLoops.begin(), N.Scalars[S].DeclLoops.end(), Loop) !=
+                          N.Scalars[S].DeclLoops.end();
+    if (!DeclaredInLoop && std::find(Expandable.begin(), Expandable.end(), S) == Expandable.end()) {
       Diags.error(Where, "cannot expand '" + Name + "' along loop " + loopLabel(N, Loop) +
                              ": the analysis does not list it as expandable there (a read "
                              "may see a value from another iteration, or its last value "

@@ -10,6 +10,7 @@
 #include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Transform/CopyForWAR.h"
 #include "loopgpu/Transform/Distribute.h"
+#include "loopgpu/Transform/ExpandScalars.h"
 #include "loopgpu/Transform/Interchange.h"
 #include "loopgpu/Transform/LICM.h"
 #include "loopgpu/Transform/Privatize.h"
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace loopgpu {
@@ -312,6 +314,75 @@ public:
     }
   }
 
+  /// A sequential loop that stays on the host around the kernels of its
+  /// body (it contains a parallel or reduction loop): a scalar declared in
+  /// its body and used by more than one of the body's parts would be
+  /// computed in one kernel's registers and read in another's. Expanded
+  /// along the loop, it lives in device memory that every kernel sees.
+  void expandHostLoopScalars() {
+    std::set<unsigned> Tried;
+    for (unsigned Round = 0; Round < N.Loops.size() + 1; ++Round) {
+      std::optional<std::pair<unsigned, std::vector<unsigned>>> Next;
+      forEachLoop([&](unsigned L) {
+        if (Next || Tried.count(L) || isParallelLoop(DI, L) || DI.verdict(L).K == LoopVerdict::Reduction)
+          return;
+        const Node *Nd = findLoopNode(N, L);
+        bool Kernels = false;
+        forEachLoopUnder(*Nd, [&](unsigned D) {
+          Kernels |= D != L && (isParallelLoop(DI, D) || DI.verdict(D).K == LoopVerdict::Reduction);
+        });
+        if (!Kernels)
+          return;
+        std::map<unsigned, std::set<size_t>> Parts; // scalar -> children of the body using it
+        for (size_t C = 0; C < Nd->Body.size(); ++C)
+          for (unsigned S : statementsOf(*Nd->Body[C]))
+            for (unsigned A : N.Statements[S].Accesses) {
+              const Access &X = N.Accesses[A];
+              if (X.isScalar() && !N.Scalars[X.Index].DeclLoops.empty() &&
+                  N.Scalars[X.Index].DeclLoops.back() == L)
+                Parts[X.Index].insert(C);
+            }
+        std::vector<unsigned> Scalars;
+        for (auto &[S, Ps] : Parts)
+          if (Ps.size() > 1)
+            Scalars.push_back(S);
+        if (!Scalars.empty())
+          Next = {L, Scalars};
+      });
+      if (!Next)
+        return;
+      Tried.insert(Next->first);
+      ExpandScalarsRequest R;
+      R.Loop = Next->first;
+      R.Scalars = Next->second;
+      R.Requested = false;
+      apply([&] { return expandScalars(N, DI, R, Diags); });
+    }
+  }
+
+  /// The statements of a node: itself, or those in its bodies.
+  static std::vector<unsigned> statementsOf(const Node &Nd) {
+    if (Nd.K == Node::Kind::Stmt)
+      return {Nd.Id};
+    std::vector<unsigned> R;
+    for (const std::vector<NodePtr> *Body : {&Nd.Body, &Nd.Else})
+      for (const NodePtr &C : *Body) {
+        std::vector<unsigned> Sub = statementsOf(*C);
+        R.insert(R.end(), Sub.begin(), Sub.end());
+      }
+    return R;
+  }
+
+  /// Calls F on every loop at or under Nd.
+  static void forEachLoopUnder(const Node &Nd, const std::function<void(unsigned)> &F) {
+    if (Nd.K == Node::Kind::Loop)
+      F(Nd.Id);
+    for (const NodePtr &C : Nd.Body)
+      forEachLoopUnder(*C, F);
+    for (const NodePtr &C : Nd.Else)
+      forEachLoopUnder(*C, F);
+  }
+
   //===------------------------------------------------------------------===//
   // The -tile option
   //===------------------------------------------------------------------===//
@@ -557,6 +628,8 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
     P.copyForWARInSequentialLoops();
     P.privatizeOutermostParallelLoops(); // what the copies made parallel
   }
+  if (Opts.GPU && !P.Failed)
+    P.expandHostLoopScalars();
 
   // 3. -tile on the outermost parallel band.
   if (!P.Failed)

@@ -6,7 +6,8 @@
 // of L, by the positions of those loops' iterations too), allocated before
 // L. If t may be read after L, the last iteration's value is copied back.
 // Legal for the scalars DependenceInfo::scalarsNeedingExpansion(L) lists
-// (every read covered by a write of the same iteration; last value valid).
+// (every read covered by a write of the same iteration; last value valid),
+// and for scalars declared in L's body (one instance per iteration).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_TRANSFORM_EXPANDSCALARS_H

@@ -29,6 +29,11 @@ struct PipelineOptions {
   /// Apply tile(...) clauses. The CUDA mapping turns off: there the clause
   /// gives the block shape, and the grid/block mapping is the tiling.
   bool TileClauses = true;
+  /// The nest goes to the CUDA mapping: a scalar declared in the body of a
+  /// sequential loop that stays on the host, and used by more than one of
+  /// the kernels launched in that body, is expanded along the loop (kernels
+  /// share device memory, not registers).
+  bool GPU = false;
   DependenceOptions Analysis;
 };
 
