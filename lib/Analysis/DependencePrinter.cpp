@@ -50,7 +50,16 @@ std::string nestTitle(const Nest &N) {
 } // namespace
 
 void printDependencesText(const Nest &N, const DependenceInfo &DI, llvm::raw_ostream &OS) {
-  OS << "nest " << nestTitle(N) << " (line " << N.Loc.Line << ")\n";
+  OS << "nest " << nestTitle(N) << " (line " << N.Loc.Line << ")";
+  if (N.VersionOf >= 0) {
+    // A version under a run-time check (Transform/AliasVersion.h).
+    OS << ", version '" << N.Version << "': runs when a check at run time finds";
+    for (size_t K = 0; K < N.ApartArrays.size(); ++K)
+      OS << (K ? "," : "") << " '" << N.Arrays[N.ApartArrays[K].first].Name << "' and '"
+         << N.Arrays[N.ApartArrays[K].second].Name << "'";
+    OS << " apart (the nest above runs otherwise)";
+  }
+  OS << "\n";
 
   OS << "  statements:\n";
   for (const Statement &S : N.Statements)
@@ -272,8 +281,15 @@ llvm::json::Object dependencesToJSON(const Nest &N, const DependenceInfo &DI) {
       Expand.push_back(N.Scalars[S].Name);
   }
 
+  Array Apart;
+  for (const auto &[A, B] : N.ApartArrays)
+    Apart.push_back(Array{N.Arrays[A].Name, N.Arrays[B].Name});
+  Object Version;
+  if (N.VersionOf >= 0)
+    Version = Object{{"name", N.Version}, {"check", "apart"}, {"arrays_apart", std::move(Apart)}};
   return Object{{"function", N.Function},
                 {"ordinal", N.Ordinal},
+                {"version", N.VersionOf >= 0 ? llvm::json::Value(std::move(Version)) : llvm::json::Value(nullptr)},
                 {"line", N.Loc.Line},
                 {"loops", std::move(Loops)},
                 {"statements", std::move(Statements)},

@@ -74,6 +74,20 @@ inline size_t loopgpu_bytes(long long count, size_t element) {
   }
   return bytes;
 }
+// The run-time check of a nest version for arrays apart: the byte ranges
+// [a, a + abytes) and [b, b + bbytes) do not overlap.
+inline bool loopgpu_apart(const void *a, size_t abytes, const void *b, size_t bbytes) {
+  uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+  return abytes == 0 || bbytes == 0 || x + abytes <= y || y + bbytes <= x;
+}
+// The check's outcome; LOOPGPU_TRACE=1 in the environment prints it.
+inline bool loopgpu_version(bool apart, const char *nest, const char *arrays) {
+  static const bool trace = getenv("LOOPGPU_TRACE") != NULL;
+  if (trace)
+    fprintf(stderr, "loopgpu: %s: %s %s: %s\n", nest, arrays, apart ? "apart" : "overlap",
+            apart ? "the version for arrays apart runs" : "the nest as analysed runs");
+  return apart;
+}
 // The device memory of a call's array arguments: host ranges that overlap
 // (aliasing arguments) share one buffer, each at its offset in it, so the
 // kernels see the aliasing the C code sees. Freed when the call returns.
@@ -262,7 +276,7 @@ public:
   bool failed() const { return Failed; }
 
   std::string launcherName() const {
-    return N.Function + "_nest" + std::to_string(N.Ordinal) + "_device";
+    return N.symbolPrefix() + "_device";
   }
 
   /// Outer scalars that the nest writes live on the device, behind a pointer.
@@ -1798,8 +1812,48 @@ public:
     OS << "  }";
   }
 
+  /// The arrays a version's run-time check proves apart, for comments.
+  std::string apartPairs() const {
+    std::string S;
+    for (size_t K = 0; K < N.ApartArrays.size(); ++K)
+      S += std::string(K ? ", " : "") + CudaNames::cName(N.Arrays[N.ApartArrays[K].first].Name) + " and " +
+           CudaNames::cName(N.Arrays[N.ApartArrays[K].second].Name);
+    return S;
+  }
+
+  /// The condition under which this version runs (AliasVersion.h): every
+  /// pair of ApartArrays in byte ranges that do not overlap, from the base
+  /// pointer over the elements the nest touches. Host: the host function's
+  /// pointers (the device buffers keep their overlap), else the device
+  /// pointers Buffer gives. nullopt when a range is not known.
+  std::optional<std::string> apartCheck(const std::function<std::optional<std::string>(unsigned)> &Buffer,
+                                        bool Host) const {
+    auto Range = [&](unsigned A) -> std::optional<std::string> {
+      std::optional<std::string> Count = arrayElementCount(N, A);
+      std::optional<std::string> Ptr = Host ? std::optional<std::string>(N.Arrays[A].Name) : Buffer(A);
+      if (!Count || !Ptr)
+        return std::nullopt;
+      return *Ptr + ", loopgpu_bytes(" + *Count + ", sizeof(" + typeStr(N.Arrays[A].ElementType) + "))";
+    };
+    std::vector<std::string> Terms;
+    for (const auto &[A, B] : N.ApartArrays) {
+      std::optional<std::string> RA = Range(A), RB = Range(B);
+      if (!RA || !RB)
+        return std::nullopt;
+      Terms.push_back("loopgpu_apart(" + *RA + ", " + *RB + ")");
+    }
+    if (Terms.empty())
+      return std::nullopt;
+    return "loopgpu_version(" + llvm::join(Terms, " && ") + ", \"" + CudaNames::cName(N.Function) + " nest " +
+           std::to_string(N.Ordinal) + " (line " + std::to_string(N.Loc.Line) + ")\", \"" + apartPairs() + "\")";
+  }
+
   void printSummary(raw_ostream &OS) {
-    OS << "// nest " << N.Ordinal << " of " << N.Function << " (" << File << ":" << N.Loc.Line << "):\n";
+    OS << "// nest " << N.Ordinal << " of " << N.Function << " (" << File << ":" << N.Loc.Line << ")";
+    if (N.VersionOf >= 0)
+      OS << ", version '" << N.Version << "' for " << apartPairs()
+         << " apart (a check at run time picks it)";
+    OS << ":\n";
     for (const AppliedTransform &T : N.Transforms)
       OS << "//   transformed first: " << T.Description << (T.Requested ? "" : " [default choice]") << "\n";
     for (const KernelPlan &K : Plan.Kernels) {
@@ -1875,8 +1929,17 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   for (const std::string &T : Opts.Tuning)
     OS << "//   tuning: " << T << "\n";
   OS << "//   target: " << Opts.Arch << "\n";
-  for (auto &P : Printers)
-    P->printSummary(OS);
+  // Each nest, then its versions (AliasVersion.h), in the input's order.
+  std::vector<size_t> Order;
+  for (size_t I = 0; I < Prog.Nests.size(); ++I)
+    if (Prog.Nests[I].VersionOf < 0) {
+      Order.push_back(I);
+      for (size_t V = 0; V < Prog.Nests.size(); ++V)
+        if (Prog.Nests[V].VersionOf == static_cast<int>(I))
+          Order.push_back(V);
+    }
+  for (size_t I : Order)
+    Printers[I]->printSummary(OS);
   OS << "\n" << Prelude << CountHelpers;
   bool AnyReduction = false;
   for (const GPUPlan &Plan : Plans)
@@ -1904,8 +1967,9 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
     OS << "}\n\n";
   }
 
-  for (size_t I = 0; I < Prog.Nests.size(); ++I) {
+  for (size_t I : Order) {
     OS << "//===--- nest " << Prog.Nests[I].Ordinal << " of " << Prog.Nests[I].Function
+       << (Prog.Nests[I].VersionOf >= 0 ? ", version '" + Prog.Nests[I].Version + "'" : std::string())
        << " ---===//\n\n";
     for (const KernelPlan &K : Plans[I].Kernels)
       Printers[I]->printKernel(OS, K);
@@ -1918,8 +1982,11 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
     NestPrinter *NP = P.get();
     Hooks.push_back(
         {[NP](raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer, bool Sync) {
-          NP->printHostBlock(OS, Buffer, Sync);
-        }});
+           NP->printHostBlock(OS, Buffer, Sync);
+         },
+         [NP](const std::function<std::optional<std::string>(unsigned)> &Buffer, bool Host) {
+           return NP->apartCheck(Buffer, Host);
+         }});
   }
   for (const HostFunction &F : Prog.Functions)
     printHostFunction(OS, Prog, F, Hooks);

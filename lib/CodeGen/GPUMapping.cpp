@@ -262,7 +262,7 @@ private:
   }
 
   HostStep launch(KernelPlan K) {
-    K.Name = N.Function + "_nest" + std::to_string(N.Ordinal) + "_kernel";
+    K.Name = N.symbolPrefix() + "_kernel";
     if (KernelCount > 0)
       K.Name += std::to_string(KernelCount);
     ++KernelCount;

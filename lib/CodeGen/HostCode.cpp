@@ -335,15 +335,39 @@ private:
     return deviceBufferName(F.Arrays[H].Name);
   }
 
+  /// Nest I's launch; with a version for arrays apart (AliasVersion.h),
+  /// the run-time check picks between the version and the nest.
+  void printNest(unsigned I, const std::function<std::optional<std::string>(const Nest &, unsigned)> &Buffer) {
+    auto Of = [&](unsigned J) {
+      const Nest *M = &Prog.Nests[J];
+      return std::function<std::optional<std::string>(unsigned)>([&Buffer, M](unsigned A) { return Buffer(*M, A); });
+    };
+    std::optional<std::string> Check;
+    unsigned V = 0;
+    for (unsigned J = 0; J < Prog.Nests.size() && !Check; ++J)
+      if (Prog.Nests[J].VersionOf == static_cast<int>(I) && Hooks[J].ApartCheck) {
+        Check = Hooks[J].ApartCheck(Of(J), !Device);
+        V = J;
+      }
+    if (!Check) {
+      Hooks[I].PrintBlock(OS, Of(I), !Device);
+      return;
+    }
+    OS << "if (" << *Check << ") {\n  // the arrays are apart: the version without dependences between them\n  ";
+    Hooks[V].PrintBlock(OS, Of(V), !Device);
+    OS << "\n  } else {\n  // they overlap: the nest as analysed\n  ";
+    Hooks[I].PrintBlock(OS, Of(I), !Device);
+    OS << "\n  }";
+  }
+
   void printStep(const HostPlan::Step &S) {
     using Kind = HostPlan::Step::Kind;
     if (S.K == Kind::Item) {
       const HostFunction::Item &It = F.Items[S.Index];
       if (It.Nest >= 0) {
-        const Nest &N = Prog.Nests[It.Nest];
         printIteratorChecks(It.Nest);
         OS << "  ";
-        Hooks[It.Nest].PrintBlock(OS, [&](unsigned A) { return buffer(N, A); }, !Device);
+        printNest(It.Nest, [&](const Nest &N, unsigned A) { return buffer(N, A); });
         printFinalIterators(It.Nest);
         return;
       }
@@ -433,10 +457,10 @@ private:
       Marker.rsplit(' ').second.getAsInteger(10, Index);
       OS << Text.take_front(M);
       if (Marker.starts_with("nest ")) {
-        const Nest &N = Prog.Nests[Index];
         printIteratorChecks(Index);
-        Hooks[Index].PrintBlock(
-            OS, [&](unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; }, !Device);
+        printNest(Index, [&](const Nest &N, unsigned A) {
+          return InRegion || Device ? buffer(N, A) : std::nullopt;
+        });
         printFinalIterators(Index);
       } else {
         const HostArray &A = F.Arrays[Index];

@@ -209,8 +209,9 @@ class LoopgpuConsumer : public ASTConsumer {
 public:
   LoopgpuConsumer(CompilerInstance &CI, std::vector<PragmaRecord> &Pragmas,
                   const std::vector<SourceLocation> &Conditionals, const ProgramCallback &OnProgram,
-                  bool &HadErrors)
-      : CI(CI), Pragmas(Pragmas), Conditionals(Conditionals), OnProgram(OnProgram), HadErrors(HadErrors) {}
+                  bool &HadErrors, const FrontendOptions &Opts)
+      : CI(CI), Pragmas(Pragmas), Conditionals(Conditionals), OnProgram(OnProgram), HadErrors(HadErrors),
+        Opts(Opts) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -278,8 +279,14 @@ public:
         if (Other != FS && Before(Other->getBeginLoc(), FS->getBeginLoc()) &&
             !Before(Other->getEndLoc(), FS->getEndLoc()))
           Inner = true;
-      if (!Inner)
+      if (!Inner) {
         Outer.push_back({FS, Info});
+        continue;
+      }
+      for (const Clause &C : LoopClauses[FS])
+        if (C.K == Clause::Kind::Independent || C.K == Clause::Kind::Copy || C.K == Clause::Kind::CopyIn ||
+            C.K == Clause::Kind::CopyOut)
+          Diag.error(C.Loc, "this clause belongs on the nest's outermost '#pragma loopgpu', not on an inner loop");
     }
     std::sort(Outer.begin(), Outer.end(),
               [&](const auto &A, const auto &B) { return Before(A.first->getBeginLoc(), B.first->getBeginLoc()); });
@@ -287,7 +294,8 @@ public:
     std::map<const FunctionDecl *, std::vector<std::pair<const ForStmt *, unsigned>>> NestsOf;
     for (const auto &[FS, Info] : Outer) {
       unsigned &Ord = Ordinals[Info.first];
-      if (std::optional<Nest> N = buildNest(Ctx, Diag, *Info.first, *FS, LoopClauses, Ord, Info.second)) {
+      if (std::optional<Nest> N = buildNest(Ctx, Diag, *Info.first, *FS, LoopClauses, Ord, Info.second,
+                                                  Opts.AssumeNoAlias)) {
         if (!NestsOf.count(Info.first))
           FunctionOrder.push_back(Info.first);
         NestsOf[Info.first].push_back({FS, static_cast<unsigned>(Prog.Nests.size())});
@@ -325,22 +333,24 @@ private:
   const std::vector<SourceLocation> &Conditionals;
   const ProgramCallback &OnProgram;
   bool &HadErrors;
+  FrontendOptions Opts;
 };
 
 class LoopgpuAction : public ASTFrontendAction {
 public:
-  LoopgpuAction(const ProgramCallback &OnProgram, bool &HadErrors)
-      : OnProgram(OnProgram), HadErrors(HadErrors) {}
+  LoopgpuAction(const ProgramCallback &OnProgram, bool &HadErrors, const FrontendOptions &Opts)
+      : OnProgram(OnProgram), HadErrors(HadErrors), Opts(Opts) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     CI.getPreprocessor().AddPragmaHandler(new LoopgpuPragmaHandler(Pragmas));
     CI.getPreprocessor().addPPCallbacks(std::make_unique<ConditionalRecorder>(Conditionals));
-    return std::make_unique<LoopgpuConsumer>(CI, Pragmas, Conditionals, OnProgram, HadErrors);
+    return std::make_unique<LoopgpuConsumer>(CI, Pragmas, Conditionals, OnProgram, HadErrors, Opts);
   }
 
 private:
   const ProgramCallback &OnProgram;
   bool &HadErrors;
+  FrontendOptions Opts;
   std::vector<PragmaRecord> Pragmas;
   std::vector<SourceLocation> Conditionals;
 };
@@ -364,13 +374,14 @@ std::vector<std::string> defaultCompilerArgs(const std::vector<std::string> &Use
 /// nothing beyond the diagnostics themselves.
 static FrontendStatus runInvocation(std::vector<std::string> Args, StringRef WorkingDir,
                                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                                    const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer) {
+                                    const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer,
+                                    const FrontendOptions &Opts) {
   bool HadErrors = false;
   if (!WorkingDir.empty())
     FS->setCurrentWorkingDirectory(WorkingDir);
   llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
   tooling::ToolInvocation Invocation(std::move(Args),
-                                     std::make_unique<LoopgpuAction>(OnProgram, HadErrors),
+                                     std::make_unique<LoopgpuAction>(OnProgram, HadErrors, Opts),
                                      Files.get());
   if (Consumer)
     Invocation.setDiagnosticConsumer(Consumer);
@@ -389,7 +400,7 @@ static std::vector<std::string> adjust(std::vector<std::string> Args, StringRef 
 }
 
 FrontendStatus runFrontend(const tooling::CompilationDatabase &DB, StringRef File,
-                           const ProgramCallback &OnProgram) {
+                           const ProgramCallback &OnProgram, const FrontendOptions &Opts) {
   std::vector<tooling::CompileCommand> Cmds = DB.getCompileCommands(File);
   if (Cmds.empty()) {
     llvm::errs() << "loopgpu: error: no compile command for '" << File << "'\n";
@@ -397,12 +408,13 @@ FrontendStatus runFrontend(const tooling::CompilationDatabase &DB, StringRef Fil
   }
   const tooling::CompileCommand &Cmd = Cmds.front();
   return runInvocation(adjust(Cmd.CommandLine, File), Cmd.Directory, llvm::vfs::createPhysicalFileSystem(),
-                       OnProgram, nullptr);
+                       OnProgram, nullptr, Opts);
 }
 
 FrontendStatus runFrontendOnCode(StringRef Code, StringRef FileName,
                                  const std::vector<std::string> &UserArgs,
-                                 const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer) {
+                                 const ProgramCallback &OnProgram, DiagnosticConsumer *Consumer,
+                                 const FrontendOptions &Opts) {
   std::vector<std::string> Args = {"loopgpu"};
   for (const std::string &A : UserArgs)
     Args.push_back(A);
@@ -412,7 +424,7 @@ FrontendStatus runFrontendOnCode(StringRef Code, StringRef FileName,
   llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(new llvm::vfs::InMemoryFileSystem);
   Overlay->pushOverlay(Memory);
   Memory->addFile(FileName, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
-  return runInvocation(adjust(Args, FileName), "", Overlay, OnProgram, Consumer);
+  return runInvocation(adjust(Args, FileName), "", Overlay, OnProgram, Consumer, Opts);
 }
 
 } // namespace loopgpu

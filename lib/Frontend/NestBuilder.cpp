@@ -164,8 +164,9 @@ using Poly = std::map<std::vector<unsigned>, AffExpr>;
 class Builder {
 public:
   Builder(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
-          const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(Diag), FD(FD), LoopClauses(LoopClauses) {}
+          const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses, bool AssumeNoAlias)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(Diag), FD(FD), LoopClauses(LoopClauses),
+        AssumeNoAlias(AssumeNoAlias) {}
 
   std::optional<Nest> build(const ForStmt &Outer, unsigned Ordinal, SourceLocation PragmaLoc) {
     WriteCollector WC;
@@ -1698,6 +1699,12 @@ private:
     // Arrays that may share memory: non-restrict pointers (parameters) and
     // globals (not const ones) of the same element type, one of them
     // written in the nest.
+    // `independent` on the nest (or -assume-no-alias): the user promises
+    // that distinct parameters and globals never overlap (not pointer
+    // variables, which the function derives from them).
+    bool Promised = AssumeNoAlias;
+    for (const Clause &C : N.Clauses)
+      Promised |= C.K == Clause::Kind::Independent;
     std::vector<bool> ArrayWritten(N.Arrays.size(), false);
     for (const Access &A : N.Accesses)
       if (A.isArray() && A.IsWrite)
@@ -1712,6 +1719,8 @@ private:
         // written, through any pointer: a written array is not it.
         bool ConstObject =
             (A.IsGlobal && A.IsConst && !ArrayWritten[I]) || (B.IsGlobal && B.IsConst && !ArrayWritten[J]);
+        if (Promised && !A.IsLocalPointer && !B.IsLocalPointer)
+          continue;
         if (!External || DistinctObjects || ConstObject || A.IsRestrict || B.IsRestrict ||
             !A.ElementType.mayAliasWith(B.ElementType) || !(ArrayWritten[I] || ArrayWritten[J]))
           continue;
@@ -1746,6 +1755,7 @@ private:
   ClangDiagnostics &Diag;
   const FunctionDecl &FD;
   const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses;
+  bool AssumeNoAlias = false;
 
   Nest N;
   bool Failed = false;
@@ -1768,8 +1778,8 @@ private:
 std::optional<Nest> buildNest(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
                               const ForStmt &Outer,
                               const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses,
-                              unsigned Ordinal, SourceLocation PragmaLoc) {
-  return Builder(Ctx, Diag, FD, LoopClauses).build(Outer, Ordinal, PragmaLoc);
+                              unsigned Ordinal, SourceLocation PragmaLoc, bool AssumeNoAlias) {
+  return Builder(Ctx, Diag, FD, LoopClauses, AssumeNoAlias).build(Outer, Ordinal, PragmaLoc);
 }
 
 } // namespace loopgpu

@@ -37,7 +37,7 @@ std::optional<HostFunction> buildHostFunction(clang::ASTContext &Ctx, ClangDiagn
 std::optional<Nest> buildNest(clang::ASTContext &Ctx, ClangDiagnostics &Diag,
                               const clang::FunctionDecl &FD, const clang::ForStmt &Outer,
                               const std::map<const clang::ForStmt *, std::vector<Clause>> &LoopClauses,
-                              unsigned Ordinal, clang::SourceLocation PragmaLoc);
+                              unsigned Ordinal, clang::SourceLocation PragmaLoc, bool AssumeNoAlias);
 
 } // namespace loopgpu
 

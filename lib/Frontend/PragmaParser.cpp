@@ -63,11 +63,13 @@ public:
                                           .Case("copy", Clause::Kind::Copy)
                                           .Case("copyin", Clause::Kind::CopyIn)
                                           .Case("copyout", Clause::Kind::CopyOut)
+                                          .Case("independent", Clause::Kind::Independent)
                                           .Default(std::nullopt);
       if (!K)
         return fail(T.Loc, "unknown clause '" + T.Spelling +
                                "' in '#pragma loopgpu'; expected one of tile, coarsen, parallel, "
-                               "sequential, interchange, distribute, private, shared");
+                               "sequential, interchange, distribute, private, shared, copy, copyin, "
+                               "copyout, independent");
       Clause C;
       C.K = *K;
       C.Loc = Diag.loc(T.Loc);
@@ -160,7 +162,7 @@ private:
   bool parseArgs(Clause &C, const PragmaRecord::Tok &NameTok) {
     const std::string &Name = NameTok.Spelling;
     bool TakesArgs = C.K != Clause::Kind::Parallel && C.K != Clause::Kind::Sequential &&
-                     C.K != Clause::Kind::Distribute;
+                     C.K != Clause::Kind::Distribute && C.K != Clause::Kind::Independent;
     if (!TakesArgs) {
       if (is(tok::l_paren))
         return fail(here(), "clause '" + Name + "' takes no arguments");

@@ -49,6 +49,10 @@ Nest cloneNest(const Nest &N) {
   C.Loops = N.Loops;
   C.Accesses = N.Accesses;
   C.Transforms = N.Transforms;
+  C.ConditionalInside = N.ConditionalInside;
+  C.Version = N.Version;
+  C.VersionOf = N.VersionOf;
+  C.ApartArrays = N.ApartArrays;
   std::map<const Expr *, const Expr *> Conditions;
   for (const NodePtr &Nd : N.Root)
     C.Root.push_back(cloneNode(*Nd, Conditions));

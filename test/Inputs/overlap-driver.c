@@ -6,6 +6,8 @@ void shift(int n, float *x, float *y);
 void ref_shift(int n, float *x, float *y);
 void shift_vla(int n, float *x, float *y, float *z);
 void ref_shift_vla(int n, float *x, float *y, float *z);
+void axpy(int n, float a, float *x, float *y);
+void ref_axpy(int n, float a, float *x, float *y);
 static int same(const char *what, const float *a, const float *b, int n) {
   for (int i = 0; i < n; i++)
     if (fabsf(a[i] - b[i]) > 1e-5f * fmaxf(1.0f, fabsf(a[i]))) {
@@ -39,6 +41,30 @@ int main(void) {
   ref_shift_vla(N / 2, a, a + N / 2, a + N);
   shift_vla(N / 2, b, b + N / 2, b + N);
   failures += same("shift_vla on disjoint ranges", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.5f * (i % 7);
+  ref_shift(N, a, a + N);
+  shift(N, b, b + N);
+  failures += same("shift on disjoint ranges", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_axpy(N, 0.5f, a, a + 1);
+  axpy(N, 0.5f, b, b + 1);
+  failures += same("axpy(n, a, x, x + 1)", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_axpy(N, 0.5f, a + 1, a);
+  axpy(N, 0.5f, b + 1, b);
+  failures += same("axpy(n, a, x + 1, x)", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_axpy(N, 0.5f, a, a);
+  axpy(N, 0.5f, b, b);
+  failures += same("axpy(n, a, x, x)", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_axpy(N, 0.5f, a, a + N);
+  axpy(N, 0.5f, b, b + N);
+  failures += same("axpy on disjoint ranges", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_axpy(N, 0.5f, a + N - 1, a);
+  axpy(N, 0.5f, b + N - 1, b);
+  failures += same("axpy(n, a, x + n - 1, x): the last element shared", a, b, 2 * N);
   printf("%s\n", failures ? "FAIL" : "PASS");
   return failures != 0;
 }

@@ -14,3 +14,10 @@ void shift_vla(int n, float x[n], float y[n], float z[n]) {
   for (int i = 0; i < n; i++)
     z[i] = z[i] * 2.0f;
 }
+// y += a * x, in place when called with y == x + 1 (a recurrence) or with
+// the same array twice.
+void axpy(int n, float a, float *x, float *y) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}

@@ -15,6 +15,7 @@
 #include "loopgpu/CodeGen/TuningModel.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
+#include "loopgpu/Transform/AliasVersion.h"
 #include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Validate/Harness.h"
 #include "loopgpu/Validate/Tuner.h"
@@ -95,6 +96,10 @@ cl::opt<StagingMode> SharedStaging(
                           "as true, and stencil inputs per tile with their halo (opt-in: slower than the "
                           "caches on the H100)")),
     cl::cat(Category));
+cl::opt<bool> AssumeNoAlias("assume-no-alias",
+                            cl::desc("Promise that distinct array parameters never overlap (as if every nest had "
+                                     "the 'independent' clause): no dependences between them, no run-time check"),
+                            cl::cat(Category));
 cl::opt<bool> PrefetchOpt("prefetch",
                           cl::desc("Software-pipeline shared-memory strips: load the next strip into registers "
                                    "during this strip's arithmetic (default true; -prefetch=false: load, then compute)"),
@@ -206,13 +211,39 @@ std::string emulationRewriter(const char *Argv0) {
   return sys::fs::exists(P) ? std::string(P) : std::string();
 }
 
+/// Analyses every nest (Infos), checks `parallel` clauses, and appends to
+/// P.Nests (and Infos) the versions for arrays apart that a run-time check
+/// selects (Transform/AliasVersion.h).
+void analyzeWithVersions(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag) {
+  size_t Written = P.Nests.size();
+  for (size_t I = 0; I < Written; ++I) {
+    Infos.push_back(analyzeDependences(P.Nests[I]));
+    checkParallelClauses(P.Nests[I], Infos.back(), Diag);
+  }
+  for (size_t I = 0; I < Written; ++I)
+    if (std::optional<Nest> V = versionForApartArrays(P.Nests[I], Infos[I], I)) {
+      Infos.push_back(analyzeDependences(*V));
+      P.Nests.push_back(std::move(*V));
+    }
+}
+
 /// Runs the analysis and the GPU transformations on every nest, once.
 bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag) {
+  analyzeWithVersions(P, Infos, Diag);
   bool OK = true;
-  for (Nest &N : P.Nests) {
-    Infos.push_back(analyzeDependences(N));
-    checkParallelClauses(N, Infos.back(), Diag);
-    OK &= transformForGPU(N, Infos.back(), Diag);
+  for (size_t I = 0; I < P.Nests.size(); ++I) {
+    Nest &N = P.Nests[I];
+    OK &= transformForGPU(N, Infos[I], Diag);
+    if (N.VersionOf >= 0) {
+      std::string Pairs;
+      for (size_t K = 0; K < N.ApartArrays.size(); ++K)
+        Pairs += std::string(K ? ", " : "") + "'" + N.Arrays[N.ApartArrays[K].first].Name + "' and '" +
+                 N.Arrays[N.ApartArrays[K].second].Name + "'";
+      Diag.warning(N.Loc, "a run-time check was emitted: when " + Pairs +
+                              " do not overlap, a version of the nest without the dependences between them "
+                              "runs (more parallel); otherwise the nest as analysed ('independent' on the "
+                              "pragma, or -assume-no-alias, promises they never overlap and drops the check)");
+    }
   }
   return OK && !Diag.hasErrors();
 }
@@ -541,6 +572,8 @@ int main(int argc, const char **argv) {
     raw_string_ostream &os() { return S; }
   } Out{OutStream};
 
+  FrontendOptions FO;
+  FO.AssumeNoAlias = AssumeNoAlias;
   FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
     P.File = InputFile; // as the user wrote it
     if (Emit == EmitKind::C || Emit == EmitKind::CUDA)
@@ -562,15 +595,20 @@ int main(int argc, const char **argv) {
       break;
     case EmitKind::Deps: {
       std::vector<DependenceInfo> Infos;
-      for (const Nest &N : P.Nests) {
-        Infos.push_back(analyzeDependences(N));
-        checkParallelClauses(N, Infos.back(), Diag);
-      }
-      if (Format == OutputFormat::JSON)
+      analyzeWithVersions(P, Infos, Diag);
+      if (Format == OutputFormat::JSON) {
         printDependencesJSON(P, Infos, Out.os());
-      else
-        for (size_t I = 0; I < P.Nests.size(); ++I)
-          printDependencesText(P.Nests[I], Infos[I], Out.os());
+        break;
+      }
+      // Each nest, then its version under a run-time check if it has one.
+      for (size_t I = 0; I < P.Nests.size(); ++I) {
+        if (P.Nests[I].VersionOf >= 0)
+          continue;
+        printDependencesText(P.Nests[I], Infos[I], Out.os());
+        for (size_t V = 0; V < P.Nests.size(); ++V)
+          if (P.Nests[V].VersionOf == static_cast<int>(I))
+            printDependencesText(P.Nests[V], Infos[V], Out.os());
+      }
       break;
     }
     case EmitKind::C: {
@@ -651,7 +689,7 @@ int main(int argc, const char **argv) {
     default:
       break;
     }
-  });
+  }, FO);
   if (CodeGenFailed)
     return ExitInputErrors;
   if (Exported)

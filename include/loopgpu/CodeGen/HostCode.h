@@ -88,6 +88,12 @@ struct NestHostHooks {
   std::function<void(llvm::raw_ostream &, const std::function<std::optional<std::string>(unsigned)> &Buffer,
                      bool Sync)>
       PrintBlock;
+  /// A version's run-time check (Transform/AliasVersion.h), a C condition:
+  /// on the host function's pointers (Host) or on those Buffer gives;
+  /// nullopt when it cannot be written (the nest as analysed then runs).
+  std::function<std::optional<std::string>(const std::function<std::optional<std::string>(unsigned)> &Buffer,
+                                           bool Host)>
+      ApartCheck;
 };
 
 /// The name of the device buffer of host array Name.

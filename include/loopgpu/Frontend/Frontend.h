@@ -32,6 +32,13 @@ namespace loopgpu {
 
 using ProgramCallback = std::function<void(Program &, DiagnosticSink &)>;
 
+/// What the frontend assumes beyond the C source.
+struct FrontendOptions {
+  /// -assume-no-alias: arrays passed as distinct pointers never overlap,
+  /// as if every nest had the `independent` clause (the user's promise).
+  bool AssumeNoAlias = false;
+};
+
 /// Status of one frontend run.
 enum class FrontendStatus {
   Success,      ///< parsed, IR built, no error reported (OnProgram ran)
@@ -44,14 +51,15 @@ std::vector<std::string> defaultCompilerArgs(const std::vector<std::string> &Use
 
 /// Runs the frontend on File using the compile command from DB.
 FrontendStatus runFrontend(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
-                           const ProgramCallback &OnProgram);
+                           const ProgramCallback &OnProgram, const FrontendOptions &Opts = {});
 
 /// Runs the frontend on in-memory source (unit tests, fuzzer). Diagnostics go
 /// to Consumer if given, else to stderr.
 FrontendStatus runFrontendOnCode(llvm::StringRef Code, llvm::StringRef FileName,
                                  const std::vector<std::string> &Args,
                                  const ProgramCallback &OnProgram,
-                                 clang::DiagnosticConsumer *Consumer = nullptr);
+                                 clang::DiagnosticConsumer *Consumer = nullptr,
+                                 const FrontendOptions &Opts = {});
 
 } // namespace loopgpu
 

@@ -51,6 +51,7 @@ struct Clause {
   enum class Kind {
     Tile, Coarsen, Parallel, Sequential, Interchange, Distribute, Private, Shared,
     Copy, CopyIn, CopyOut, ///< OpenACC-style data clauses: copy(H[0:n]) on the nest
+    Independent, ///< on the nest: distinct array parameters never overlap (the user's promise)
   };
   Kind K;
   std::vector<int64_t> Ints;       ///< tile(32,32), coarsen(4)
@@ -291,6 +292,20 @@ struct Nest {
   std::vector<NodePtr> Root;
   /// Transformations applied, in order (empty for the frontend's IR).
   std::vector<AppliedTransform> Transforms;
+
+  /// A version of another nest (Program::Nests[VersionOf]) that runs when a
+  /// run-time check holds (Transform/AliasVersion.h); "" and -1 for a nest
+  /// as written. The version's kernels are named after it.
+  std::string Version;
+  int VersionOf = -1;
+  /// Pairs of arrays (ids in this nest) the check proves apart: their
+  /// address ranges do not overlap.
+  std::vector<std::pair<unsigned, unsigned>> ApartArrays;
+
+  /// `<function>_nest<ordinal>[_<version>]`: kernels, launchers.
+  std::string symbolPrefix() const {
+    return Function + "_nest" + std::to_string(Ordinal) + (Version.empty() ? "" : "_" + Version);
+  }
 
   std::string nameOf(AffVar V) const {
     return V.isIterator() ? Loops[V.Index].Iterator : Params[V.Index].Name;
