@@ -62,7 +62,9 @@ void collectHostLoops(const std::vector<HostStep> &Steps, std::set<unsigned> &Lo
 /// iteration. A temporary allocated per iteration of a loop that runs inside
 /// a kernel, or of a parallel loop (one that stays on the host only because
 /// its iterations cannot each have their own copy on the GPU), would need
-/// storage per GPU thread, which the mapping does not provide. Returns, for
+/// storage per GPU thread, which the mapping does not provide. A reduction
+/// loop on the host (its reductions not ones a kernel combines) runs
+/// sequentially there: its temporaries are allocated per iteration. Returns, for
 /// a temporary A of N that cannot be allocated under Plan, a description of
 /// it that says why ("temporary array 'x' (...), allocated per iteration of
 /// loop i ..."); empty otherwise.
@@ -76,7 +78,7 @@ std::string unallocatableTemporary(const Nest &N, const DependenceInfo &DI, cons
     std::string Where;
     if (!HostLoops.count(L))
       Where = "which runs inside a GPU kernel";
-    else if (DI.isParallelizable(L))
+    else if (DI.isParallelizable(L) && DI.verdict(L).K != LoopVerdict::Reduction)
       Where = std::string("which is ") + spelling(DI.verdict(L).K) +
               ": mapping it would need a copy per GPU thread";
     else

@@ -324,7 +324,11 @@ public:
     for (unsigned Round = 0; Round < N.Loops.size() + 1; ++Round) {
       std::optional<std::pair<unsigned, std::vector<unsigned>>> Next;
       forEachLoop([&](unsigned L) {
-        if (Next || Tried.count(L) || isParallelLoop(DI, L) || DI.verdict(L).K == LoopVerdict::Reduction)
+        // (A reduction loop stays on the host too when its reductions are
+        // not ones a reduction kernel combines, e.g. around another
+        // reduction loop; when it becomes a reduction kernel, the
+        // expanded scalar is an element per iteration: the same values.)
+        if (Next || Tried.count(L) || isParallelLoop(DI, L))
           return;
         const Node *Nd = findLoopNode(N, L);
         bool Kernels = false;

@@ -33,9 +33,31 @@ void g(int n, float A[restrict n][n], float B[restrict n]) {
       A[j][l] += t;
   }
 }
-// MAP: transformed first: expand t into t_exp along loop j (line [[#@LINE-22]]) [default choice]
-// MAP: transformed first: expand t into t_exp along loop j (line [[#@LINE-12]]) [default choice]
+// A reduction loop that stays on the host (its argmax is not one a kernel
+// combines around the inner reduction loop): s is used by the one-thread
+// kernel and the reduction kernel of k (fuzz case 100286).
+double h(int n, double T[restrict n + 4][n + 4], int *restrict x) {
+  double u = 1e+30, v = -1e+30;
+  int acc = -1;
+#pragma loopgpu
+  for (int i = n - 2; i >= 0; i -= 3)
+    for (int j = 1; j < n; j++) {
+      double s = 0.5 * T[3][2] + (double)x[0];
+      for (int k = n - 2; k >= 0; k -= 3) {
+        u = (u < x[k] + s) ? u : x[k] + s;
+        if (T[k][i + 1] > v) {
+          v = T[k][i + 1];
+          acc = 2 * i + 1;
+        }
+      }
+    }
+  return u + v + (double)acc;
+}
+// MAP: transformed first: expand t into t_exp along loop j (line 14) [default choice]
+// MAP: transformed first: expand t into t_exp along loop j (line 25) [default choice]
+// MAP: transformed first: expand s into s_exp along loop j (line 44) [default choice]
 // CHECK-DAG: PASS f: A
 // CHECK-DAG: PASS g: A
 // CHECK-DAG: PASS g: B
+// CHECK-DAG: PASS h: return value
 // CHECK: {{^PASS$}}
