@@ -599,6 +599,8 @@ void DependenceAnalyzer::testPair(unsigned Src, unsigned Snk, bool Alias) {
     addDependence(Src, Snk, std::move(Vectors), std::move(Distances), !Why.empty(), Why);
   } catch (const isl::exception &) {
     addConservative(Src, Snk, "exact test exceeded its budget");
+    Info.OverBudget.push_back("line " + std::to_string(N.Statements[A.Stmt].Loc.Line) + " -> line " +
+                              std::to_string(N.Statements[Bc.Stmt].Loc.Line));
   }
 }
 

@@ -16,6 +16,7 @@
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
 #include "loopgpu/Transform/AliasVersion.h"
+#include "Watchdog.h"
 #include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Validate/Harness.h"
 #include "loopgpu/Validate/Tuner.h"
@@ -104,6 +105,10 @@ cl::opt<bool> PrefetchOpt("prefetch",
                           cl::desc("Software-pipeline shared-memory strips: load the next strip into registers "
                                    "during this strip's arithmetic (default true; -prefetch=false: load, then compute)"),
                           cl::init(true), cl::cat(Category));
+cl::opt<unsigned> TimeLimit("time-limit",
+                            cl::desc("Stop with an error after this many seconds of parsing, analysis and code "
+                                     "generation (default 300; 0: no limit; --tune and --validate runs not counted)"),
+                            cl::value_desc("SECONDS"), cl::init(300), cl::cat(Category));
 cl::opt<unsigned> MinBlocksOpt("min-blocks-per-sm",
                                cl::desc("__launch_bounds__ minimum blocks per SM for the parallel kernels (default 0: "
                                         "the planner's choice)"),
@@ -211,14 +216,34 @@ std::string emulationRewriter(const char *Argv0) {
   return sys::fs::exists(P) ? std::string(P) : std::string();
 }
 
+/// Exact dependence tests that ran out of ISL's operation budget were
+/// answered conservatively: say so, once per nest.
+void warnOverBudget(const Nest &N, const DependenceInfo &Info, DiagnosticSink &Diag) {
+  const std::vector<std::string> &Over = Info.budgetExceeded();
+  if (Over.empty())
+    return;
+  std::string Pairs;
+  for (size_t K = 0; K < Over.size() && K < 3; ++K)
+    Pairs += std::string(K ? ", " : "") + Over[K];
+  if (Over.size() > 3)
+    Pairs += " and " + std::to_string(Over.size() - 3) + " more";
+  Diag.warning(N.Loc, "the exact dependence test ran out of its budget (" +
+                          std::to_string(DependenceOptions().MaxOperationsPerTest) +
+                          " ISL operations per pair of accesses) on " + std::to_string(Over.size()) +
+                          " pair(s) (" + Pairs +
+                          "): they are assumed dependent in every direction, which may keep loops sequential");
+}
+
 /// Analyses every nest (Infos), checks `parallel` clauses, and appends to
 /// P.Nests (and Infos) the versions for arrays apart that a run-time check
 /// selects (Transform/AliasVersion.h).
 void analyzeWithVersions(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag) {
+  Watchdog::phase("analysing dependences");
   size_t Written = P.Nests.size();
   for (size_t I = 0; I < Written; ++I) {
     Infos.push_back(analyzeDependences(P.Nests[I]));
     checkParallelClauses(P.Nests[I], Infos.back(), Diag);
+    warnOverBudget(P.Nests[I], Infos.back(), Diag);
   }
   for (size_t I = 0; I < Written; ++I)
     if (std::optional<Nest> V = versionForApartArrays(P.Nests[I], Infos[I], I)) {
@@ -230,6 +255,7 @@ void analyzeWithVersions(Program &P, std::vector<DependenceInfo> &Infos, Diagnos
 /// Runs the analysis and the GPU transformations on every nest, once.
 bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag) {
   analyzeWithVersions(P, Infos, Diag);
+  Watchdog::phase("transforming the nests for the GPU");
   bool OK = true;
   for (size_t I = 0; I < P.Nests.size(); ++I) {
     Nest &N = P.Nests[I];
@@ -253,6 +279,7 @@ bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSin
 bool emitCuda(const Program &P, const std::vector<DependenceInfo> &Infos, StringRef Source,
               const CodeGenOptions &Opts, const std::vector<TuningConfig> &PerNest, DiagnosticSink &Diag,
               std::string &Cuda) {
+  Watchdog::phase("mapping the nests to the GPU and printing CUDA");
   std::vector<GPUPlan> Plans;
   for (size_t I = 0; I < P.Nests.size(); ++I) {
     CodeGenOptions O = Opts;
@@ -574,6 +601,9 @@ int main(int argc, const char **argv) {
 
   FrontendOptions FO;
   FO.AssumeNoAlias = AssumeNoAlias;
+  Watchdog Limit;
+  Limit.start(TimeLimit);
+  Watchdog::phase("parsing the input with Clang");
   FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
     P.File = InputFile; // as the user wrote it
     if (Emit == EmitKind::C || Emit == EmitKind::CUDA)
@@ -619,6 +649,7 @@ int main(int argc, const char **argv) {
         CodeGenFailed = true;
         break;
       }
+      Watchdog::phase("transforming the nests (-emit=c)");
       PipelineOptions PO;
       PO.Tile = Tiles;
       std::vector<DependenceInfo> Infos(P.Nests.size());
@@ -661,6 +692,7 @@ int main(int argc, const char **argv) {
       }
       std::vector<TuningConfig> PerNest; // empty: CG's options for every nest
       if (Tuning) {
+        Limit.stop(); // the tuner's runs have their own bounds
         TS.Request.Fixed = CG;
         TS.CacheKey = tuneCacheKey((*Source)->getBuffer(), TS.Settings.Device, VO, ClangArgs);
         std::optional<std::vector<TuningConfig>> Chosen =
@@ -694,6 +726,7 @@ int main(int argc, const char **argv) {
     return ExitInputErrors;
   if (Exported)
     return Status == FrontendStatus::Success ? ExitSuccess : ExitInputErrors;
+  Limit.stop(); // the harness has bounds of its own
   if (Validate && Status == FrontendStatus::Success)
     return runValidation(HarnessDir, OnGPU);
   if (Status != FrontendStatus::Success)

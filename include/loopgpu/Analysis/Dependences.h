@@ -248,6 +248,10 @@ public:
 
   /// Seconds the analysis took.
   double seconds() const { return Seconds; }
+  /// Exact tests that ran out of their ISL budget (MaxOperationsPerTest):
+  /// each pair was assumed dependent in every direction, as "source line ->
+  /// sink line" of its accesses.
+  const std::vector<std::string> &budgetExceeded() const { return OverBudget; }
 
 private:
   friend class DependenceAnalyzer;
@@ -259,12 +263,13 @@ private:
   std::vector<std::vector<std::vector<unsigned>>> Distributions;
   std::vector<std::vector<unsigned>> Expansions;
   double Seconds = 0;
+  std::vector<std::string> OverBudget;
 };
 
 struct DependenceOptions {
   /// ISL operations allowed per dependence test (0: unlimited). A test that
   /// runs out falls back to a conservative may-dependence.
-  unsigned long MaxOperationsPerTest = 4000000;
+  unsigned long MaxOperationsPerTest = 400000;
 };
 
 /// Analyzes a nest. Never mutates it.

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# PolyBench/C 4.2.1 timed as PolyBench times it: its own main() and timer
+# (-DPOLYBENCH_TIME, one call of the kernel, transfers included) linked
+# against loopgpu's host function, for each kernel written with and without
+# `restrict` (utils/polybench-extract.py), and the original on one CPU core.
+# CUDA's context is created before main (a constructor in warm.cu), so that
+# the timer does not count it.
+#
+#   here:        bash bench/polybench-time.sh prepare          (runs loopgpu: .device/pbt)
+#   on the GPU:  bash bench/polybench-time.sh run [DATASET] [TIMEOUT_S]
+#                (default LARGE, 20 s; nvcc, cc only)
+#
+# Prints per kernel the median of three runs in seconds (">T" past the
+# timeout) for restrict, without restrict, the ratio of the two, and the
+# CPU original; then the geometric mean of the ratio.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH=$PATH:/usr/local/cuda/bin
+W=.device/pbt
+case ${1:-} in
+prepare)
+  rm -rf $W && python3 utils/polybench-extract.py $W > /dev/null || exit 1
+  for j in $W/*.json; do
+    k=$(basename "$j" .json)
+    for v in "" .restrict; do
+      build/bin/loopgpu $W/$k$v.c -o $W/$k$v.cu 2> $W/$k$v.log || echo "loopgpu failed on $k$v.c"
+    done
+  done
+  echo "prepared $(ls $W/*.cu | wc -l) CUDA files in $W" ;;
+run)
+  ds=${2:-LARGE} t=${3:-20}
+  nvidia-smi -L
+  cd $W
+  printf '#include <cuda_runtime.h>\n__attribute__((constructor)) static void loopgpu_warm(void) { cudaFree(0); }\n' > warm.cu
+  nvcc -O3 -arch=sm_90 -c warm.cu -o warm.o
+  cc -O2 -DPOLYBENCH_TIME -D${ds}_DATASET -I. -c polybench.c -o polybench.o
+  build() { # kernel: the three programs
+    local k=$1 f="-O2 -DPOLYBENCH_TIME -D${ds}_DATASET -I."
+    cc $f -c $k.main.c -o $k.main.o && cc $f -c $k.orig.c -o $k.orig.o &&
+      cc $k.main.o $k.orig.o polybench.o -lm -o $k.cpu || return 1
+    for v in "" .restrict; do
+      nvcc -O3 -arch=sm_90 -c $k$v.cu -o $k$v.o && nvcc $k.main.o $k$v.o polybench.o warm.o -lm -o $k$v.gpu || return 1
+    done
+  }
+  export -f build; export ds
+  ls *.json | sed 's/\.json$//' | xargs -P "$(nproc)" -I{} bash -c 'build {} > {}.build.log 2>&1 || echo "build failed: {}"'
+  med() { # program: median of three runs, or >T
+    local r=() x
+    for i in 1 2 3; do
+      x=$(timeout "$t" ./$1 2>/dev/null | tail -1) || { echo ">$t"; return; }
+      r+=("$x")
+    done
+    printf '%s\n' "${r[@]}" | sort -g | sed -n 2p
+  }
+  echo "PolyBench/C 4.2.1, $ds dataset, seconds (PolyBench's timer, median of 3; transfers included)"
+  printf '%-16s %10s %10s %8s %10s\n' kernel restrict plain plain/r cpu
+  for j in *.json; do
+    k=${j%.json}
+    [ -x $k.gpu ] && [ -x $k.restrict.gpu ] || { printf '%-16s build failed\n' $k; continue; }
+    r=$(med $k.restrict.gpu) p=$(med $k.gpu) c=$(med $k.cpu)
+    q=$(awk -v a="$r" -v b="$p" 'BEGIN { if (a ~ />/ || b ~ />/ || a <= 0) print "-"; else printf "%.3f", b / a }')
+    printf '%-16s %10s %10s %8s %10s\n' $k "$r" "$p" "$q" "$c"
+  done | tee times.txt
+  awk '$4 != "-" && $4 > 0 { s += log($4); n++ } END { if (n) printf "geomean plain/restrict over %d kernels: %.3f\n", n, exp(s / n) }' times.txt ;;
+*) echo "usage: bench/polybench-time.sh prepare | run [DATASET] [TIMEOUT_S]" >&2; exit 2 ;;
+esac
