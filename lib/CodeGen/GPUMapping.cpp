@@ -119,19 +119,7 @@ private:
     return false;
   }
 
-  bool isMappable(unsigned L) const {
-    if (userSequential(L))
-      return false;
-    const LoopVerdict &V = DI.verdict(L);
-    if (V.K == LoopVerdict::Parallel)
-      return true;
-    if (V.K != LoopVerdict::ParallelAfterPrivatization)
-      return false;
-    for (const Privatization &P : DI.privatizable(L))
-      if (!P.Memory.isScalar() || !N.Scalars[P.Memory.Index].declaredInside() || P.LastPrivate)
-        return false;
-    return true;
-  }
+  bool isMappable(unsigned L) const { return !userSequential(L) && parallelPerThread(N, DI, L); }
 
   /// A scalar declared outside the nest with a 4- or 8-byte type (what the
   /// atomic combine and the warp shuffles handle).

@@ -328,7 +328,7 @@ public:
         // not ones a reduction kernel combines, e.g. around another
         // reduction loop; when it becomes a reduction kernel, the
         // expanded scalar is an element per iteration: the same values.)
-        if (Next || Tried.count(L) || isParallelLoop(DI, L))
+        if (Next || Tried.count(L) || mappedToThreads(L))
           return;
         const Node *Nd = findLoopNode(N, L);
         bool Kernels = false;
@@ -363,6 +363,12 @@ public:
       apply([&] { return expandScalars(N, DI, R, Diags); });
     }
   }
+
+  /// Loops the CUDA mapping surely maps to threads (GPUMapping's test):
+  /// parallel, or parallel once scalars declared inside are private to each
+  /// thread. Others containing parallel loops stay on the host (e.g. one
+  /// that needs a last-private copy of an array).
+  bool mappedToThreads(unsigned L) const { return !userSequential(L) && parallelPerThread(N, DI, L); }
 
   /// The statements of a node: itself, or those in its bodies.
   static std::vector<unsigned> statementsOf(const Node &Nd) {
@@ -605,6 +611,18 @@ private:
 };
 
 } // namespace
+
+bool parallelPerThread(const Nest &N, const DependenceInfo &DI, unsigned L) {
+  const LoopVerdict &V = DI.verdict(L);
+  if (V.K == LoopVerdict::Parallel)
+    return true;
+  if (V.K != LoopVerdict::ParallelAfterPrivatization)
+    return false;
+  for (const Privatization &P : DI.privatizable(L))
+    if (!P.Memory.isScalar() || !N.Scalars[P.Memory.Index].declaredInside() || P.LastPrivate)
+      return false;
+  return true;
+}
 
 bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, DependenceInfo &Info) {
   if (N.Root.empty()) {

@@ -53,11 +53,23 @@ double h(int n, double T[restrict n + 4][n + 4], int *restrict x) {
     }
   return u + v + (double)acc;
 }
+// A parallel loop that still stays on the host: each iteration writes all
+// of x, which would need a last-private copy per thread (fuzz case 101259).
+void k(int n, double w[restrict n + 4], double *restrict x, double A[n + 4][n + 4]) {
+#pragma loopgpu
+  for (int i = 2; i < n; i++) {
+    double s = 0.5 * (w[i + 1] + A[n - i][n - i]);
+    for (int j = 0; j <= n - 1; j++)
+      x[64 * (n - j + 3) + j + 4] = 0.25 * (w[j] + A[j + 3][i + 4] + s);
+  }
+}
 // MAP: transformed first: expand t into t_exp along loop j (line 14) [default choice]
 // MAP: transformed first: expand t into t_exp along loop j (line 25) [default choice]
 // MAP: transformed first: expand s into s_exp along loop j (line 44) [default choice]
+// MAP: transformed first: expand s into s_exp along loop i (line 60) [default choice]
 // CHECK-DAG: PASS f: A
 // CHECK-DAG: PASS g: A
 // CHECK-DAG: PASS g: B
 // CHECK-DAG: PASS h: return value
+// CHECK-DAG: PASS k: x
 // CHECK: {{^PASS$}}

@@ -37,6 +37,11 @@ struct PipelineOptions {
   DependenceOptions Analysis;
 };
 
+/// Loop L can run one iteration per GPU thread as it is: parallel, or
+/// parallel once scalars declared inside the nest are private to each
+/// thread (declaring them in the kernel does that). The CUDA mapping's test.
+bool parallelPerThread(const Nest &N, const DependenceInfo &DI, unsigned L);
+
 /// Transforms N. Returns false if a request was refused (an error was
 /// reported); N then holds what was applied before the refusal. Info is the
 /// analysis of the final nest.
