@@ -256,6 +256,14 @@ public:
       const ForStmt *FS = nullptr;
       if (It != SC.Stmts.end() && Before(It->S->getBeginLoc(), Owner->getBody()->getEndLoc()))
         FS = dyn_cast<ForStmt>(It->S);
+      if (!FS && P.Loc.isMacroID() && std::any_of(SC.Stmts.begin(), SC.Stmts.end(), [&](const auto &E) {
+            return E.FD == Owner && isa<ForStmt>(E.S) &&
+                   SM.getExpansionLoc(E.S->getBeginLoc()) == SM.getExpansionLoc(P.Loc);
+          })) {
+        Diag.error(Diag.loc(P.Loc), "'_Pragma(\"loopgpu\")' in the same macro as its loop is not supported: "
+                                    "write '#pragma loopgpu' on its own line before the macro's invocation");
+        continue;
+      }
       if (!FS) {
         Diag.error(Diag.loc(P.Loc), "'#pragma loopgpu' must be followed by a 'for' loop");
         continue;

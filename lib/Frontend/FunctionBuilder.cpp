@@ -23,6 +23,7 @@
 #include "ClangDiagnostics.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
@@ -49,6 +50,9 @@ public:
       F.Nests.push_back(Index);
     for (const ParmVarDecl *P : FD.parameters())
       addParam(*P);
+    checkNestsOwnTheirText();
+    if (Failed)
+      return std::nullopt;
     collectLocalArrays();
     applyDataClauses();
     findWrittenParams();
@@ -71,8 +75,18 @@ private:
   unsigned offset(SourceLocation L) const { return SM.getFileOffset(SM.getExpansionLoc(L)); }
   /// Just past the last token of R.
   unsigned endOffset(SourceRange R) const {
-    SourceLocation E = Lexer::getLocForEndOfToken(SM.getExpansionLoc(R.getEnd()), 0, SM, Ctx.getLangOpts());
+    // A macro invocation's end is its closing token, not its name.
+    SourceLocation E =
+        Lexer::getLocForEndOfToken(SM.getExpansionRange(R.getEnd()).getEnd(), 0, SM, Ctx.getLangOpts());
     return E.isValid() ? SM.getFileOffset(E) : offset(R.getEnd());
+  }
+  /// The file text [begin, end) of R's tokens, if they are contiguous text
+  /// of the function's file (see Lexer::makeFileCharRange).
+  std::optional<std::pair<unsigned, unsigned>> fileRange(SourceRange R) const {
+    CharSourceRange CR = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, Ctx.getLangOpts());
+    if (CR.isInvalid() || SM.getFileID(CR.getBegin()) != SM.getFileID(SM.getExpansionLoc(FD.getLocation())))
+      return std::nullopt;
+    return std::make_pair(SM.getFileOffset(CR.getBegin()), SM.getFileOffset(CR.getEnd()));
   }
   llvm::StringRef buffer() const { return SM.getBufferData(SM.getFileID(SM.getExpansionLoc(FD.getLocation()))); }
   bool inMacro(SourceRange R) const { return R.getBegin().isMacroID() || R.getEnd().isMacroID(); }
@@ -101,6 +115,35 @@ private:
     }
     Out += buffer().slice(Pos, End).str();
     return Out;
+  }
+
+  /// -emit=c and -emit=cuda replace a nest's text [pragma line, end of the
+  /// loop], through the ends of the macro invocations it begins and ends in.
+  /// A statement next to the nest that comes from the same invocation
+  /// (`#define BOTH(A, n) for (...) A[i] *= 2; A[0] = 7;`) would be lost
+  /// with it: refused (a null statement `;` is nothing to lose).
+  void checkNestsOwnTheirText() {
+    for (const auto &[FS, Index] : NestLoops) {
+      const Nest &N = Prog.Nests[Index];
+      for (const DynTypedNode &Parent : Ctx.getParents(*FS)) {
+        const auto *CS = Parent.get<CompoundStmt>();
+        if (!CS)
+          continue;
+        auto Overlaps = [&](unsigned B, unsigned E) { return B < N.EndOffset && E > N.PragmaLineOffset; };
+        const Stmt *Other = nullptr;
+        for (const Stmt *S : CS->body())
+          if (S != FS && !isa<NullStmt>(S) && Overlaps(offset(S->getBeginLoc()), endOffset(S->getSourceRange())))
+            Other = S;
+        unsigned L = offset(CS->getLBracLoc()), R = offset(CS->getRBracLoc());
+        if (Other || Overlaps(L, L + 1) || Overlaps(R, R + 1)) {
+          Diag.error(Diag.loc(Other ? Other->getBeginLoc() : FS->getBeginLoc()),
+                     "the '#pragma loopgpu' nest at line " + std::to_string(N.Loc.Line) +
+                         " and other code come from one macro invocation; loopgpu replaces the nest's "
+                         "text and would lose the rest: write the nest in a macro (or in text) of its own");
+          Failed = true;
+        }
+      }
+    }
   }
 
   //===------------------------------------------------------------------===//
@@ -340,7 +383,22 @@ private:
     const HostArray &A = F.Arrays[ArrayDecls.at(VD)];
     if (A.rank() < 2)
       return;
-    if (inMacro(Outer.getSourceRange())) {
+    // The subscript and each index must be text of the file: written
+    // outside macros, in one argument of a macro (`SCALE(C[1][2])`), or a
+    // whole macro invocation whose indices are its arguments
+    // (`GET(C, i, j)` for `A[i][j]`); an index written in a macro's body
+    // cannot be rewritten in the file.
+    std::optional<std::pair<unsigned, unsigned>> Whole = fileRange(Outer.getSourceRange());
+    std::vector<std::pair<unsigned, unsigned>> Ranges;
+    for (const clang::Expr *I : Indices) {
+      std::optional<std::pair<unsigned, unsigned>> R = fileRange(I->getSourceRange());
+      if (!R || !Whole || R->first < Whole->first || R->second > Whole->second) {
+        Whole.reset();
+        break;
+      }
+      Ranges.push_back(*R);
+    }
+    if (!Whole) {
       Diag.error(Diag.loc(Outer.getBeginLoc()),
                  "host code between nests indexes the multi-dimensional array '" + A.Name +
                      "' inside a macro; loopgpu cannot rewrite it for the host function (write the "
@@ -351,12 +409,9 @@ private:
     for (unsigned D = 1; D < A.rank(); ++D)
       if (A.Extents[D].empty())
         return; // `float A[][m]` always has its inner extents; nothing else reaches here
-    std::vector<std::pair<unsigned, unsigned>> Ranges;
-    for (const clang::Expr *I : Indices)
-      Ranges.push_back({offset(I->getBeginLoc()), endOffset(I->getSourceRange())});
     std::string Name = A.Name;
     std::vector<std::string> Extents = A.Extents;
-    Edits.push_back({offset(Outer.getBeginLoc()), endOffset(Outer.getSourceRange()), [this, Ranges, Name, Extents] {
+    Edits.push_back({Whole->first, Whole->second, [this, Ranges, Name, Extents] {
                        std::string Index;
                        for (size_t D = 0; D < Ranges.size(); ++D) {
                          std::string Sub = "(" + render(Ranges[D].first, Ranges[D].second) + ")";

@@ -180,7 +180,10 @@ public:
     N.Ordinal = Ordinal;
     N.Loc = Diag.loc(PragmaLoc);
     N.BeginOffset = SM.getFileOffset(SM.getExpansionLoc(Outer.getBeginLoc()));
-    SourceLocation End = Lexer::getLocForEndOfToken(SM.getExpansionLoc(Outer.getEndLoc()), 0, SM,
+    // The end of the last macro invocation the loop's text ends in
+    // (`LOOP(i, n) BODY(A, i);`): its expansion range, not the location of
+    // the macro's name.
+    SourceLocation End = Lexer::getLocForEndOfToken(SM.getExpansionRange(Outer.getEndLoc()).getEnd(), 0, SM,
                                                     Ctx.getLangOpts());
     N.EndOffset = End.isValid() ? SM.getFileOffset(End) : N.BeginOffset;
     {
