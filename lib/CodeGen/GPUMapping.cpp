@@ -101,6 +101,8 @@ public:
     Plan.Host = planNodes(N.Root, HostLoops);
     if (Failed)
       return {};
+    if (N.VersionOf < 0) // a version's clauses are its nest's: said once
+      warnUnstagedSharedArrays();
     return std::move(Plan);
   }
 
@@ -446,6 +448,46 @@ private:
                       "consecutive threads store consecutive elements");
   }
 
+  /// The arrays `shared(...)` clauses of the nest and its loops name, if any.
+  std::optional<std::set<std::string>> sharedClauseNames() const {
+    std::optional<std::set<std::string>> Names;
+    auto Add = [&](const std::vector<Clause> &Cs) {
+      for (const Clause &C : Cs)
+        if (C.K == Clause::Kind::Shared) {
+          if (!Names)
+            Names.emplace();
+          Names->insert(C.Names.begin(), C.Names.end());
+        }
+    };
+    Add(N.Clauses);
+    for (const Loop &L : N.Loops)
+      Add(L.Clauses);
+    return Names;
+  }
+
+  /// Warns about arrays a `shared(...)` clause names that no kernel stages.
+  void warnUnstagedSharedArrays() {
+    std::set<std::string> Staged;
+    for (const KernelPlan &K : Plan.Kernels)
+      for (const StagedArray &S : K.Staged)
+        Staged.insert(N.Arrays[S.Array].Name);
+    std::set<std::pair<unsigned, unsigned>> Said; // the nest's clauses are its outer loop's too
+    auto Check = [&](const std::vector<Clause> &Cs) {
+      for (const Clause &C : Cs)
+        if (C.K == Clause::Kind::Shared && Said.insert({C.Loc.Line, C.Loc.Col}).second)
+          for (const std::string &Name : C.Names)
+            if (!Staged.count(Name))
+              Diags.warning(C.Loc, "shared(" + Name + "): '" + Name +
+                                       "' is not staged in shared memory: staging needs an array read, not "
+                                       "written, along a sequential loop inside the mapped ones, with its "
+                                       "elements reused across a block's threads" +
+                                       (Opts.Stage ? "" : " (and -shared-staging=false turns staging off)"));
+    };
+    Check(N.Clauses);
+    for (const Loop &L : N.Loops)
+      Check(L.Clauses);
+  }
+
   //===------------------------------------------------------------------===//
   // Thread and block coarsening
   //===------------------------------------------------------------------===//
@@ -502,7 +544,20 @@ private:
                                std::to_string(K.Mapped.size()) + " loop(s): the extra ones are ignored");
       }
     }
+    // Each of a thread's iterations keeps its values in registers of its own
+    // (a thread has at most 255): past that, the arrays spill to local
+    // memory, nvcc takes minutes and nothing runs faster.
+    int64_t PerThread = 1;
+    for (const MappedLoop &M : K.Mapped)
+      PerThread *= M.Coarsen;
+    if (PerThread > MaxIterationsPerThread) {
+      Diags.error(Where, "coarsening gives " + std::to_string(PerThread) + " iterations per thread; at most " +
+                             std::to_string(MaxIterationsPerThread) +
+                             " (each keeps its values in registers of its own; use smaller -coarsen factors)");
+      Failed = true;
+    }
   }
+  static constexpr int64_t MaxIterationsPerThread = 256;
 
   //===------------------------------------------------------------------===//
   // Shared-memory staging
@@ -614,6 +669,11 @@ private:
           continue;
         Chosen.push_back(*S);
       }
+      // `shared(A, ...)`: only the arrays named.
+      if (std::optional<std::set<std::string>> Named = sharedClauseNames())
+        Chosen.erase(std::remove_if(Chosen.begin(), Chosen.end(),
+                                    [&](const StagedArray &S) { return !Named->count(N.Arrays[S.Array].Name); }),
+                     Chosen.end());
       if (Chosen.empty())
         continue;
       // Register tiling with vector fragments: when the strip's body reads
@@ -975,6 +1035,18 @@ bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags) {
 GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,
                 DiagnosticSink &Diags) {
   unsigned Errors = Diags.errorCount();
+  // nvcc computes long double as double on the device, without a word.
+  auto RefuseLongDouble = [&](ScalarType T, const std::string &Name, SourceLoc Loc) {
+    if (T.K == ScalarType::Kind::LongDouble && N.VersionOf < 0)
+      Diags.error(Loc, "'" + Name + "' is long double, which CUDA computes as double on the GPU: declare it "
+                                    "double, or leave this loop nest to the CPU (no '#pragma loopgpu')");
+  };
+  for (const ArrayInfo &A : N.Arrays)
+    RefuseLongDouble(A.ElementType, A.Name, A.Loc);
+  for (const ScalarInfo &S : N.Scalars)
+    RefuseLongDouble(S.Type, S.Name, S.Loc);
+  if (Diags.errorCount() != Errors)
+    return {};
   GPUPlan Plan = Planner(N, DI, Opts, Diags).run();
   if (Diags.errorCount() != Errors)
     return {};

@@ -18,6 +18,10 @@
 
 namespace loopgpu {
 
+bool TuningConfig::validSizes(const std::vector<int64_t> &Sizes) {
+  return Sizes.size() <= 3 && std::all_of(Sizes.begin(), Sizes.end(), [](int64_t V) { return V >= 1 && V <= 1024; });
+}
+
 std::string TuningConfig::flags() const {
   auto List = [](const std::vector<int64_t> &V) {
     std::string S;

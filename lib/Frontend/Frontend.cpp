@@ -9,12 +9,14 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Process.h"
 
 #include <algorithm>
 #include <cctype>
@@ -205,6 +207,32 @@ private:
   std::vector<SourceLocation> &Locs;
 };
 
+/// Clang 19's parser never returns from `(::` in C (`int x = (::;`,
+/// `sizeof(::)`): isTypeSpecifierQualifier retries the same `::` token
+/// forever. A `::` is C only between the names of a `[[vendor::attribute]]`,
+/// so one that does not follow a name is reported here, as the preprocessor
+/// hands it to the parser, and handed on as `:`, on which the parser recovers.
+/// Tokens the parser looks ahead at and replays are the same objects: each is
+/// judged once.
+class ScopeTokenGuard {
+public:
+  explicit ScopeTokenGuard(DiagnosticsEngine &DE)
+      : DE(DE), ID(DE.getCustomDiagID(DiagnosticsEngine::Error,
+                                      "'::' is not C here (only inside '[[vendor::attribute]]')")) {}
+  void operator()(const Token &Tok) {
+    if (Tok.is(tok::coloncolon) && !AfterName) {
+      DE.Report(Tok.getLocation(), ID);
+      const_cast<Token &>(Tok).setKind(tok::colon); // the preprocessor's own token, not a copy
+    }
+    AfterName = Tok.is(tok::identifier) || Tok.getIdentifierInfo() != nullptr;
+  }
+
+private:
+  DiagnosticsEngine &DE;
+  unsigned ID;
+  bool AfterName = false;
+};
+
 class LoopgpuConsumer : public ASTConsumer {
 public:
   LoopgpuConsumer(CompilerInstance &CI, std::vector<PragmaRecord> &Pragmas,
@@ -350,8 +378,15 @@ public:
       : OnProgram(OnProgram), HadErrors(HadErrors), Opts(Opts) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    if (CI.getLangOpts().CPlusPlus || CI.getLangOpts().ObjC || CI.getLangOpts().CUDA || CI.getLangOpts().OpenCL) {
+      DiagnosticsEngine &DE = CI.getDiagnostics();
+      DE.Report(DE.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "loopgpu reads C; the compiler options make this input another language"));
+      HadErrors = true;
+    }
     CI.getPreprocessor().AddPragmaHandler(new LoopgpuPragmaHandler(Pragmas));
     CI.getPreprocessor().addPPCallbacks(std::make_unique<ConditionalRecorder>(Conditionals));
+    CI.getPreprocessor().setTokenWatcher(ScopeTokenGuard(CI.getDiagnostics()));
     return std::make_unique<LoopgpuConsumer>(CI, Pragmas, Conditionals, OnProgram, HadErrors, Opts);
   }
 
@@ -370,6 +405,8 @@ std::vector<std::string> defaultCompilerArgs(const std::vector<std::string> &Use
   bool HasStd = false;
   for (const std::string &A : UserArgs)
     HasStd |= llvm::StringRef(A).starts_with("-std=");
+  // The input is C whatever its name (a.txt, a.inc); a later -x wins.
+  Args.push_back("-xc");
   if (!HasStd)
     Args.push_back("-std=c11");
   std::string Resource = LOOPGPU_CLANG_RESOURCE_DIR;
@@ -388,13 +425,28 @@ static FrontendStatus runInvocation(std::vector<std::string> Args, StringRef Wor
   if (!WorkingDir.empty())
     FS->setCurrentWorkingDirectory(WorkingDir);
   llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FileSystemOptions(), FS));
+  // The driver's errors (an option that does not fit C) do not always stop
+  // the job: count every error, the driver's and the parser's, in one place.
+  std::unique_ptr<TextDiagnosticPrinter> Printer;
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+  if (!Consumer) {
+    std::vector<const char *> Argv;
+    for (const std::string &A : Args)
+      Argv.push_back(A.c_str());
+    DiagOpts = CreateAndPopulateDiagOpts(Argv);
+    if (std::find(Args.begin(), Args.end(), "-fno-color-diagnostics") == Args.end())
+      DiagOpts->ShowColors |= llvm::sys::Process::StandardErrHasColors();
+    Printer = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), &*DiagOpts);
+    Consumer = Printer.get();
+  }
   tooling::ToolInvocation Invocation(std::move(Args),
                                      std::make_unique<LoopgpuAction>(OnProgram, HadErrors, Opts),
                                      Files.get());
-  if (Consumer)
-    Invocation.setDiagnosticConsumer(Consumer);
+  Invocation.setDiagnosticConsumer(Consumer);
+  unsigned ErrorsBefore = Consumer->getNumErrors();
   bool OK = Invocation.run();
-  return !OK || HadErrors ? FrontendStatus::InputErrors : FrontendStatus::Success;
+  return !OK || HadErrors || Consumer->getNumErrors() != ErrorsBefore ? FrontendStatus::InputErrors
+                                                                      : FrontendStatus::Success;
 }
 
 /// Inserts loopgpu's defaults after argv[0] and makes the run syntax-only.

@@ -416,6 +416,18 @@ private:
     return R.Val.getInt().getSExtValue();
   }
 
+  /// A variable E reads that the nest assigns (not an iterator), if any.
+  const VarDecl *writtenVariableIn(const clang::Stmt *E) const {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && Written.count(VD) && !AllIterators.count(VD))
+        return VD;
+    for (const clang::Stmt *Child : E->children())
+      if (Child)
+        if (const VarDecl *VD = writtenVariableIn(Child))
+          return VD;
+    return nullptr;
+  }
+
   std::optional<AffExpr> toAffine(const clang::Expr *E) {
     E = E->IgnoreParens();
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
@@ -782,9 +794,13 @@ private:
       }
       std::optional<AffExpr> B = toAffine(Other);
       if (!B) {
-        error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) +
-                                        "' is not affine in the outer loop iterators and "
-                                        "parameters");
+        if (const VarDecl *V = writtenVariableIn(Other))
+          error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) + "' changes while the "
+                                          "nest runs: '" + V->getNameAsString() + "' is assigned inside it");
+        else
+          error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) +
+                                          "' is not affine in the outer loop iterators and "
+                                          "parameters");
         return;
       }
       if (Op == BO_LT)
@@ -1699,6 +1715,7 @@ private:
 
   void finish() {
     applyDelinearizations();
+    checkSharedClauses();
     // Arrays that may share memory: non-restrict pointers (parameters) and
     // globals (not const ones) of the same element type, one of them
     // written in the nest.
@@ -1751,6 +1768,25 @@ private:
         FP.ScalarId = It->second;
       N.FunctionParams.push_back(FP);
     }
+  }
+
+  /// `shared(A, ...)` names arrays the nest accesses.
+  void checkSharedClauses() {
+    std::vector<const Clause *> Shared;
+    std::set<std::pair<unsigned, unsigned>> Seen; // the nest's clauses are its outer loop's too
+    auto Add = [&](const std::vector<Clause> &Cs) {
+      for (const Clause &C : Cs)
+        if (C.K == Clause::Kind::Shared && Seen.insert({C.Loc.Line, C.Loc.Col}).second)
+          Shared.push_back(&C);
+    };
+    Add(N.Clauses);
+    for (const Loop &L : N.Loops)
+      Add(L.Clauses);
+    for (const Clause *C : Shared)
+      for (const std::string &Name : C->Names)
+        if (std::none_of(N.Accesses.begin(), N.Accesses.end(),
+                         [&](const Access &A) { return A.isArray() && N.Arrays[A.Index].Name == Name; }))
+          Diag.error(C->Loc, "shared(" + Name + "): the nest accesses no array named '" + Name + "'");
   }
 
   ASTContext &Ctx;

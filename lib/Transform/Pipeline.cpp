@@ -496,11 +496,19 @@ private:
   DiagnosticSink &Diags;
   std::vector<unsigned> ClauseLoops;
 
-  void reanalyze() { DI = analyzeDependences(N, Opts.Analysis); }
+  void reanalyze() {
+    DI = analyzeDependences(N, Opts.Analysis);
+    if (DI.incomplete() && !Failed) { // no transformation may trust it
+      reportIncomplete(N, DI, Diags);
+      Failed = true;
+    }
+  }
 
   /// Runs a transformation entry point; re-runs the analysis if it changed
   /// the nest. A request it refuses (an error) fails the pipeline.
   template <typename F> void apply(F &&Transform) {
+    if (DI.incomplete())
+      return;
     unsigned Errors = Diags.errorCount();
     if (Transform())
       reanalyze();
@@ -630,6 +638,8 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
     return true;
   }
   Pipeline P(N, Opts, Diags);
+  if (P.DI.incomplete())
+    return false;
 
   // 1. What the pragma clauses ask for, in this order.
   P.checkClauses();

@@ -1,5 +1,7 @@
 //===- Harness.cpp - Run the emitted CUDA against the original C ----------===//
 #include "loopgpu/Validate/Harness.h"
+
+#include <cmath>
 #include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/HostCode.h"
@@ -12,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -82,11 +85,33 @@ const char *const DriverPrelude = R"(#include <cuda_runtime.h>
 #include <time.h>
 #include <algorithm>
 #include <initializer_list>
+#include <new>
 #include <vector>
 
 inline long long loopgpu_min(long long a, long long b) { return a < b ? a : b; }
 inline long long loopgpu_max(long long a, long long b) { return a > b ? a : b; }
 inline long long loopgpu_floord(long long a, long long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+// An array of the harness: n value-initialized elements, copied element by
+// element with a conversion (to long double for the reference run). Not a
+// std::vector, whose bool specialization packs bits and has no data().
+template <typename T> class loopgpu_buffer {
+public:
+  explicit loopgpu_buffer(long long n) : n_(n), p_(new T[n]()) {}
+  loopgpu_buffer(const loopgpu_buffer &o) : loopgpu_buffer(o.n_) { std::copy(o.p_, o.p_ + n_, p_); }
+  template <typename U> explicit loopgpu_buffer(const loopgpu_buffer<U> &o) : loopgpu_buffer(o.size()) {
+    for (long long i = 0; i < n_; ++i)
+      p_[i] = (T)o.data()[i];
+  }
+  loopgpu_buffer &operator=(const loopgpu_buffer &) = delete;
+  ~loopgpu_buffer() { delete[] p_; }
+  T *data() const { return p_; }
+  long long size() const { return n_; }
+
+private:
+  long long n_;
+  T *p_;
+};
 
 // Random inputs from the seed (splitmix64), never all zeros.
 static unsigned long long loopgpu_rng;
@@ -179,6 +204,25 @@ static int loopgpu_compare(const char *what, const T *ref, const T *got, const l
          what, bad, n, worst, (double)ref[worst], (double)got[worst], worstErr, tol);
   return 1;
 }
+// Whether the arrays one validation allocates fit in the memory this machine
+// has available (Linux's MemAvailable); says what they need if not, instead
+// of dying of std::bad_alloc halfway through.
+static bool loopgpu_memory_fits(const char *fn, long double bytes) {
+  long long kb = -1;
+  if (FILE *f = fopen("/proc/meminfo", "r")) {
+    char line[256];
+    while (fgets(line, sizeof line, f))
+      if (sscanf(line, "MemAvailable: %lld kB", &kb) == 1)
+        break;
+    fclose(f);
+  }
+  if (kb < 0 || bytes <= 0.8L * kb * 1024.0L)
+    return true;
+  printf("FAIL %s: the arrays of this validation need %.3Lg GiB (the original's, the CUDA version's, a long "
+         "double reference and the device copies); this machine has %.3g GiB available: give smaller --param "
+         "values\n", fn, bytes / 1073741824.0L, kb / 1048576.0);
+  return false;
+}
 #define LOOPGPU_CHECK(call)                                                              \
   do {                                                                                   \
     cudaError_t e = (call);                                                              \
@@ -188,6 +232,18 @@ static int loopgpu_compare(const char *what, const T *ref, const T *got, const l
     }                                                                                    \
   } while (0)
 )";
+
+/// Whether the integer V is a value of the integer type T.
+bool fitsIn(int64_t V, ScalarType T) {
+  unsigned Bits = T.K == ScalarType::Kind::Bool    ? 1
+                  : T.K == ScalarType::Kind::Char  ? 8
+                  : T.K == ScalarType::Kind::Short ? 16
+                  : T.K == ScalarType::Kind::Int   ? 32
+                                                   : 64;
+  if (T.IsUnsigned || T.K == ScalarType::Kind::Bool)
+    return V >= 0 && (Bits == 64 || V < (int64_t(1) << Bits));
+  return Bits == 64 || (V >= -(int64_t(1) << (Bits - 1)) && V < (int64_t(1) << (Bits - 1)));
+}
 
 std::string typeStr(ScalarType T) { return T.K == ScalarType::Kind::Bool ? "bool" : T.str(); }
 
@@ -338,10 +394,16 @@ public:
         continue;
       }
       if (P.Type.isInteger()) {
-        auto It = Opts.Params.find(P.Name);
+        auto It = Opts.Params.find(CudaNames::cName(P.Name)); // --param uses the C name
         int64_t V = It != Opts.Params.end() ? It->second : defaultParamValue(IntIndex++);
+        if (!fitsIn(V, P.Type)) {
+          std::string CName = CudaNames::cName(P.Name);
+          Diags.error(F.Loc, "--param " + CName + "=" + std::to_string(V) + " does not fit in '" + typeStr(P.Type) +
+                                 "', the type of '" + CName + "' in '" + CudaNames::cName(F.Name) + "'");
+          return false;
+        }
         OS << "  const " << typeStr(P.Type) << " " << P.Name << " = " << V << ";\n";
-        ParamSummary += " " + P.Name + "=" + std::to_string(V);
+        ParamSummary += " " + CudaNames::cName(P.Name) + "=" + std::to_string(V);
       } else {
         OS << "  const " << typeStr(P.Type) << " " << P.Name << " = (" << typeStr(P.Type)
            << ")(0.5 + loopgpu_uniform());\n";
@@ -351,11 +413,20 @@ public:
     }
     OS << "  printf(\"validating " << F.Name << " with" << ParamSummary << " (seed " << Opts.Seed
        << ")\\n\");\n";
+    // Every array's size first, then whether they all fit, then allocations.
+    std::vector<std::string> Bytes;
+    for (auto &[AI, U] : Arrays) {
+      const HostArray &A = F.Arrays[AI];
+      std::string T = typeStr(A.ElementType), HT = A.ElementType.isFloating() ? "long double" : T;
+      OS << "  const long long " << A.Name << "_count = loopgpu_max(0, " << U.Count << ");\n";
+      Bytes.push_back("(long double)" + A.Name + "_count * (4 * sizeof(" + T + ") + sizeof(" + HT + "))");
+    }
+    if (!Bytes.empty())
+      OS << "  if (!loopgpu_memory_fits(\"" << F.Name << "\", " << join(Bytes, " + ") << "))\n    return 1;\n";
     for (auto &[AI, U] : Arrays) {
       const HostArray &A = F.Arrays[AI];
       std::string T = typeStr(A.ElementType), Name = A.Name;
-      OS << "  const long long " << Name << "_count = loopgpu_max(0, " << U.Count << ");\n";
-      OS << "  std::vector<" << T << "> " << Name << "_init(" << Name << "_count + 1);\n";
+      OS << "  loopgpu_buffer<" << T << "> " << Name << "_init(" << Name << "_count + 1);\n";
       OS << "  loopgpu_" << (U.Read ? "fill" : "poison") << "(" << Name << "_init.data(), " << Name
          << "_count, " << (A.ElementType.isFloating() ? "true" : "false") << ");\n";
       if (Opts.Inputs != "random" && U.Read && A.ElementType.isFloating() && A.rank() == 2 &&
@@ -363,10 +434,9 @@ public:
         OS << "  loopgpu_condition(" << Name << "_init.data(), (long long)(" << A.Extents[0] << "), "
            << (Opts.Inputs == "spd" ? "true" : "false") << "); // --inputs=" << Opts.Inputs << "\n";
       std::string HT = A.ElementType.isFloating() ? "long double" : T;
-      OS << "  std::vector<" << HT << "> " << Name << "_hp_v(" << Name << "_init.begin(), " << Name
-         << "_init.end());\n";
+      OS << "  loopgpu_buffer<" << HT << "> " << Name << "_hp_v(" << Name << "_init);\n";
       OS << "  " << HT << " *" << Name << "_hp = " << Name << "_hp_v.data();\n";
-      OS << "  std::vector<" << T << "> " << Name << "_ref_v(" << Name << "_init), " << Name << "_cuda_v("
+      OS << "  loopgpu_buffer<" << T << "> " << Name << "_ref_v(" << Name << "_init), " << Name << "_cuda_v("
          << Name << "_init);\n";
       OS << "  " << T << " *" << Name << "_ref = " << Name << "_ref_v.data(), *" << Name << "_cuda = "
          << Name << "_cuda_v.data();\n";
@@ -601,6 +671,20 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
     Functions.push_back(F);
   }
 
+  // Every --param names an integer parameter of a function the driver calls.
+  for (const auto &[Name, Value] : Opts.Params) {
+    bool Known = false;
+    for (const FunctionInfo &F : Functions)
+      for (const HostParam &HP : F.F->Params)
+        Known |= CudaNames::cName(HP.Name) == Name && HP.K != HostParam::Kind::Array && HP.K != HostParam::Kind::Other &&
+                 HP.Type.isInteger();
+    if (!Known) {
+      Diags.error({}, "--param " + Name + "=" + std::to_string(Value) +
+                          ": no function with a '#pragma loopgpu' nest has an integer parameter '" + Name + "'");
+      return false;
+    }
+  }
+
   DriverWriter W(P, Opts, Diags);
   std::string Body;
   raw_string_ostream BOS(Body);
@@ -615,9 +699,11 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   DOS << "// Generated by loopgpu --validate from " << P.File << ".\n" << DriverPrelude << countHelpers() << "\n";
   DOS << W.DeviceDecls << "\n";
   DOS << Body;
-  DOS << "int main() {\n  loopgpu_rng = " << Opts.Seed << "ull;\n  int failures = 0;\n";
+  DOS << "int main() {\n  loopgpu_rng = " << Opts.Seed << "ull;\n  int failures = 0;\n  try {\n";
   for (unsigned I = 0; I < Index; ++I)
-    DOS << "  failures += validate_" << I << "();\n";
+    DOS << "    failures += validate_" << I << "();\n";
+  DOS << "  } catch (const std::bad_alloc &) {\n"
+         "    printf(\"FAIL: out of host memory (give smaller --param values)\\n\");\n    return 1;\n  }\n";
   DOS << "  printf(\"%s\\n\", failures ? \"FAIL\" : \"PASS\");\n  return failures ? 1 : 0;\n}\n";
   DOS.flush();
 
@@ -722,7 +808,9 @@ std::optional<double> passedKernelMs(StringRef Output) {
       continue;
     StringRef Value = L.substr(At).split(") ").second.split(' ').first;
     double Ms;
-    if (Value.getAsDouble(Ms))
+    // A time is a finite, non-negative number (an edited output.txt may say
+    // anything; --tune-import reads it like user input).
+    if (Value.getAsDouble(Ms) || !std::isfinite(Ms) || Ms < 0)
       return std::nullopt;
     Total += Ms;
     ++Times;

@@ -11,6 +11,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <map>
 
 using namespace llvm;
@@ -222,7 +223,8 @@ std::string exportedDeviceName(const std::string &Dir) {
   return gpuNameFromSmi((*Text)->getBuffer());
 }
 
-std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::string &Key, size_t NumNests) {
+std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::string &Key, size_t NumNests,
+                                          std::string *Invalid) {
   json::Object Entries = readCache(Path);
   const json::Object *E = Entries.getObject(Key);
   const json::Array *Nests = E ? E->getArray("nests") : nullptr;
@@ -234,11 +236,23 @@ std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::st
     std::optional<std::vector<int64_t>> Tile = O ? readInts(*O, "tile") : std::nullopt;
     std::optional<std::vector<int64_t>> Coarsen = O ? readInts(*O, "coarsen") : std::nullopt;
     std::optional<bool> Staging = O ? O->getBoolean("staging") : std::nullopt;
-    if (!Tile || !Coarsen || !Staging)
+    // The cache is a file anyone may edit: what it says is checked like the
+    // command line's -tile and -coarsen, and an entry that fails is not used.
+    if (!Tile || !Coarsen || !Staging || Tile->empty() || !TuningConfig::validSizes(*Tile) ||
+        !TuningConfig::validSizes(*Coarsen)) {
+      if (Invalid)
+        *Invalid = "a nest's tile and coarsening factors must be 1 to 3 integers between 1 and 1024, and its "
+                   "staging true or false";
       return std::nullopt;
+    }
     R.Nests.push_back({*Tile, *Coarsen, *Staging});
   }
   R.Ms = E->getNumber("ms").value_or(0);
+  if (!std::isfinite(R.Ms) || R.Ms < 0) {
+    if (Invalid)
+      *Invalid = "its time is not a finite number of milliseconds";
+    return std::nullopt;
+  }
   R.Candidates = static_cast<unsigned>(E->getInteger("candidates").value_or(0));
   R.Passed = static_cast<unsigned>(E->getInteger("passed").value_or(0));
   return R;

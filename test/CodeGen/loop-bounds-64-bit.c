@@ -20,7 +20,7 @@ int neg(int n, float *A) {
     A[i] = 0.0f;
   return i;
 }
-void ul(unsigned long n, unsigned long m, float *restrict A) {
+void ul(unsigned long u, unsigned long m, float *restrict A) {
 #pragma loopgpu
   for (unsigned long i = 0; i < 5; i++)
     for (unsigned long j = 0; j < m; j++)

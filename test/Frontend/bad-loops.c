@@ -36,7 +36,7 @@ void f(int n, int m, const int *restrict rowptr, float *restrict A) {
 // NOCOND: bad-loops.c:[[@LINE-1]]:5: error: loop has no condition
 #elif CASE == 8
     for (int k = 0; k < m; k++) { A[k] = 0; m = 3; }
-// WRITTENBOUND: bad-loops.c:[[@LINE-1]]:25: error: loop bound 'm' is not affine in the outer loop iterators and parameters
+// WRITTENBOUND: bad-loops.c:[[@LINE-1]]:25: error: loop bound 'm' changes while the nest runs: 'm' is assigned inside it
 #elif CASE == 9
     for (j = 0; j < m; j++) A[j] = 0;
     A[i] = j;

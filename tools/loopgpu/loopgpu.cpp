@@ -169,13 +169,13 @@ bool parseSizes(StringRef Name, StringRef Value, std::vector<int64_t> &Out, std:
   Value.split(Parts, ',');
   for (StringRef P : Parts) {
     int64_t V;
-    if (P.trim().getAsInteger(10, V) || V <= 0 || V > 1024) {
+    if (P.trim().getAsInteger(10, V)) {
       Err = ("-" + Name + "=" + Value + ": expected 1 to 3 comma-separated integers between 1 and 1024").str();
       return false;
     }
     Out.push_back(V);
   }
-  if (Out.empty() || Out.size() > 3) {
+  if (Out.empty() || !TuningConfig::validSizes(Out)) {
     Err = ("-" + Name + "=" + Value + ": expected 1 to 3 comma-separated integers between 1 and 1024").str();
     return false;
   }
@@ -242,9 +242,13 @@ void analyzeWithVersions(Program &P, std::vector<DependenceInfo> &Infos, Diagnos
   size_t Written = P.Nests.size();
   for (size_t I = 0; I < Written; ++I) {
     Infos.push_back(analyzeDependences(P.Nests[I]));
+    if (reportIncomplete(P.Nests[I], Infos.back(), Diag))
+      continue;
     checkParallelClauses(P.Nests[I], Infos.back(), Diag);
     warnOverBudget(P.Nests[I], Infos.back(), Diag);
   }
+  if (Diag.hasErrors())
+    return;
   for (size_t I = 0; I < Written; ++I)
     if (std::optional<Nest> V = versionForApartArrays(P.Nests[I], Infos[I], I)) {
       Infos.push_back(analyzeDependences(*V));
@@ -255,6 +259,8 @@ void analyzeWithVersions(Program &P, std::vector<DependenceInfo> &Infos, Diagnos
 /// Runs the analysis and the GPU transformations on every nest, once.
 bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag) {
   analyzeWithVersions(P, Infos, Diag);
+  if (Diag.hasErrors()) // a violated `parallel` clause, said once
+    return false;
   Watchdog::phase("transforming the nests for the GPU");
   bool OK = true;
   for (size_t I = 0; I < P.Nests.size(); ++I) {
@@ -367,8 +373,13 @@ std::optional<std::vector<TuningConfig>> tuneNests(const Program &P, const std::
   std::optional<TuneResult> R;
   bool Cached = false;
   if (!T.CachePath.empty()) {
-    R = lookupTuneCache(T.CachePath, T.CacheKey, P.Nests.size());
+    std::string Invalid;
+    R = lookupTuneCache(T.CachePath, T.CacheKey, P.Nests.size(), &Invalid);
     Cached = R.has_value();
+    if (!Invalid.empty())
+      WithColor::warning(errs(), "loopgpu") << "the tuning cache " << T.CachePath
+                                            << " has an entry for this input that is not used: " << Invalid
+                                            << "; tuning again\n";
   }
   if (!R) {
     std::vector<std::vector<TuningConfig>> Candidates;
@@ -463,6 +474,11 @@ int main(int argc, const char **argv) {
     return usageError("no input file (usage: loopgpu FILE.c [options] [-- clang args])");
   if (!sys::fs::exists(InputFile))
     return usageError("no such file: '" + InputFile + "'");
+  if (StringRef Ext = sys::path::extension(InputFile);
+      is_contained({".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".CPP", ".cu", ".cuh", ".hpp", ".hh", ".m", ".mm"},
+                   Ext))
+    return usageError("'" + InputFile + "': loopgpu reads C, and a '" + Ext.str() +
+                      "' file is C++, CUDA or Objective-C by its name");
 
   std::vector<int64_t> Tiles, Coarsen;
   bool TileAuto = TileOpt == "auto", CoarsenAuto = CoarsenOpt == "auto";
@@ -490,6 +506,8 @@ int main(int argc, const char **argv) {
     return usageError("--tune runs the validation harness; it does not combine with --validate-mode=none");
   if (!Regex("^sm_[0-9]{2,3}[a-z]?$").match(ArchOpt))
     return usageError("-arch=" + ArchOpt + ": expected a CUDA architecture such as sm_90");
+  if (unsigned SM = std::stoul(ArchOpt.substr(3)); SM < 75)
+    return usageError("-arch=" + ArchOpt + ": CUDA 13 compiles for sm_75 (Turing) and newer");
   if (MinBlocksOpt > 32) // ptxas ignores larger values with a warning
     return usageError("-min-blocks-per-sm " + Twine(MinBlocksOpt) + ": at most 32 blocks fit on an SM");
   for (const std::string &P : Params) {
@@ -498,6 +516,10 @@ int main(int argc, const char **argv) {
     if (Name.empty() || !Regex("^[A-Za-z_][A-Za-z0-9_]*$").match(Name) || Value.getAsInteger(10, V))
       return usageError("--param " + P + ": expected NAME=INTEGER");
   }
+  if (!Params.empty() && !Validate && !Tune && TuneExport.empty() && TuneImport.empty() && TileOpt != "auto" &&
+      CoarsenOpt != "auto")
+    WithColor::warning(errs(), "loopgpu") << "--param sets the values --validate and --tune run with; without "
+                                             "them it does nothing\n";
   if (Validate && Emit != EmitKind::CUDA)
     return usageError("--validate checks the emitted CUDA; it does not combine with -emit");
   if (Format == OutputFormat::JSON && Emit != EmitKind::IR && Emit != EmitKind::Deps)

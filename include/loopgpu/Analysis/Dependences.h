@@ -252,6 +252,10 @@ public:
   /// each pair was assumed dependent in every direction, as "source line ->
   /// sink line" of its accesses.
   const std::vector<std::string> &budgetExceeded() const { return OverBudget; }
+  /// The nest has more dependences than DependenceOptions::MaxDependences
+  /// (thousands of statements on the same data): the analysis stopped, and
+  /// nothing in this result may be used (the driver reports an error).
+  bool incomplete() const { return Incomplete; }
 
 private:
   friend class DependenceAnalyzer;
@@ -264,16 +268,25 @@ private:
   std::vector<std::vector<unsigned>> Expansions;
   double Seconds = 0;
   std::vector<std::string> OverBudget;
+  bool Incomplete = false;
 };
 
 struct DependenceOptions {
   /// ISL operations allowed per dependence test (0: unlimited). A test that
   /// runs out falls back to a conservative may-dependence.
   unsigned long MaxOperationsPerTest = 400000;
+  /// Dependences kept per nest (each pair of conflicting accesses is one):
+  /// past it the analysis stops (DependenceInfo::incomplete) instead of
+  /// taking gigabytes.
+  size_t MaxDependences = 1000000;
 };
 
 /// Analyzes a nest. Never mutates it.
 DependenceInfo analyzeDependences(const Nest &N, const DependenceOptions &Opts = {});
+
+/// If Info is incomplete (DependenceInfo::incomplete), reports the error at
+/// the nest and returns true.
+bool reportIncomplete(const Nest &N, const DependenceInfo &Info, DiagnosticSink &Diags);
 
 /// `RAW A[i][j] -> A[i][j-1] lines 13->13, direction (=,<)`; with Loop, only
 /// the direction vectors that loop carries.

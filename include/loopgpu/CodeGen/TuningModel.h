@@ -95,6 +95,9 @@ struct TuningConfig {
   bool operator==(const TuningConfig &O) const {
     return Tile == O.Tile && Coarsen == O.Coarsen && Stage == O.Stage;
   }
+  /// Whether Sizes are what -tile and -coarsen accept: 1 to 3 integers
+  /// between 1 and 1024 (an empty Coarsen too: no coarsening).
+  static bool validSizes(const std::vector<int64_t> &Sizes);
 };
 
 /// What the user left to tuning, and what they fixed.

@@ -83,8 +83,10 @@ std::optional<TuneResult> tuneByMeasurement(const Program &P, llvm::StringRef So
                                             llvm::raw_ostream &Progress);
 
 /// The cached result for Key in the cache file Path, if any (an unreadable
-/// or malformed file counts as empty).
-std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::string &Key, size_t NumNests);
+/// or malformed file counts as empty). An entry for Key whose values are not
+/// valid options (tile 0, a negative time) is not used; Invalid then says why.
+std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::string &Key, size_t NumNests,
+                                          std::string *Invalid = nullptr);
 
 /// Adds or replaces Key's entry in Path (creating its directory); false
 /// after a warning if the file cannot be written.
