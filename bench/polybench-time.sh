@@ -12,7 +12,9 @@
 #
 # Prints per kernel the median of three runs in seconds (">T" past the
 # timeout) for restrict, without restrict, the ratio of the two, and the
-# CPU original; then the geometric mean of the ratio.
+# CPU original; then the geometric mean of the ratio. On the GPU machine,
+# KERNELS="gemm atax ..." times only those, NOCPU=1 skips the CPU original
+# (slow at EXTRALARGE) and ONLY_RESTRICT=1 the variant without restrict.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/cuda/bin
@@ -34,15 +36,21 @@ run)
   printf '#include <cuda_runtime.h>\n__attribute__((constructor)) static void loopgpu_warm(void) { cudaFree(0); }\n' > warm.cu
   nvcc -O3 -arch=sm_90 -c warm.cu -o warm.o
   cc -O2 -DPOLYBENCH_TIME -D${ds}_DATASET -I. -c polybench.c -o polybench.o
+  if [ -n "${KERNELS:-}" ]; then
+    for j in *.json; do case " $KERNELS " in *" ${j%.json} "*) ;; *) rm -f "$j" ;; esac; done
+  fi
   build() { # kernel: the three programs
     local k=$1 f="-O2 -DPOLYBENCH_TIME -D${ds}_DATASET -I."
     cc $f -c $k.main.c -o $k.main.o && cc $f -c $k.orig.c -o $k.orig.o &&
       cc $k.main.o $k.orig.o polybench.o -lm -o $k.cpu || return 1
-    for v in "" .restrict; do
+    local vs="plain .restrict"
+    [ -z "${ONLY_RESTRICT:-}" ] || vs=.restrict
+    for v in $vs; do
+      [ "$v" = plain ] && v=
       nvcc -O3 -arch=sm_90 -c $k$v.cu -o $k$v.o && nvcc $k.main.o $k$v.o polybench.o warm.o -lm -o $k$v.gpu || return 1
     done
   }
-  export -f build; export ds
+  export -f build; export ds ONLY_RESTRICT
   ls *.json | sed 's/\.json$//' | xargs -P "$(nproc)" -I{} bash -c 'build {} > {}.build.log 2>&1 || echo "build failed: {}"'
   med() { # program: median of three runs, or >T
     local r=() x
@@ -56,9 +64,11 @@ run)
   printf '%-16s %10s %10s %8s %10s\n' kernel restrict plain plain/r cpu
   for j in *.json; do
     k=${j%.json}
-    [ -x $k.gpu ] && [ -x $k.restrict.gpu ] || { printf '%-16s build failed\n' $k; continue; }
-    r=$(med $k.restrict.gpu) p=$(med $k.gpu) c=$(med $k.cpu)
-    q=$(awk -v a="$r" -v b="$p" 'BEGIN { if (a ~ />/ || b ~ />/ || a <= 0) print "-"; else printf "%.3f", b / a }')
+    [ -x $k.restrict.gpu ] && { [ -n "${ONLY_RESTRICT:-}" ] || [ -x $k.gpu ]; } || { printf '%-16s build failed\n' $k; continue; }
+    r=$(med $k.restrict.gpu) p=- c=-
+    [ -n "${ONLY_RESTRICT:-}" ] || p=$(med $k.gpu)
+    [ -n "${NOCPU:-}" ] || c=$(med $k.cpu)
+    q=$(awk -v a="$r" -v b="$p" 'BEGIN { if (a ~ />/ || b ~ />/ || b == "-" || a <= 0) print "-"; else printf "%.3f", b / a }')
     printf '%-16s %10s %10s %8s %10s\n' $k "$r" "$p" "$q" "$c"
   done | tee times.txt
   awk '$4 != "-" && $4 > 0 { s += log($4); n++ } END { if (n) printf "geomean plain/restrict over %d kernels: %.3f\n", n, exp(s / n) }' times.txt ;;

@@ -93,8 +93,31 @@ unsigned smallerWhenTrue(const std::string &Op) { return (Op == "<" || Op == "<=
 
 /// x op e (one application): the operator name if Value is a chain that uses
 /// X exactly once, positively, and nothing else reads X's memory.
-std::optional<std::string> chainReduction(const Nest &N, const Expr &X, MemoryRef M,
-                                          const Expr &Value) {
+/// Reads of other elements of an array x (`x[i] = x[i] - L[i][j] * x[j]`):
+/// the ArrayRefs of x's array (or one that may alias it) in E, if E is pure
+/// and each of them is affine (so that its AccessId is its own access);
+/// nullopt otherwise. They are not accesses of the reduction variable: the
+/// dependence analysis proves them apart from it, or the reduction fails.
+std::optional<std::vector<int>> otherElementReads(const Nest &N, const Expr &E, MemoryRef M) {
+  if (!M.isArray() || !isPure(E))
+    return std::nullopt;
+  std::vector<int> Ids;
+  bool OK = true;
+  walk(E, [&](const Expr &X) {
+    if (X.K != Expr::Kind::ArrayRef || X.Index >= N.Arrays.size() ||
+        N.Arrays[X.Index].AliasClass != N.Arrays[M.Index].AliasClass)
+      return;
+    if (X.AccessId < 0 || !N.Accesses[X.AccessId].IsAffine)
+      OK = false;
+    Ids.push_back(X.AccessId);
+  });
+  if (!OK)
+    return std::nullopt;
+  return Ids;
+}
+
+std::optional<std::string> chainReduction(const Nest &N, const Expr &X, MemoryRef M, const Expr &Value,
+                                          std::vector<int> &Others) {
   const Expr *V = strip(&Value);
   if (V->K != Expr::Kind::Binary)
     return std::nullopt;
@@ -104,17 +127,22 @@ std::optional<std::string> chainReduction(const Nest &N, const Expr &X, MemoryRe
   std::vector<std::pair<const Expr *, bool>> Leaves;
   flatten(V, Op, false, Leaves);
   unsigned Uses = 0;
+  std::vector<int> Found;
   for (auto &[Leaf, Neg] : Leaves) {
     if (sameExpr(*Leaf, X)) {
       if (Neg)
         return std::nullopt;
       ++Uses;
     } else if (refersTo(N, *Leaf, M)) {
-      return std::nullopt;
+      std::optional<std::vector<int>> Reads = Op == "+" || Op == "*" ? otherElementReads(N, *Leaf, M) : std::nullopt;
+      if (!Reads)
+        return std::nullopt;
+      Found.insert(Found.end(), Reads->begin(), Reads->end());
     }
   }
   if (Uses != 1)
     return std::nullopt;
+  Others.insert(Others.end(), Found.begin(), Found.end());
   return Op;
 }
 
@@ -207,6 +235,7 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
   std::string Op;
   const Expr *PatternGuard = nullptr; // the guard of the `if (e < x) x = e;` form
   bool StrictGuard = false;
+  std::vector<int> Others; // reads of other elements of x's array (otherElementReads)
 
   if (Body.K == Expr::Kind::Unary && Body.Ops.size() == 1 &&
       (Body.Op == "++pre" || Body.Op == "--pre" || Body.Op == "post++" || Body.Op == "post--")) {
@@ -225,11 +254,16 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
     else if (Body.Op == "&=" || Body.Op == "|=" || Body.Op == "^=")
       Op = Body.Op.substr(0, 1);
     if (!Op.empty()) {
-      if (refersTo(N, Value, *M))
-        return std::nullopt;
+      if (refersTo(N, Value, *M)) {
+        std::optional<std::vector<int>> Reads =
+            Op == "+" || Op == "*" ? otherElementReads(N, Value, *M) : std::nullopt;
+        if (!Reads)
+          return std::nullopt;
+        Others = *Reads;
+      }
     } else if (Body.Op == "=") {
       const Expr *V = strip(&Value);
-      if (auto R = chainReduction(N, *X, *M, Value)) {
+      if (auto R = chainReduction(N, *X, *M, Value, Others)) {
         Op = *R;
       } else if (auto R = callReduction(N, *X, *M, Value)) {
         Op = *R;
@@ -292,6 +326,8 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
     const Access &A = N.Accesses[Id];
     if (A.On != M->On)
       continue;
+    if (std::find(Others.begin(), Others.end(), static_cast<int>(Id)) != Others.end())
+      continue; // another element, read: not the variable
     if (M->isScalar() && A.Index != M->Index)
       continue;
     if (M->isArray() && N.Arrays[A.Index].AliasClass != N.Arrays[M->Index].AliasClass)

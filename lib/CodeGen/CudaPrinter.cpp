@@ -1351,10 +1351,36 @@ public:
     std::string Start;           ///< the per-thread starting value
   };
 
+  /// A reduction's variable: a scalar, or one element of an array (the
+  /// same in every iteration; GPUMapping's isCombinableElement), whose
+  /// accumulator is a local named after the array and the access.
+  ScalarType redType(const Reduction &R) const {
+    return R.Memory.isScalar() ? N.Scalars[R.Memory.Index].Type : N.Arrays[R.Memory.Index].ElementType;
+  }
+  std::string redName(const Reduction &R) const {
+    if (R.Memory.isScalar())
+      return N.Scalars[R.Memory.Index].Name;
+    return "loopgpu_red_" + N.Arrays[R.Memory.Index].Name + "_" + std::to_string(R.Accesses[0]);
+  }
+  /// Where the combined result goes: the scalar's device pointer, or the
+  /// element's address as the statement writes it.
+  std::string redPointer(const Reduction &R) {
+    if (R.Memory.isScalar())
+      return scalarPointer(R.Memory.Index);
+    const Expr *Ref = nullptr;
+    N.Statements[N.Accesses[R.Accesses[0]].Stmt].Body->walk([&](const Expr &E) {
+      if (!Ref && E.K == Expr::Kind::ArrayRef && E.AccessId == static_cast<int>(R.Accesses[0]))
+        Ref = &E;
+    });
+    ExprPrinter P(N);
+    P.Override = [this, &P](const Expr &E) { return baseOverride(E, P, {}); };
+    return Ref ? "&" + P.print(*Ref) : "nullptr";
+  }
+
   std::vector<PartVar> partVars(const Reduction &R) const {
-    const ScalarInfo &S = N.Scalars[R.Memory.Index];
     if (!R.isArg())
-      return {{typeStr(S.Type), S.Name, S.Name, identity(R.Op, S.Type)}};
+      return {{typeStr(redType(R)), redName(R), redName(R), identity(R.Op, redType(R))}};
+    const ScalarInfo &S = N.Scalars[R.Memory.Index];
     const ScalarInfo &Y = N.Scalars[R.Index->Index];
     return {{typeStr(S.Type), S.Name, S.Name, "*" + scalarPointer(R.Memory.Index)},
             {typeStr(Y.Type), Y.Name, Y.Name, "*" + scalarPointer(R.Index->Index)},
@@ -1430,7 +1456,13 @@ public:
     std::set<unsigned> Locals;
     std::map<unsigned, std::string> IterOfIndex; // index scalar -> its iteration variable
     bool AnyArg = false;
+    std::map<int, std::string> ElementAccs; // reductions into an element: its accesses -> the accumulator
     for (const Reduction &R : K.Reductions) {
+      if (R.Memory.isArray()) {
+        for (unsigned A : R.Accesses)
+          ElementAccs[static_cast<int>(A)] = redName(R);
+        continue;
+      }
       Locals.insert(R.Memory.Index);
       if (R.isArg()) {
         Locals.insert(R.Index->Index);
@@ -1443,9 +1475,13 @@ public:
     // index update also records its iteration.
     auto EP = std::make_unique<ExprPrinter>(N);
     ExprPrinter *Self = EP.get();
-    EP->Override = [this, Self, Locals, IterOfIndex, Chain, C, T = tVar(M)](const Expr &E) -> std::optional<std::string> {
+    EP->Override = [this, Self, Locals, IterOfIndex, ElementAccs, Chain, C,
+                    T = tVar(M)](const Expr &E) -> std::optional<std::string> {
       if (C > 1 && E.K == Expr::Kind::ScalarRef && Locals.count(E.Index))
         return Chain(N.Scalars[E.Index].Name);
+      if (E.K == Expr::Kind::ArrayRef)
+        if (auto It = ElementAccs.find(E.AccessId); It != ElementAccs.end())
+          return Chain(It->second);
       if (E.K == Expr::Kind::Assign && E.Op == "=" && E.Ops.size() == 2 &&
           E.Ops[0]->K == Expr::Kind::ScalarRef && IterOfIndex.count(E.Ops[0]->Index))
         return "(" + Self->print(*E.Ops[0]) + " = " + Self->print(*E.Ops[1]) + ", " +
@@ -1523,8 +1559,7 @@ public:
     OS << "  if (loopgpu_warp == 0) {\n";
     for (const Reduction &R : K.Reductions) {
       std::vector<PartVar> Vars = partVars(R);
-      const ScalarInfo &S = N.Scalars[R.Memory.Index];
-      std::string T = typeStr(S.Type), V = S.Name;
+      std::string T = typeStr(redType(R)), V = redName(R);
       if (R.isArg()) {
         OS << "    // Lanes past the last warp take warp 0's candidate again.\n";
         for (const PartVar &X : Vars)
@@ -1532,7 +1567,7 @@ public:
              << "[loopgpu_lane < blockDim.x / 32 ? loopgpu_lane : 0];\n";
       } else {
         OS << "    " << V << " = loopgpu_lane < blockDim.x / 32 ? loopgpu_partial_" << V << "[loopgpu_lane] : "
-           << identity(R.Op, S.Type) << ";\n";
+           << identity(R.Op, redType(R)) << ";\n";
       }
       printWarpCombine(OS, R, 2);
       OS << "    if (loopgpu_lane == 0)";
@@ -1542,9 +1577,9 @@ public:
           OS << "      " << blockResults(K, X) << "[blockIdx.x] = " << X.Name << ";\n";
         OS << "    }\n";
       } else if (R.Op == "+") {
-        OS << "\n      loopgpu_atomic_add(" << scalarPointer(R.Memory.Index) << ", " << V << ");\n";
+        OS << "\n      loopgpu_atomic_add(" << redPointer(R) << ", " << V << ");\n";
       } else {
-        OS << "\n      loopgpu_atomic_combine(" << scalarPointer(R.Memory.Index) << ", " << V << ", [](" << T
+        OS << "\n      loopgpu_atomic_combine(" << redPointer(R) << ", " << V << ", [](" << T
            << " a, " << T << " b) { return " << combine(R.Op, "a", "b") << "; });\n";
       }
     }

@@ -133,13 +133,50 @@ private:
     return T.K != K::Bool && T.K != K::Char && T.K != K::Short && T.K != K::LongDouble;
   }
 
-  /// A reduction loop whose reductions are on such scalars; argmin/argmax
-  /// updates must sit directly in the loop (a thread orders its candidates
-  /// by the loop's iteration number alone).
+  /// A reduction into one element of an array, the same in every iteration
+  /// of loop L (`x[i] -= L[i][j] * x[j]` over j, trisolv): its accesses
+  /// have one affine subscript list that uses no iterator of L or of loops
+  /// inside it, and a 4- or 8-byte type. The kernel accumulates it like a
+  /// scalar and adds the result into the element.
+  bool isCombinableElement(const Reduction &R, unsigned L) const {
+    if (!R.Memory.isArray() || R.isArg() || R.Accesses.empty())
+      return false;
+    ScalarType T = N.Arrays[R.Memory.Index].ElementType;
+    using K = ScalarType::Kind;
+    if (T.K == K::Bool || T.K == K::Char || T.K == K::Short || T.K == K::LongDouble)
+      return false;
+    const Access &First = N.Accesses[R.Accesses[0]];
+    for (unsigned A : R.Accesses) {
+      const Access &X = N.Accesses[A];
+      if (!X.isArray() || X.Index != R.Memory.Index || !X.IsAffine || X.Subscripts.size() != First.Subscripts.size())
+        return false;
+      for (size_t D = 0; D < X.Subscripts.size(); ++D) {
+        if (X.Subscripts[D].str(N.namer(), "min", "max") != First.Subscripts[D].str(N.namer(), "min", "max"))
+          return false;
+        for (const Loop &Inner : N.Loops)
+          if ((Inner.Id == L || isInside(Inner.Id, L)) && X.Subscripts[D].uses(AffVar::iterator(Inner.Id)))
+            return false;
+      }
+    }
+    return true;
+  }
+  /// Whether loop X is nested (at any depth) inside loop L.
+  bool isInside(unsigned X, unsigned L) const {
+    for (int P = N.Loops[X].Parent; P >= 0; P = N.Loops[P].Parent)
+      if (static_cast<unsigned>(P) == L)
+        return true;
+    return false;
+  }
+
+  /// A reduction loop whose reductions are on such scalars or elements;
+  /// argmin/argmax updates must sit directly in the loop (a thread orders
+  /// its candidates by the loop's iteration number alone).
   bool isReductionKernel(unsigned L) const {
     if (userSequential(L) || DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
       return false;
     for (const Reduction &R : DI.reductions(L)) {
+      if (isCombinableElement(R, L))
+        continue;
       if (!isCombinableScalar(R.Memory) || (R.isArg() && !isCombinableScalar(*R.Index)))
         return false;
       if (R.isArg())

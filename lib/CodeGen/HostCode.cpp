@@ -283,7 +283,7 @@ std::string cudaSpelling(const std::string &S) {
 std::string hostParam(const HostFunction &F, const HostParam &P) {
   if (P.K == HostParam::Kind::Array) {
     const HostArray &A = F.Arrays[P.ArrayIndex];
-    return std::string(A.IsConst ? "const " : "") + A.ElementType.str() + " *" +
+    return std::string(A.IsConst ? "const " : "") + A.ElementType.cudaStr() + " *" +
            (A.IsRestrict ? "__restrict__ " : "") + P.Name;
   }
   if (P.K == HostParam::Kind::Other && P.TypeSpelling.find('[') != std::string::npos)
@@ -381,7 +381,7 @@ private:
       return;
     }
     const HostArray &A = F.Arrays[S.Index];
-    std::string D = deviceBufferName(A.Name), T = A.ElementType.str();
+    std::string D = deviceBufferName(A.Name), T = A.ElementType.cudaStr();
     std::string Bytes = Plan.Slot[S.Index] >= 0 ? "loopgpu_data.bytes(" + std::to_string(Plan.Slot[S.Index]) + ")"
                                                 : D + "_mem.bytes";
     std::string Guard = "if (" + Bytes + " > 0)\n    ";
@@ -417,10 +417,10 @@ private:
     std::vector<std::string> Ranges;
     for (unsigned A : Plan.RegionArrays)
       Ranges.push_back("{" + F.Arrays[A].Name + ", loopgpu_bytes(" + Plan.Count[A] + ", sizeof(" +
-                       F.Arrays[A].ElementType.str() + "))}");
+                       F.Arrays[A].ElementType.cudaStr() + "))}");
     OS << "  loopgpu_region loopgpu_data({" << join(Ranges, ",\n                               ") << "});\n";
     for (unsigned A : Plan.RegionArrays) {
-      std::string T = F.Arrays[A].ElementType.str();
+      std::string T = F.Arrays[A].ElementType.cudaStr();
       OS << "  " << T << " *const " << deviceBufferName(F.Arrays[A].Name) << " = (" << T << " *)loopgpu_data.device("
          << Plan.Slot[A] << "); // " << F.Arrays[A].Name << ": "
          << (F.Arrays[A].extentsKnown() ? join(F.Arrays[A].Extents.begin(), F.Arrays[A].Extents.end(), " x ") +
@@ -467,7 +467,7 @@ private:
         std::vector<std::string> Factors;
         for (const std::string &X : A.Extents)
           Factors.push_back("(size_t)(" + X + ")");
-        std::string Storage = "loopgpu_storage_" + A.Name, T = A.ElementType.str();
+        std::string Storage = "loopgpu_storage_" + A.Name, T = A.ElementType.cudaStr();
         OS << "std::vector<" << T << "> " << Storage << "(" << join(Factors, " * ") << "); "
            << (A.IsConst ? "const " : "") << T << " *" << A.Name << " = " << Storage << ".data(); // C++ has no VLAs";
       }

@@ -44,7 +44,7 @@ public:
 
   std::optional<HostFunction> build() {
     F.Name = FD.getNameAsString();
-    F.ReturnType = spelledForHost(FD.getReturnType()).getAsString(Ctx.getPrintingPolicy());
+    F.ReturnType = spelledForHost(FD.getReturnType()).getAsString(hostPolicy(Ctx));
     F.Loc = Diag.loc(FD.getLocation());
     for (const auto &[FS, Index] : NestLoops)
       F.Nests.push_back(Index);
@@ -211,7 +211,7 @@ private:
     HostParam HP;
     HP.Name = P.getNameAsString();
     llvm::raw_string_ostream OS(HP.TypeSpelling);
-    spelledForHost(P.getOriginalType()).print(OS, Ctx.getPrintingPolicy(), HP.Name);
+    spelledForHost(P.getOriginalType()).print(OS, hostPolicy(Ctx), HP.Name);
     OS.flush();
     if (std::optional<ScalarType> T = scalarTypeOf(P.getType())) {
       HP.K = HostParam::Kind::Scalar;

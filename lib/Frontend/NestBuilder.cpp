@@ -13,6 +13,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -49,6 +50,12 @@ bool isPureMathFunction(llvm::StringRef Name) {
 } // namespace
 
 QualType spelledForHost(QualType T) { return T->isArithmeticType() ? T.getCanonicalType() : T; }
+
+PrintingPolicy hostPolicy(const ASTContext &Ctx) {
+  PrintingPolicy P = Ctx.getPrintingPolicy();
+  P.Bool = true;
+  return P;
+}
 
 std::optional<ScalarType> scalarTypeOf(QualType T) {
   T = T.getCanonicalType();
@@ -168,7 +175,86 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(Diag), FD(FD), LoopClauses(LoopClauses),
         AssumeNoAlias(AssumeNoAlias) {}
 
+  /// Whether the value the iterator V (declared before the nest) has when
+  /// the nest ends may be read afterwards. Not when the first reference to V
+  /// after the nest, in the function's text, is a plain reassignment (`i = 0;`
+  /// or `for (i = 0; ...)`) reached on every path: a statement of the
+  /// function's body, or of blocks directly in it, whose right-hand side does
+  /// not read V. Then the nest's loops may be reordered and tiled freely (the
+  /// iterators of PolyBench's `int i, j, k;`). Conservatively live when the
+  /// nest is inside a loop (the code before it runs again), when V is not a
+  /// local of the function or its address is taken, and when the function
+  /// has a goto.
+  bool mayBeReadAfterNest(const VarDecl *V) const {
+    if (!V->isLocalVarDeclOrParm() || V->isStaticLocal() || !OuterLoop)
+      return true;
+    const Stmt *Body = FD.getBody();
+    auto ParentStmt = [&](const Stmt *S) -> const Stmt * {
+      for (const clang::DynTypedNode &P : Ctx.getParents(*S))
+        if (const auto *PS = P.get<Stmt>())
+          return PS;
+      return nullptr;
+    };
+    for (const Stmt *P = ParentStmt(OuterLoop); P && P != Body; P = ParentStmt(P))
+      if (isa<ForStmt, WhileStmt, DoStmt>(P))
+        return true;
+    struct Refs : RecursiveASTVisitor<Refs> {
+      const VarDecl *V;
+      std::vector<const DeclRefExpr *> Found;
+      bool Unsafe = false;
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (E->getDecl() == V)
+          Found.push_back(E);
+        return true;
+      }
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->getOpcode() == UO_AddrOf)
+          if (const auto *D = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()); D && D->getDecl() == V)
+            Unsafe = true;
+        return true;
+      }
+      bool VisitGotoStmt(GotoStmt *) { return Unsafe = true; }
+      bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Unsafe = true; }
+    } R;
+    R.V = V;
+    R.TraverseStmt(const_cast<Stmt *>(Body));
+    if (R.Unsafe)
+      return true;
+    SourceLocation End = SM.getExpansionLoc(OuterLoop->getEndLoc());
+    const DeclRefExpr *First = nullptr;
+    for (const DeclRefExpr *E : R.Found) {
+      SourceLocation L = SM.getExpansionLoc(E->getLocation());
+      if (SM.isBeforeInTranslationUnit(End, L) && (!First || SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(First->getLocation()))))
+        First = E;
+    }
+    if (!First)
+      return false;
+    const auto *Assign = dyn_cast_or_null<BinaryOperator>(ParentStmt(First));
+    if (!Assign || Assign->getOpcode() != BO_Assign || Assign->getLHS()->IgnoreParens() != First)
+      return true;
+    std::function<bool(const Stmt *)> Reads = [&](const Stmt *X) {
+      if (const auto *D = dyn_cast<DeclRefExpr>(X); D && D->getDecl() == V)
+        return true;
+      for (const Stmt *C : X->children())
+        if (C && Reads(C))
+          return true;
+      return false;
+    };
+    if (Reads(Assign->getRHS())) // i = i + 1
+      return true;
+    // The assignment is a statement of a block chain up from the body, or
+    // the init of such a for statement.
+    const Stmt *S = ParentStmt(Assign);
+    if (const auto *F = dyn_cast_or_null<ForStmt>(S); F && F->getInit() == Assign)
+      S = ParentStmt(F);
+    for (; S && S != Body; S = ParentStmt(S))
+      if (!isa<CompoundStmt>(S))
+        return true;
+    return S != Body;
+  }
+
   std::optional<Nest> build(const ForStmt &Outer, unsigned Ordinal, SourceLocation PragmaLoc) {
+    OuterLoop = &Outer;
     WriteCollector WC;
     WC.TraverseStmt(const_cast<ForStmt *>(&Outer));
     Written = std::move(WC.Written);
@@ -176,7 +262,7 @@ public:
     AllIterators = std::move(WC.Iterators);
 
     N.Function = FD.getNameAsString();
-    N.ReturnType = spelledForHost(FD.getReturnType()).getAsString(Ctx.getPrintingPolicy());
+    N.ReturnType = spelledForHost(FD.getReturnType()).getAsString(hostPolicy(Ctx));
     N.Ordinal = Ordinal;
     N.Loc = Diag.loc(PragmaLoc);
     N.BeginOffset = SM.getFileOffset(SM.getExpansionLoc(Outer.getBeginLoc()));
@@ -852,7 +938,7 @@ private:
     L.Upper = Step > 0 ? *Bound : *Start;
     L.Depth = LoopStack.size();
     L.Parent = LoopStack.empty() ? -1 : static_cast<int>(LoopStack.back());
-    L.IteratorDeclaredOutside = DeclaredOutside;
+    L.IteratorDeclaredOutside = DeclaredOutside && mayBeReadAfterNest(Iter);
     L.Loc = Diag.loc(ForLoc);
     if (auto It = LoopClauses.find(&FS); It != LoopClauses.end())
       L.Clauses = It->second;
@@ -1758,7 +1844,7 @@ private:
       FunctionParam FP;
       FP.Name = P->getNameAsString();
       llvm::raw_string_ostream OS(FP.TypeSpelling);
-      spelledForHost(P->getOriginalType()).print(OS, Ctx.getPrintingPolicy(), FP.Name);
+      spelledForHost(P->getOriginalType()).print(OS, hostPolicy(Ctx), FP.Name);
       OS.flush();
       if (auto It = ArrayIds.find(P); It != ArrayIds.end())
         FP.ArrayId = It->second;
@@ -1793,6 +1879,7 @@ private:
   SourceManager &SM;
   ClangDiagnostics &Diag;
   const FunctionDecl &FD;
+  const ForStmt *OuterLoop = nullptr; ///< the nest's outermost loop
   const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses;
   bool AssumeNoAlias = false;
 

@@ -19,6 +19,8 @@ class ClangDiagnostics;
 /// arithmetic typedef (`real`) as what it stands for, since the --validate
 /// driver does not see the input's typedefs.
 clang::QualType spelledForHost(clang::QualType T);
+/// How types are spelled in the host code, which is C++: `bool`, not `_Bool`.
+clang::PrintingPolicy hostPolicy(const clang::ASTContext &Ctx);
 
 /// The IR type of an arithmetic C type (nullopt for anything else).
 std::optional<ScalarType> scalarTypeOf(clang::QualType T);

@@ -165,15 +165,33 @@ public:
   /// sequential loop when one of the resulting loops is parallel. Only loops
   /// outside every parallel loop: under one, the loop runs inside a GPU
   /// thread, where splitting it gains nothing and costs a temporary array.
-  void distributeSequentialLoops() {
+  /// Whether the GPU runs loop L's iterations across threads: a parallel
+  /// loop, or a reduction into scalars only (a reduction kernel). A
+  /// reduction into array elements across L (`y[j] += A[i][j] * t[i]` over
+  /// i) keeps L on the host, one launch per iteration.
+  static bool acrossThreads(const DependenceInfo &Info, unsigned L) {
+    const LoopVerdict &V = Info.verdict(L);
+    if (V.K != LoopVerdict::Reduction)
+      return V.K != LoopVerdict::Sequential;
+    const std::vector<Reduction> &Rs = Info.reductions(L);
+    return std::all_of(Rs.begin(), Rs.end(), [](const Reduction &R) { return R.Memory.isScalar(); });
+  }
+
+  /// Default distributions: repeatedly, the first outermost loop (walking
+  /// down to loops that run across threads) that Candidate accepts is
+  /// distributed in a copy of the nest, which is adopted if Keep accepts it.
+  /// Keep sees the copy, its analysis and the loops that are the
+  /// distributed loop or its copies.
+  void distributeWhere(const std::function<bool(unsigned)> &Candidate,
+                       const std::function<bool(const Nest &, const DependenceInfo &,
+                                                const std::vector<unsigned> &)> &Keep) {
     std::set<unsigned> Tried;
     for (unsigned Round = 0; Round < 4 * N.Loops.size() + 4; ++Round) {
       std::optional<unsigned> Next;
       walkOutermost([&](unsigned L) {
-        if (!Next && !Tried.count(L) && DI.verdict(L).K == LoopVerdict::Sequential &&
-            DI.distribution(L).size() > 1 && !userSequential(L))
+        if (!Next && !Tried.count(L) && DI.distribution(L).size() > 1 && !userSequential(L) && Candidate(L))
           Next = L;
-        return DI.isParallelizable(L) && !userSequential(L);
+        return acrossThreads(DI, L) && !userSequential(L);
       });
       if (!Next)
         return;
@@ -186,14 +204,55 @@ public:
       if (!distribute(C, DI, R, Quiet))
         continue;
       DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
-      bool Exposed = false;
+      std::vector<unsigned> Parts;
       for (const Loop &X : C.Loops)
         if ((X.Id == *Next || (X.Origin.K == LoopOrigin::Kind::Copy && X.Origin.From == (int)*Next)) &&
-            findLoopNode(C, X.Id) && CDI.isParallelizable(X.Id))
-          Exposed = true;
-      if (Exposed)
+            findLoopNode(C, X.Id))
+          Parts.push_back(X.Id);
+      if (Keep(C, CDI, Parts))
         adopt(std::move(C), std::move(CDI));
     }
+  }
+
+  /// Distributes the outermost loops that would not run across threads
+  /// (sequential ones, reductions into arrays) when a part of them would.
+  void distributeSequentialLoops() {
+    distributeWhere([&](unsigned L) { return !acrossThreads(DI, L); },
+                    [](const Nest &, const DependenceInfo &CDI, const std::vector<unsigned> &Parts) {
+                      return std::any_of(Parts.begin(), Parts.end(),
+                                         [&](unsigned X) { return acrossThreads(CDI, X); });
+                    });
+  }
+
+  /// Distributes an outermost loop that runs across threads when its body
+  /// holds several statements or loops and a part of it gets a perfect nest
+  /// of two parallel loops or more, none losing its parallelism: gemm's
+  /// `C[i][j] *= beta` beside the k loop under i made one kernel over rows
+  /// (one row per thread, uncoalesced); distributed, both parts map (i, j)
+  /// to a 2-D grid. Not when scalars would be expanded into arrays (a
+  /// temporary per iteration costs more memory traffic than the band gains).
+  void distributeForDeeperBands() {
+    // Parallel loops of L's perfect chain with bounds free of the chain's
+    // iterators (the GPU maps a rectangular band, not a triangle).
+    auto ParallelInChain = [](const Nest &C, const DependenceInfo &I, unsigned L) {
+      std::vector<unsigned> Chain = perfectChain(C, L);
+      unsigned Count = 0;
+      for (unsigned X : Chain) {
+        bool Rectangular = true;
+        for (unsigned Y : Chain)
+          Rectangular &= !C.Loops[X].Lower.uses(AffVar::iterator(Y)) && !C.Loops[X].Upper.uses(AffVar::iterator(Y));
+        Count += Rectangular && parallelPerThread(C, I, X);
+      }
+      return Count;
+    };
+    distributeWhere(
+        [&](unsigned L) { return acrossThreads(DI, L) && perfectChain(N, L).size() == 1; },
+        [&](const Nest &C, const DependenceInfo &CDI, const std::vector<unsigned> &Parts) {
+          return C.Arrays.size() == N.Arrays.size() &&
+                 std::all_of(Parts.begin(), Parts.end(), [&](unsigned X) { return acrossThreads(CDI, X); }) &&
+                 std::any_of(Parts.begin(), Parts.end(),
+                             [&](unsigned X) { return ParallelInChain(C, CDI, X) >= 2; });
+        });
   }
 
   /// Interchange: parallel loops outward (the GPU maps the outermost ones),
@@ -654,6 +713,7 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
   if (Opts.Defaults && !P.Failed) {
     if (!P.hasStructuralClauses()) {
       P.distributeSequentialLoops();
+      P.distributeForDeeperBands();
       P.permuteBands();
     }
     P.privatizeOutermostParallelLoops();

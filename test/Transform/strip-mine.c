@@ -62,11 +62,12 @@ void f(int n, float A[restrict n], float B[restrict n]) {
 // IMPERFECT-NEXT:     for (int j = 0; j < i; j++) { /* reduction(+: A[i]) -- line [[@LINE-7]] */
 // IMPERFECT-NEXT:       A[i] += B[j]; /* line [[@LINE-7]] */
 #elif CASE == 5
-// The final value of an iterator declared before the loop may be used.
+// The final value of an iterator declared before the loop is read after it.
   int i;
 #pragma loopgpu tile(4)
   for (i = 0; i < n; i++)
     A[i] = B[i];
-// OUTSIDE: strip-mine.c:[[@LINE-3]]:17: error: cannot strip-mine loop i (line [[@LINE-2]]): the iterator 'i' of loop i (line [[@LINE-2]]) is declared before the loop and its final value may be read after it; declare it in the loop ('for (int i = ...')
+  A[0] = (float)i;
+// OUTSIDE: strip-mine.c:[[@LINE-4]]:17: error: cannot strip-mine loop i (line [[@LINE-3]]): the iterator 'i' of loop i (line [[@LINE-3]]) is declared before the loop and its final value may be read after it; declare it in the loop ('for (int i = ...')
 #endif
 }

@@ -32,6 +32,8 @@ struct ScalarType {
   bool isInteger() const { return !isFloating(); }
   /// C spelling: "float", "unsigned int", "long long", "_Bool".
   std::string str() const;
+  /// C++ spelling, for the host code and kernels: "bool" for _Bool.
+  std::string cudaStr() const { return K == Kind::Bool ? "bool" : str(); }
   bool operator==(const ScalarType &O) const {
     return K == O.K && IsUnsigned == O.IsUnsigned;
   }
