@@ -809,7 +809,7 @@ bool DependenceAnalyzer::computeCoversReads(unsigned L, MemoryRef M) const {
 /// nest and arrays: yes (we cannot see after the nest). Scalars declared in
 /// the nest: if some statement outside L reads them.
 bool DependenceAnalyzer::isLiveAfter(unsigned L, MemoryRef M) const {
-  if (M.isArray() || !N.Scalars[M.Index].declaredInside())
+  if (M.isArray() || (!N.Scalars[M.Index].declaredInside() && N.Scalars[M.Index].ReadAfterNest))
     return true;
   for (const Access &A : N.Accesses)
     if (MemoryRef::of(A) == M && !A.IsWrite && !inLoop(N.Statements[A.Stmt], L))

@@ -658,7 +658,9 @@ public:
 
   void declareCopied(raw_ostream &OS, unsigned Depth, unsigned DeclLoop) {
     for (unsigned S : PC.Copied)
-      if (N.Scalars[S].DeclLoops.back() == DeclLoop) {
+      if (N.Scalars[S].DeclLoops.back() == DeclLoop ||
+          (DeclLoop == PC.K->Mapped.back().Loop && // the band's body: also those of its outer loops
+           llvm::any_of(PC.K->Mapped, [&](const MappedLoop &M) { return M.Loop == N.Scalars[S].DeclLoops.back(); }))) {
         indent(OS, Depth);
         OS << typeStr(N.Scalars[S].Type) << " " << N.Scalars[S].Name;
         if (PC.Copies > 1)
@@ -1136,7 +1138,11 @@ public:
     // Scalars declared in the mapped body or in a jammed loop are declared
     // once, where that body starts (register arrays when Copies > 1): the
     // copies' statements that use them may sit in different blocks.
+    // Scalars declared in an outer loop of the band are private along the
+    // inner ones too (the mapping needs that of every mapped loop).
     std::set<unsigned> Shared = {InnerLoop};
+    for (const MappedLoop &M : K.Mapped)
+      Shared.insert(M.Loop);
     std::function<void(const std::vector<NodePtr> &)> Jammed = [&](const std::vector<NodePtr> &Nodes) {
       for (const NodePtr &Nd : Nodes)
         if (jammable(*Nd)) {

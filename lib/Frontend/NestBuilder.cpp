@@ -175,9 +175,10 @@ public:
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(Diag), FD(FD), LoopClauses(LoopClauses),
         AssumeNoAlias(AssumeNoAlias) {}
 
-  /// Whether the value the iterator V (declared before the nest) has when
-  /// the nest ends may be read afterwards. Not when the first reference to V
-  /// after the nest, in the function's text, is a plain reassignment (`i = 0;`
+  /// Whether the value the variable V (declared before the nest: an
+  /// iterator, a scalar) has when the nest ends may be read afterwards. Not
+  /// when the first reference to V after the nest, in the function's text,
+  /// is a plain reassignment (`i = 0;`
   /// or `for (i = 0; ...)`) reached on every path: a statement of the
   /// function's body, or of blocks directly in it, whose right-hand side does
   /// not read V. Then the nest's loops may be reordered and tiled freely (the
@@ -394,6 +395,8 @@ private:
     if (DeclaredInside.count(VD)) {
       S.DeclDepth = static_cast<int>(LoopStack.size());
       S.DeclLoops = LoopStack;
+    } else {
+      S.ReadAfterNest = mayBeReadAfterNest(VD);
     }
     N.Scalars.push_back(S);
     return ScalarIds[VD] = N.Scalars.size() - 1;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Transform/Pipeline.h"
+#include "loopgpu/Transform/BoundingBox.h"
 #include "loopgpu/Transform/CopyForWAR.h"
 #include "loopgpu/Transform/Distribute.h"
 #include "loopgpu/Transform/ExpandScalars.h"
@@ -233,14 +234,17 @@ public:
   /// temporary per iteration costs more memory traffic than the band gains).
   void distributeForDeeperBands() {
     // Parallel loops of L's perfect chain with bounds free of the chain's
-    // iterators (the GPU maps a rectangular band, not a triangle).
-    auto ParallelInChain = [](const Nest &C, const DependenceInfo &I, unsigned L) {
+    // iterators (the GPU maps a rectangular band), or, for the GPU, a second
+    // loop that can run over its bounding box (BoundingBox.h).
+    auto ParallelInChain = [this](const Nest &C, const DependenceInfo &I, unsigned L) {
       std::vector<unsigned> Chain = perfectChain(C, L);
       unsigned Count = 0;
-      for (unsigned X : Chain) {
+      for (size_t K = 0; K < Chain.size(); ++K) {
+        unsigned X = Chain[K];
         bool Rectangular = true;
         for (unsigned Y : Chain)
           Rectangular &= !C.Loops[X].Lower.uses(AffVar::iterator(Y)) && !C.Loops[X].Upper.uses(AffVar::iterator(Y));
+        Rectangular |= Opts.GPU && K == 1 && canBoxLoop(C, Chain[0], X);
         Count += Rectangular && parallelPerThread(C, I, X);
       }
       return Count;
@@ -253,6 +257,25 @@ public:
                  std::any_of(Parts.begin(), Parts.end(),
                              [&](unsigned X) { return ParallelInChain(C, CDI, X) >= 2; });
         });
+  }
+
+  /// For the GPU: an outermost mapped loop whose only child is a mapped
+  /// loop with bounds that follow it (a triangle) gets that loop over its
+  /// bounding box, guarded (BoundingBox.h), so that both map to the grid.
+  void boxTriangularBands() {
+    std::vector<std::pair<unsigned, unsigned>> Pairs;
+    walkOutermost([&](unsigned L) {
+      if (!mappedToThreads(L))
+        return false;
+      std::vector<unsigned> Chain = perfectChain(N, L);
+      if (Chain.size() >= 2 && mappedToThreads(Chain[1]) && canBoxLoop(N, L, Chain[1]))
+        Pairs.push_back({L, Chain[1]});
+      return true;
+    });
+    for (auto [Outer, Inner] : Pairs)
+      boxLoop(N, Outer, Inner);
+    if (!Pairs.empty())
+      reanalyze();
   }
 
   /// Interchange: parallel loops outward (the GPU maps the outermost ones),
@@ -720,8 +743,10 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
     P.copyForWARInSequentialLoops();
     P.privatizeOutermostParallelLoops(); // what the copies made parallel
   }
-  if (Opts.GPU && !P.Failed)
+  if (Opts.GPU && !P.Failed) {
+    P.boxTriangularBands();
     P.expandHostLoopScalars();
+  }
 
   // 3. -tile on the outermost parallel band.
   if (!P.Failed)

@@ -2,7 +2,7 @@
 // together, the others follow in graph order; the scalar tmp, written and
 // read in different partitions, must be expanded into an array.
 // RUN: %loopgpu %s -emit=deps | FileCheck %s
-void f(int N, float *restrict A, float *restrict B) {
+float f(int N, float *restrict A, float *restrict B) {
   float tmp;
 #pragma loopgpu
   for (int i = 2; i < N; i++) {
@@ -10,7 +10,7 @@ void f(int N, float *restrict A, float *restrict B) {
     A[i] = tmp;
     B[i] = tmp + B[i-1];
   }
-}
+  return tmp; } // read after the nest: last-private
 // CHECK:      D6: S3 -> S1  RAW  B  (<)  line 11 -> line 9  [B[i] -> B[i-2]]  distance (2)
 // CHECK:      loop i (line 8): sequential: RAW B[i] -> B[i-2] lines 11->9, direction (<); also D7
 // CHECK:      distribution of loop i: {S1,S3} {S2}  expand: tmp

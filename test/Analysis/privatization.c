@@ -1,15 +1,15 @@
 // Privatization: a scalar written before it is read in every iteration makes
-// the loop parallel once privatized; declared outside the nest it is
-// last-private. Declared inside the loop it is private already.
+// the loop parallel once privatized; declared outside the nest and read
+// after it, it is last-private. Declared inside the loop it is private already.
 // RUN: %loopgpu %s -emit=deps | FileCheck %s
-void outside(int n, const float *restrict A, float *restrict B) {
+float outside(int n, const float *restrict A, float *restrict B) {
   float t;
 #pragma loopgpu
   for (int i = 0; i < n; i++) {
     t = A[i];
     B[i] = t * t;
   }
-}
+  return t; }
 // CHECK-LABEL: nest outside#0
 // CHECK:      loop i (line 8): parallel-after-privatization: privatize t (last-private)
 // CHECK:      privatizable in loop i: t (last-private)
@@ -58,3 +58,15 @@ void lecture(int N, int M, float X[restrict N][N]) {
 // CHECK-NEXT: loop j (line 50): parallel
 // CHECK-NEXT: loop k (line 52): sequential: RAW X[i][k] -> X[i][k-1] lines 53->53, direction (=,<)
 // CHECK:      privatizable in loop i: A (array) (last-private)
+
+// Declared outside but not read after the nest: private, nothing to copy out.
+void notread(int n, const float *restrict A, float *restrict B) {
+  float t;
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    t = A[i];
+    B[i] = t * t;
+  }
+}
+// CHECK-LABEL: nest notread#0
+// CHECK:      loop i (line [[#@LINE-6]]): parallel-after-privatization: privatize t{{$}}

@@ -9,6 +9,12 @@
 // RUN: %expect_exit 1 %loopgpu %s -emit=c -- -DCASE=5 2>&1 | FileCheck %s --check-prefix=LIVE
 // RUN: %expect_exit 1 %loopgpu %s -emit=c -- -DCASE=6 2>&1 | FileCheck %s --check-prefix=LIVE
 // RUN: %expect_exit 1 %loopgpu %s -emit=c -- -DCASE=7 2>&1 | FileCheck %s --check-prefix=LIVE
+// RUN: %loopgpu %s -emit=c -- -DCASE=8 | grep -v "^//" | FileCheck %s --check-prefix=SCALAR
+// RUN: %loopgpu %s -emit=c -- -DCASE=9 | FileCheck %s --check-prefix=SCALARLIVE
+// RUN: %loopgpu %s -emit=c -o %t.8.c -- -DCASE=8
+// RUN: python3 %S/Inputs/equiv.py --cc %cc --cflag=-DCASE=8 %s %t.8.c f
+// RUN: %loopgpu %s -emit=c -o %t.9.c -- -DCASE=9
+// RUN: python3 %S/Inputs/equiv.py --cc %cc --cflag=-DCASE=9 %s %t.9.c f
 // RUN: %loopgpu %s -emit=c -o %t.1.c -- -DCASE=1
 // RUN: python3 %S/Inputs/equiv.py --cc %cc --cflag=-DCASE=1 %s %t.1.c f
 // RUN: %loopgpu %s -emit=c -o %t.2.c -- -DCASE=2
@@ -79,6 +85,29 @@ int f(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
     for (j = 0; j < m; j++)
       A[i][j] = B[i][j];
   r = *p;
+#elif CASE == 8
+  // A scalar declared before the nest, not read after it: private to each
+  // iteration of i, with nothing to copy back (symm's temp2).
+  float t;
+#pragma loopgpu
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++) {
+      t = B[i][j] * 2.0f;
+      A[i][j] = t + 1.0f;
+    }
+// SCALAR: privatize t in loop i (line {{[0-9]+}}): private copy t_p [default choice]
+// SCALAR-NOT: copied back in the last iteration
+#elif CASE == 9
+  // Read after the nest: the last iteration's value is copied back.
+  float t = 0.0f;
+#pragma loopgpu
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++) {
+      t = B[i][j] * 2.0f;
+      A[i][j] = t + 1.0f;
+    }
+  r = (int)t;
+// SCALARLIVE: privatize t in loop i (line {{[0-9]+}}): private copy t_p, copied back in the last iteration
 #endif
   return r;
 }

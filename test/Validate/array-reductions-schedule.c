@@ -10,6 +10,11 @@
 //    so that j goes to threads and i runs inside each thread.
 //  - A reduction into one element that reads other elements of the array
 //    (trisolv's `x[i] -= L[i][j] * x[j]` over j, j < i) is a reduction kernel.
+//  - A parallel loop inside a parallel loop with bounds that follow it (syrk's
+//    `j <= i`) runs over its bounding box with the bounds as a guard, so that
+//    both map to the grid (BoundingBox.h).
+//  - A scalar declared before the nest and not read after it (symm's temp2)
+//    is private to each (i, j) with nothing to copy back: both map.
 //  - A parallel loop whose body holds several loops (gemm's `C[i][j] *= beta`
 //    beside the k loop) is distributed when a part gets a 2-D band.
 // RUN: %loopgpu %s -o %t.cu
@@ -25,6 +30,8 @@
 // CHECK-DAG: PASS bicg: q
 // CHECK-DAG: PASS gemm: C
 // CHECK-DAG: PASS trisolv: x
+// CHECK-DAG: PASS syrk: C
+// CHECK-DAG: PASS symm: C
 // CHECK: {{^PASS$}}
 // MAP-NOT: stays sequential on the host
 // MAP-NOT: 1 thread
@@ -98,4 +105,39 @@ void trisolv(int n, double L[restrict n][n], double x[restrict n], double b[rest
   }
 }
 // MAP-LABEL: nest 0 of trisolv
-// MAP: loop j (line [[#@LINE-6]]) reduces x[i] with '+'
+// MAP: trisolv_nest0_kernel1: block (256, 1, 1), grid covering j on x, 32 partial values per reduction variable
+
+void syrk(int n, int m, double alpha, double beta, double C[restrict n][n], double A[restrict n][m]) {
+  int i, j, k;
+#pragma loopgpu
+  for (i = 0; i < n; i++) {
+    for (j = 0; j <= i; j++)
+      C[i][j] *= beta;
+    for (k = 0; k < m; k++)
+      for (j = 0; j <= i; j++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+  }
+}
+// MAP-LABEL: nest 0 of syrk
+// MAP: runs over its bounding box 0 .. n - 1 under loop i
+// MAP: syrk_nest0_kernel: block (32, 8, 1), grid covering i on y j on x
+// MAP-NEXT: syrk_nest0_kernel1: block (32, 8, 1), grid covering i on y j on x
+
+void symm(int m, int n, double alpha, double beta, double C[restrict m][n], double A[restrict m][m],
+          double B[restrict m][n]) {
+  int i, j, k;
+  double temp2;
+#pragma loopgpu
+  for (i = 0; i < m; i++)
+    for (j = 0; j < n; j++) {
+      temp2 = 0;
+      for (k = 0; k < i; k++) {
+        C[k][j] += alpha * B[i][j] * A[i][k];
+        temp2 += B[k][j] * A[i][k];
+      }
+      C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;
+    }
+}
+// MAP-LABEL: nest 0 of symm
+// MAP: privatize temp2 in loop i (line {{[0-9]+}}): private copy temp2_p [default choice]
+// MAP: symm_nest0_kernel: block (32, 8, 1), grid covering i on y j on x

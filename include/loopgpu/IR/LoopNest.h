@@ -144,6 +144,10 @@ struct ScalarInfo {
   /// invariant load): what for, for comments; empty for the input's scalars.
   std::string Origin;
   int OriginalScalar = -1;    ///< a private copy: the scalar it replaces
+  /// Declared outside: whether the value the nest leaves in it may be read
+  /// after the nest (false for a local the code after the nest reassigns
+  /// before any read, or never uses: it needs no last-private copy-out).
+  bool ReadAfterNest = true;
 
   bool declaredInside() const { return DeclDepth >= 0; }
 };
