@@ -151,7 +151,7 @@ private:
       if (!X.isArray() || X.Index != R.Memory.Index || !X.IsAffine || X.Subscripts.size() != First.Subscripts.size())
         return false;
       for (size_t D = 0; D < X.Subscripts.size(); ++D) {
-        if (X.Subscripts[D].str(N.namer(), "min", "max") != First.Subscripts[D].str(N.namer(), "min", "max"))
+        if (!(X.Subscripts[D] == First.Subscripts[D]))
           return false;
         for (const Loop &Inner : N.Loops)
           if ((Inner.Id == L || isInside(Inner.Id, L)) && X.Subscripts[D].uses(AffVar::iterator(Inner.Id)))
