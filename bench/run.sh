@@ -8,6 +8,8 @@
 #                              cuBLAS / CUB / copy bandwidth measured in the same
 #                              run and checks its result
 # The device tool runs the second half in one call: carry DIR and bench/.
+# An example pb:NAME is PolyBench's kernel NAME written as plain C with
+# restrict (utils/polybench-extract.py from ../shared/polybench-4.2.1).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mode=${1:?prepare|gpu}
@@ -17,8 +19,13 @@ configs() { grep -v '^#' "$root/bench/configs.txt" | sed 's/ *| */|/g; s/^ *//; 
 if [ "$mode" = prepare ]; then
   configs | while IFS='|' read -r name example driver size opts; do
     # The example: examples/NAME.c, or a path from the root (bench/kernels/...).
+    # pb:NAME: PolyBench's kernel as a user writes it (utils/polybench-extract.py, restrict).
     src="$root/examples/$example.c"
-    case "$example" in */*) src="$root/$example.c" ;; esac
+    case "$example" in
+      pb:*) [ -d "$dir/pb" ] || python3 "$root/utils/polybench-extract.py" "$dir/pb" > /dev/null
+            src="$dir/pb/${example#pb:}.restrict.c" ;;
+      */*) src="$root/$example.c" ;;
+    esac
     "$root/build/bin/loopgpu" "$src" $opts -o "$dir/$name.cu"
     echo "$driver $size" > "$dir/$name.args"
   done

@@ -322,6 +322,8 @@ void printTransformedC(llvm::StringRef Source, llvm::StringRef FileName,
     OS << "#define " << MinName << "(a, b) ((a) < (b) ? (a) : (b))\n";
   if (Body.find(std::string(MaxName) + "(") != std::string::npos)
     OS << "#define " << MaxName << "(a, b) ((a) > (b) ? (a) : (b))\n";
+  if (Body.find("loopgpu_floord(") != std::string::npos) // floor division (skewed loop bounds)
+    OS << "#define loopgpu_floord(a, b) ((a) >= 0 ? (a) / (b) : -((-(a) + (b) - 1) / (b)))\n";
   OS << Body;
 }
 

@@ -313,19 +313,37 @@ private:
     return Opts.Tile;
   }
 
-  /// How many accesses have Loop's iterator in their last subscript with
-  /// coefficient +-1 (consecutive threads then touch consecutive elements).
-  unsigned coalescingScore(unsigned Loop) const {
-    unsigned Score = 0;
+  /// (how many accesses have Loop's iterator in their last subscript with
+  /// coefficient +-1: consecutive threads then touch consecutive elements;
+  /// how many have it in their last subscript only, with a coefficient of
+  /// at most 8: a warp then touches a few neighbouring sectors, not one row
+  /// each). The iterator of a loop that runs once (a wavefront's, j = w -
+  /// 4*t - 2*i) counts as its value.
+  std::pair<unsigned, unsigned> coalescingScore(unsigned Loop) const {
+    std::pair<unsigned, unsigned> Score;
+    auto Value = [&](const AffExpr &E) {
+      return E.substitute([&](AffVar V) {
+        if (V.isIterator())
+          if (std::optional<AffExpr> X = singleIterationValue(N.Loops[V.Index]))
+            if (!X->uses(V))
+              return *X;
+        return AffExpr::var(V);
+      });
+    };
     for (const Access &A : N.Accesses) {
       if (!A.isArray() || !A.IsAffine || A.Subscripts.empty())
         continue;
-      std::optional<LinearForm> F = A.Subscripts.back().linear();
+      std::optional<LinearForm> F = Value(A.Subscripts.back()).linear();
       if (!F)
         continue;
       int64_t C = F->coefficient(AffVar::iterator(Loop));
       if (C == 1 || C == -1)
-        ++Score;
+        ++Score.first;
+      bool Elsewhere = false;
+      for (size_t D = 0; D + 1 < A.Subscripts.size(); ++D)
+        Elsewhere |= Value(A.Subscripts[D]).uses(AffVar::iterator(Loop));
+      if (C != 0 && C >= -8 && C <= 8 && !Elsewhere)
+        ++Score.second;
     }
     return Score;
   }

@@ -118,6 +118,46 @@ AffExpr AffExpr::rem(AffExpr A, int64_t Divisor) {
   return E;
 }
 
+AffExpr AffExpr::floorDiv(AffExpr A, int64_t Divisor) {
+  assert(Divisor > 0 && "divisor must be positive");
+  if (Divisor == 1)
+    return A;
+  if (A.isConstant()) {
+    int64_t Q = A.Value / Divisor;
+    return constant(A.Value % Divisor < 0 ? Q - 1 : Q);
+  }
+  // floor((c*x) / c) = x and floor((c*k*x) / c) = k*x.
+  if (auto L = A.linear()) {
+    bool Exact = L->Constant % Divisor == 0;
+    for (const auto &[V, C] : L->Coefficients)
+      Exact &= C % Divisor == 0;
+    if (Exact) {
+      AffExpr R = constant(L->Constant / Divisor);
+      for (const auto &[V, C] : L->Coefficients)
+        R = add(R, mul(var(V), C / Divisor));
+      return R;
+    }
+  }
+  AffExpr E;
+  E.K = Kind::FloorDiv;
+  E.Value = Divisor;
+  E.Ops = {std::move(A)};
+  return E;
+}
+
+AffExpr AffExpr::ceilDiv(AffExpr A, int64_t Divisor) {
+  return floorDiv(add(std::move(A), constant(Divisor - 1)), Divisor);
+}
+
+bool AffExpr::hasFloorDiv() const {
+  if (K == Kind::FloorDiv)
+    return true;
+  for (const AffExpr &O : Ops)
+    if (O.hasFloorDiv())
+      return true;
+  return false;
+}
+
 AffExpr AffExpr::min(AffExpr A, AffExpr B) {
   if (A.isConstant() && B.isConstant())
     return constant(std::min(A.Value, B.Value));
@@ -204,6 +244,8 @@ AffExpr AffExpr::substitute(const std::function<AffExpr(AffVar)> &F) const {
     return div(Ops[0].substitute(F), Value);
   case Kind::Rem:
     return rem(Ops[0].substitute(F), Value);
+  case Kind::FloorDiv:
+    return floorDiv(Ops[0].substitute(F), Value);
   case Kind::Min:
     return min(Ops[0].substitute(F), Ops[1].substitute(F));
   case Kind::Max:
@@ -262,6 +304,9 @@ static std::string strPrec(const AffExpr &E, const Spelling &NameOf, int &Prec) 
   case K::Rem:
     Prec = 1;
     return wrap(Ops[0], NameOf, 1) + " % " + std::to_string(E.factor());
+  case K::FloorDiv:
+    Prec = 2;
+    return "loopgpu_floord(" + wrap(Ops[0], NameOf, 0) + ", " + std::to_string(E.factor()) + ")";
   case K::Min:
   case K::Max:
     Prec = 2;

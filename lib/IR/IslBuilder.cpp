@@ -182,6 +182,8 @@ isl::pw_aff IslBuilder::pwAff(const AffExpr &E, const isl::space &Space,
     isl::pw_aff D = checked(Constant(E.factor()));
     return E.kind() == AffExpr::Kind::Div ? Ops[0].tdiv_q(D) : Ops[0].tdiv_r(D);
   }
+  case AffExpr::Kind::FloorDiv:
+    return checked(Ops[0].div(checked(Constant(E.factor()))).floor());
   case AffExpr::Kind::Min:
   case AffExpr::Kind::Max: {
     isl::pw_aff R = Ops[0];
@@ -243,13 +245,38 @@ isl::set IslBuilder::loopRange(const isl::space &Space, const std::vector<unsign
   isl::set R = isl::set::universe(Space);
   isl_local_space *LS = isl_local_space_from_space(Space.copy());
   isl::pw_aff I = checked(isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(LS, isl_dim_set, Position))));
-  isl::pw_aff Lo = pwAff(L.Lower, Space, Loops), Hi = pwAff(L.Upper, Space, Loops);
-  if (!Lo.is_null())
-    R = R.intersect(Lo.le_set(I));
-  if (!Hi.is_null())
-    R = R.intersect(I.le_set(Hi));
+  // Lower = max(terms): I >= each term; Upper = min(terms): I <= each term.
+  // A term floor(E / d) needs no integer division in the set: for integer
+  // I, I >= floor(E / d) iff d*I >= E - d + 1, and I <= floor(E / d) iff
+  // d*I <= E (skewed bounds, Wavefront.h, would otherwise cost the exact
+  // tests an existential variable each).
+  std::function<void(const AffExpr &, bool)> Bound = [&](const AffExpr &T, bool IsLower) {
+    if (T.kind() == (IsLower ? AffExpr::Kind::Max : AffExpr::Kind::Min)) {
+      for (const AffExpr &O : T.operands())
+        Bound(O, IsLower);
+      return;
+    }
+    if (T.kind() == AffExpr::Kind::FloorDiv) {
+      int64_t D = T.factor();
+      isl::pw_aff E = pwAff(T.operands()[0], Space, Loops);
+      if (E.is_null())
+        return;
+      isl::pw_aff DI = checked(isl::manage(isl_pw_aff_scale_val(I.copy(), isl_val_int_from_si(Ctx, D))));
+      if (IsLower)
+        R = R.intersect(E.sub(pwAff(AffExpr::constant(D - 1), Space, Loops)).le_set(DI));
+      else
+        R = R.intersect(DI.le_set(E));
+      return;
+    }
+    isl::pw_aff B = pwAff(T, Space, Loops);
+    if (!B.is_null())
+      R = R.intersect(IsLower ? B.le_set(I) : I.le_set(B));
+  };
+  Bound(L.Lower, true);
+  Bound(L.Upper, false);
   int64_t Step = L.Step < 0 ? -L.Step : L.Step;
   if (Step > 1) {
+    isl::pw_aff Lo = pwAff(L.Lower, Space, Loops), Hi = pwAff(L.Upper, Space, Loops);
     isl::pw_aff Start = L.Step > 0 ? Lo : Hi;
     if (!Start.is_null()) {
       isl::pw_aff Offset = I.sub(Start);

@@ -20,6 +20,26 @@ const char *spelling(Clause::Kind K) {
   return "?";
 }
 
+static void terms(const AffExpr &E, AffExpr::Kind Fold, std::vector<AffExpr> &Out) {
+  if (E.kind() == Fold) {
+    for (const AffExpr &O : E.operands())
+      terms(O, Fold, Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+std::optional<AffExpr> singleIterationValue(const Loop &L) {
+  std::vector<AffExpr> Lo, Hi;
+  terms(L.Lower, AffExpr::Kind::Max, Lo);
+  terms(L.Upper, AffExpr::Kind::Min, Hi);
+  for (const AffExpr &A : Lo)
+    for (const AffExpr &B : Hi)
+      if (A == B)
+        return A;
+  return std::nullopt;
+}
+
 std::vector<unsigned> Nest::commonLoops(unsigned S1, unsigned S2) const {
   const auto &A = Statements[S1].Loops, &B = Statements[S2].Loops;
   std::vector<unsigned> Common;

@@ -1,6 +1,8 @@
 //===- AliasVersion.cpp - A version of a nest for arrays apart ------------===//
 #include "loopgpu/Transform/AliasVersion.h"
 #include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/Transform/Wavefront.h"
+
 
 namespace loopgpu {
 
@@ -57,6 +59,16 @@ std::optional<Nest> versionForApartArrays(const Nest &N, const DependenceInfo &I
     if (parallelism(VI.verdict(L.Id).K) > parallelism(Info.verdict(L.Id).K) ||
         VI.distribution(L.Id).size() > Info.distribution(L.Id).size())
       return V;
+  // Or an outermost band that runs as wavefronts only when the arrays are
+  // apart (nussinov without restrict: the char sequence may alias the table).
+  for (const NodePtr &Nd : N.Root) {
+    if (Nd->K != Node::Kind::Loop)
+      continue;
+    std::vector<unsigned> Chain = perfectChain(N, Nd->Id);
+    std::string Why;
+    if (findWavefrontPrefix(V, VI, Chain, Why) && !findWavefrontPrefix(N, Info, Chain, Why))
+      return V;
+  }
   return std::nullopt;
 }
 

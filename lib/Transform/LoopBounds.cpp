@@ -5,8 +5,8 @@
 
 namespace loopgpu {
 
-BandSystem::BandSystem(std::vector<unsigned> V, std::function<std::string(AffVar)> Names)
-    : Vars(std::move(V)), NameOf(std::move(Names)) {
+BandSystem::BandSystem(std::vector<unsigned> V, std::function<std::string(AffVar)> Names, bool Division)
+    : Vars(std::move(V)), NameOf(std::move(Names)), AllowDivision(Division) {
   for (unsigned K = 0; K < Vars.size(); ++K)
     IndexOfLoop[Vars[K]] = K;
 }
@@ -82,6 +82,17 @@ bool BandSystem::addTerm(unsigned K, const AffExpr &Term, bool IsLower, std::str
   return true;
 }
 
+bool BandSystem::addNonNegative(const AffExpr &E, std::string &Why) {
+  BandConstraint C;
+  if (!decompose(E, C.Coef, C.Rest)) {
+    Why = "constraint '" + E.str(NameOf) + " >= 0' is not linear in the loops being reordered";
+    return false;
+  }
+  C.Original = true;
+  add(std::move(C));
+  return true;
+}
+
 void splitTerms(const AffExpr &E, AffExpr::Kind Fold, std::vector<AffExpr> &Out) {
   if (E.kind() == Fold) {
     splitTerms(E.operands()[0], Fold, Out);
@@ -136,6 +147,17 @@ bool BandSystem::bounds(unsigned K, const std::vector<unsigned> &Outer, BoundTer
     if (!Ok) {
       Why = "a bound relates loops that stay inside each other in the wrong order";
       return false;
+    }
+    if (A != 1 && A != -1 && AllowDivision) {
+      // A*x + r >= 0: x >= ceil(-r / A) (A > 0) or x <= floor(r / -A).
+      std::vector<int64_t> Coef = C.Coef;
+      Coef[K] = 0;
+      AffExpr R = toExpr(Coef, C.Rest, K);
+      if (A > 0)
+        Out.Lower.push_back(AffExpr::ceilDiv(AffExpr::mul(R, -1), A));
+      else
+        Out.Upper.push_back(AffExpr::floorDiv(R, -A));
+      continue;
     }
     if (A != 1 && A != -1) {
       if (C.Original) {

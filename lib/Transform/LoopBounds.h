@@ -18,7 +18,12 @@
 // Supported: lower bounds that are max(...) and upper bounds that are
 // min(...) of terms linear in the band's iterators with coefficients that
 // need no division (an original constraint must have coefficient +-1 on the
-// variable it bounds). Anything else is refused with a reason.
+// variable it bounds), unless the system allows division: then a
+// coefficient a gives the bound ceil(.../a) or floor(.../a) (skewed bands,
+// Wavefront.h). Anything else is refused with a reason. With division the
+// elimination is rational, so projected bounds may include a few points
+// outside the integer projection: the caller enforces the original
+// constraints where they are exact.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_LIB_TRANSFORM_LOOPBOUNDS_H
@@ -51,7 +56,8 @@ class BandSystem {
 public:
   /// Vars: the loop ids whose iterators are the band's variables; NameOf
   /// names variables in messages.
-  BandSystem(std::vector<unsigned> Vars, std::function<std::string(AffVar)> NameOf);
+  BandSystem(std::vector<unsigned> Vars, std::function<std::string(AffVar)> NameOf,
+             bool AllowDivision = false);
 
   /// Adds Lower <= x_K <= Upper. False (with Why) if a bound has a form the
   /// elimination cannot handle.
@@ -60,6 +66,9 @@ public:
   /// variables linearly.
   bool addRange(unsigned K, const std::optional<AffExpr> &Lo, const std::optional<AffExpr> &Hi,
                 std::string &Why);
+  /// Adds E >= 0 for E linear in the variables (min / max / division only
+  /// in the terms free of them).
+  bool addNonNegative(const AffExpr &E, std::string &Why);
 
   /// The bound terms of x_K from the constraints that involve it. Every other
   /// variable they involve must be in Outer (else false). Original
@@ -81,6 +90,7 @@ private:
   std::function<std::string(AffVar)> NameOf;
   std::map<unsigned, unsigned> IndexOfLoop;
   std::vector<BandConstraint> Cons;
+  bool AllowDivision = false;
 };
 
 /// The terms of nested max (Fold = Max) or min (Fold = Min) expressions.

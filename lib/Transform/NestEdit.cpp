@@ -510,6 +510,21 @@ ExprPtr exprFromAff(const Nest &N, const AffExpr &X) {
     return binary("/", exprFromAff(N, Ops[0]), intLiteral(X.factor()));
   case K::Rem:
     return binary("%", exprFromAff(N, Ops[0]), intLiteral(X.factor()));
+  case K::FloorDiv: {
+    // a >= 0 ? a / b : -((-a + b - 1) / b), C's division rounded down.
+    auto E = std::make_unique<Expr>(Expr::Kind::Conditional);
+    E->Ops.push_back(binary(">=", exprFromAff(N, Ops[0]), intLiteral(0)));
+    E->Ops.push_back(binary("/", exprFromAff(N, Ops[0]), intLiteral(X.factor())));
+    auto Neg = std::make_unique<Expr>(Expr::Kind::Unary);
+    Neg->Op = "-";
+    Neg->Ops.push_back(binary("/", exprFromAff(N, AffExpr::add(AffExpr::mul(Ops[0], -1),
+                                                               AffExpr::constant(X.factor() - 1))),
+                              intLiteral(X.factor())));
+    Neg->Type = Neg->Ops[0]->Type;
+    E->Ops.push_back(std::move(Neg));
+    E->Type = E->Ops[1]->Type;
+    return E;
+  }
   case K::Min:
   case K::Max: {
     auto E = std::make_unique<Expr>(Expr::Kind::Conditional);

@@ -16,6 +16,7 @@
 #include "loopgpu/Transform/LICM.h"
 #include "loopgpu/Transform/Privatize.h"
 #include "loopgpu/Transform/Tile.h"
+#include "loopgpu/Transform/Wavefront.h"
 #include "Support.h"
 
 #include <algorithm>
@@ -396,6 +397,49 @@ public:
     }
   }
 
+  /// A perfectly nested band whose loops all carry dependences, with no
+  /// loop at or under it that could run across threads, would run in one
+  /// GPU thread: it runs as wavefronts instead (Wavefront.h) when one
+  /// exists and the loops inside the wave loop come out parallel (nussinov,
+  /// seidel-2d). Outermost such bands only: under a parallel loop the band
+  /// is a thread's work.
+  void wavefrontSequentialBands() {
+    std::set<unsigned> Tried;
+    for (unsigned Round = 0; Round < N.Loops.size() + 1; ++Round) {
+      std::optional<unsigned> Next;
+      walkOutermost([&](unsigned L) {
+        if (Next || acrossThreads(DI, L) || userSequential(L))
+          return true;
+        bool Parallel = false;
+        forEachLoopUnder(*findLoopNode(N, L),
+                         [&](unsigned D) { Parallel |= acrossThreads(DI, D) || userSequential(D); });
+        if (Parallel)
+          return false; // the parallel loops inside are mapped
+        if (!Tried.count(L) && perfectChain(N, L).size() >= 2)
+          Next = L;
+        return true;
+      });
+      if (!Next)
+        return;
+      Tried.insert(*Next);
+      std::vector<unsigned> Band = perfectChain(N, *Next);
+      std::string Why;
+      std::optional<WavefrontPlan> Plan = findWavefrontPrefix(N, DI, Band, Why);
+      if (!Plan)
+        continue;
+      Nest C = cloneNest(N);
+      if (!applyWavefront(C, *Plan, Why))
+        continue;
+      DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
+      bool InnerParallel = true;
+      for (unsigned L : Plan->Band)
+        if (L != Plan->Band[Plan->Eliminated])
+          InnerParallel &= parallelPerThread(C, CDI, L);
+      if (InnerParallel)
+        adopt(std::move(C), std::move(CDI));
+    }
+  }
+
   /// A sequential loop that stays on the host around the kernels of its
   /// body (it contains a parallel or reduction loop): a scalar declared in
   /// its body and used by more than one of the body's parts would be
@@ -742,6 +786,8 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
     P.privatizeOutermostParallelLoops();
     P.copyForWARInSequentialLoops();
     P.privatizeOutermostParallelLoops(); // what the copies made parallel
+    if (!P.hasStructuralClauses())
+      P.wavefrontSequentialBands();
   }
   if (Opts.GPU && !P.Failed) {
     P.boxTriangularBands();

@@ -6,6 +6,11 @@
 // positive constant, and min / max. These are exactly the expressions ISL can
 // represent as piecewise quasi-affine functions, so the analysis can be exact.
 //
+// Transformations add floor division (FloorDiv, printed as a call to
+// loopgpu_floord, which the printers define): the bounds of skewed loops
+// (Wavefront.h) divide by a coefficient and round toward minus infinity,
+// which C's division does not do for negative numerators.
+//
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_IR_AFFINEEXPR_H
 #define LOOPGPU_IR_AFFINEEXPR_H
@@ -59,7 +64,7 @@ struct LinearForm {
 /// constant divisor; Mul always has a constant factor (`Factor`).
 class AffExpr {
 public:
-  enum class Kind { Constant, Var, Add, Mul, Div, Rem, Min, Max };
+  enum class Kind { Constant, Var, Add, Mul, Div, Rem, FloorDiv, Min, Max };
 
   AffExpr() = default; ///< the constant 0
   static AffExpr constant(int64_t C);
@@ -72,12 +77,16 @@ public:
   static AffExpr mul(AffExpr A, int64_t Factor);
   static AffExpr div(AffExpr A, int64_t Divisor); ///< Divisor > 0
   static AffExpr rem(AffExpr A, int64_t Divisor); ///< Divisor > 0
+  /// floor(A / Divisor), Divisor > 0 (rounds toward minus infinity).
+  static AffExpr floorDiv(AffExpr A, int64_t Divisor);
+  /// ceil(A / Divisor), Divisor > 0: floorDiv(A + Divisor - 1, Divisor).
+  static AffExpr ceilDiv(AffExpr A, int64_t Divisor);
   static AffExpr min(AffExpr A, AffExpr B);
   static AffExpr max(AffExpr A, AffExpr B);
 
   Kind kind() const { return K; }
   int64_t constantValue() const { return Value; }  ///< Kind::Constant
-  int64_t factor() const { return Value; }         ///< Kind::Mul, Div, Rem
+  int64_t factor() const { return Value; }         ///< Kind::Mul, Div, Rem, FloorDiv
   AffVar variable() const { return V; }            ///< Kind::Var
   const std::vector<AffExpr> &operands() const { return Ops; }
 
@@ -92,9 +101,12 @@ public:
   AffExpr substitute(const std::function<AffExpr(AffVar)> &F) const;
 
   /// C syntax, with names given by NameOf (iterator and parameter names);
-  /// Min and Max print as calls to MinName / MaxName.
+  /// Min and Max print as calls to MinName / MaxName, FloorDiv as a call to
+  /// FloorDivName (the printers define these functions).
   std::string str(const std::function<std::string(AffVar)> &NameOf, const char *MinName = "min",
                   const char *MaxName = "max") const;
+  /// Some FloorDiv occurs in the expression.
+  bool hasFloorDiv() const;
 
   bool operator==(const AffExpr &O) const;
   bool operator!=(const AffExpr &O) const { return !(*this == O); }

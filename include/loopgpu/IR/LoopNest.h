@@ -202,6 +202,11 @@ struct Loop {
   LoopOrigin Origin;                    ///< set by transformations
 };
 
+/// E when L runs at most once, with its iterator equal to E: a term of its
+/// lower bound (a max) is a term of its upper bound (a min), as in the loop
+/// a wavefront leaves (Transform/Wavefront.h); nullopt otherwise.
+std::optional<AffExpr> singleIterationValue(const Loop &L);
+
 /// A guard on a statement: an enclosing `if`'s condition, or its negation
 /// for the else branch.
 struct Guard {
