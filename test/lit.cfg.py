@@ -6,7 +6,10 @@
 #   %utils     the utils/ directory
 #   %nvcc      nvcc (tests that use it say `REQUIRES: nvcc`)
 #   %cc        the host C compiler
+#   %dot       Graphviz's dot (tests that use it say `REQUIRES: graphviz`)
+#   %chromium  headless Chromium (tests that use it say `REQUIRES: chromium`)
 import os
+import shutil
 import lit.formats
 
 config.name = "loopgpu"
@@ -31,6 +34,16 @@ config.substitutions.append(("%cc", config.cc))
 if config.nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", config.nvcc))
+# Tools that some tests run on loopgpu's output (utils/setup-deps.sh installs
+# them). Without them those tests are unsupported, except in CI, where every
+# test must run.
+for feature, tool in (("graphviz", "dot"), ("chromium", "chromium")):
+    found = shutil.which(tool, path=config.environment["PATH"])
+    if found:
+        config.available_features.add(feature)
+        config.substitutions.append(("%" + tool, found))
+    elif os.environ.get("CI") == "true":
+        lit_config.fatal("'%s' not found in PATH: CI runs every test (utils/setup-deps.sh installs it)" % tool)
 config.substitutions.append(
     ("%expect_exit", "python3 " + os.path.join(config.loopgpu_src_root, "test", "Inputs", "expect_exit.py")))
 

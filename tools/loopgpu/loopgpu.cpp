@@ -48,7 +48,7 @@ namespace {
 
 enum ExitCode { ExitSuccess = 0, ExitInputErrors = 1, ExitUsage = 2 };
 enum class EmitKind { IR, Deps, C, CUDA };
-enum class OutputFormat { Text, JSON };
+enum class OutputFormat { Text, JSON, Dot };
 
 cl::OptionCategory Category("loopgpu options");
 
@@ -126,7 +126,9 @@ cl::opt<EmitKind> Emit("emit", cl::desc("What to print"), cl::init(EmitKind::CUD
 cl::opt<OutputFormat> Format("format", cl::desc("Output format of -emit=ir and -emit=deps"),
                              cl::init(OutputFormat::Text),
                              cl::values(clEnumValN(OutputFormat::Text, "text", "readable text (default)"),
-                                        clEnumValN(OutputFormat::JSON, "json", "JSON")),
+                                        clEnumValN(OutputFormat::JSON, "json", "JSON"),
+                                        clEnumValN(OutputFormat::Dot, "dot",
+                                                   "Graphviz: the dependence graph (-emit=deps only)")),
                              cl::cat(Category));
 cl::opt<bool> Validate("validate", cl::desc("Compile the emitted CUDA and the original loop, run both "
                                             "on random inputs and compare"),
@@ -524,6 +526,8 @@ int main(int argc, const char **argv) {
     return usageError("--validate checks the emitted CUDA; it does not combine with -emit");
   if (Format == OutputFormat::JSON && Emit != EmitKind::IR && Emit != EmitKind::Deps)
     return usageError("-format=json applies to -emit=ir and -emit=deps only");
+  if (Format == OutputFormat::Dot && Emit != EmitKind::Deps)
+    return usageError("-format=dot applies to -emit=deps only");
 
   // Compile commands: -p BUILD_DIR, else `-- args`, else C defaults.
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
@@ -650,6 +654,10 @@ int main(int argc, const char **argv) {
       analyzeWithVersions(P, Infos, Diag);
       if (Format == OutputFormat::JSON) {
         printDependencesJSON(P, Infos, Out.os());
+        break;
+      }
+      if (Format == OutputFormat::Dot) {
+        printDependencesDot(P, Infos, Out.os());
         break;
       }
       // Each nest, then its version under a run-time check if it has one.
