@@ -13,10 +13,6 @@ namespace loopgpu {
 
 namespace {
 
-unsigned accessLine(const Nest &N, const Access &A) {
-  return A.Loc.isValid() ? A.Loc.Line : N.Statements[A.Stmt].Loc.Line;
-}
-
 std::string loopNames(const Nest &N, const std::vector<unsigned> &Loops) {
   std::string S = "(";
   for (size_t K = 0; K < Loops.size(); ++K)
