@@ -93,6 +93,14 @@ document.addEventListener('click', function (e) {
 document.body.setAttribute('data-links-ready', document.querySelectorAll('a.ln').length);
 )";
 
+/// Heading (HTML), then the items escaped, as a list.
+void printList(StringRef Heading, const std::vector<std::string> &Items, raw_ostream &OS) {
+  OS << Heading << "<ul>\n";
+  for (const std::string &Item : Items)
+    OS << "<li>" << escapeHTML(Item) << "</li>\n";
+  OS << "</ul>\n";
+}
+
 std::string verdictBadge(StringRef Text) {
   return "<span class=\"verdict v-" + escapeHTML(Text) + "\">" + escapeHTML(Text) + "</span>";
 }
@@ -295,12 +303,8 @@ void printValidation(const ReportInput &In, raw_ostream &OS) {
          << escapeHTML(C.Detail) << "</td></tr>\n";
     OS << "</table>\n";
   }
-  if (!V.Times.empty()) {
-    OS << "<p>Timings:</p><ul class=\"times\">\n";
-    for (const std::string &T : V.Times)
-      OS << "<li>" << escapeHTML(T) << "</li>\n";
-    OS << "</ul>\n";
-  }
+  if (!V.Times.empty())
+    printList("<p>Timings:</p>", V.Times, OS);
   if (!V.Other.empty()) {
     OS << "<pre class=\"code\">";
     for (const std::string &L : V.Other)
@@ -376,10 +380,8 @@ void printHTMLReport(const ReportInput &In, raw_ostream &OS) {
     OS << " &middot; <a href=\"#" << nestAnchor(K) << "\">" << escapeHTML(nestTitle(*In.Nests[K].Written)) << "</a>";
   OS << " &middot; <a href=\"#code\">source and CUDA</a></p></header>\n";
   if (!In.Tuning.empty()) {
-    OS << "<section id=\"tuning\"><h2>Tuning</h2><ul>\n";
-    for (const std::string &T : In.Tuning)
-      OS << "<li>" << escapeHTML(T) << "</li>\n";
-    OS << "</ul></section>\n";
+    printList("<section id=\"tuning\"><h2>Tuning</h2>", In.Tuning, OS);
+    OS << "</section>\n";
   }
   printValidation(In, OS);
   for (size_t K = 0; K < In.Nests.size(); ++K) {
