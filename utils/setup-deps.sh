@@ -3,7 +3,8 @@
 # when everything is there it only checks, in well under a second).
 # Needs root (or sudo) only when something must be installed.
 #   --tests  also what only the test suite runs: Graphviz (renders
-#            -emit=deps -format=dot) and Chromium (renders -emit=report)
+#            -emit=deps -format=dot) and Chromium with a font (renders
+#            -emit=report)
 set -euo pipefail
 
 packages=(
@@ -13,7 +14,7 @@ packages=(
   libboost-context-dev
 )
 if [ "${1:-}" = --tests ]; then
-  packages+=(graphviz chromium)
+  packages+=(graphviz chromium fonts-dejavu-core)
 fi
 
 missing=()
