@@ -212,9 +212,12 @@ void printKernel(const Nest &N, const KernelPlan &K, raw_ostream &OS) {
   int64_t B[3] = {1, 1, 1};
   for (const MappedLoop &M : K.Mapped)
     B[M.Dim - 'x'] = M.BlockSize;
-  OS << "(" << B[0] << ", " << B[1] << ", " << B[2] << "): " << K.threadsPerBlock() << " threads</td><td>";
+  OS << "(" << B[0] << ", " << B[1] << ", " << B[2] << "): " << K.threadsPerBlock()
+     << (K.threadsPerBlock() == 1 ? " thread" : " threads") << "</td><td>";
   for (const MappedLoop &M : K.Mapped)
     OS << "<div>" << escapeHTML(N.Loops[M.Loop].Iterator) << ": " << M.tile() << "</div>";
+  if (K.Mapped.empty())
+    OS << "none";
   OS << "</td><td>";
   bool Any = false;
   for (const MappedLoop &M : K.Mapped)

@@ -38,3 +38,11 @@ void f(int n, float A[restrict n][n]) {
 // FAIL: the harness printed no result (exit status 1): it did not build or did not run; {{.*}}/f/output.txt has its output
 // FAILERR: loopgpu: validation FAILED; the harness and its output are in {{.*}}/f
 // USAGE: error: -format=json applies to -emit=ir and -emit=deps only
+// A loop that runs in one GPU thread: the kernel's grid and block say so.
+// RUN: FileCheck %s --check-prefix=SERIAL < %t/report.html
+// SERIAL: <td class="mono">g_nest0_kernel</td><td>one thread</td><td>1 block</td><td>(1, 1, 1): 1 thread</td><td>none</td><td>none</td><td>none</td>
+void g(int n, float x[restrict n]) {
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    x[i] = x[i - 1] * 0.5f;
+}
