@@ -5,8 +5,13 @@
 #   %examples  the examples/ directory
 #   %utils     the utils/ directory
 #   %nvcc      nvcc (tests that use it say `REQUIRES: nvcc`)
-#   %cc        the host C compiler
+#   %cc, %cxx  the host C and C++ compilers of this build
+#   %cmake     the cmake of this build; %ninja ninja (the build tool of the README)
+#   %build     this build's directory (tests install it: cmake --install %build)
+#   %dot       Graphviz's dot (tests that use it say `REQUIRES: graphviz`)
+#   %chromium  headless Chromium (tests that use it say `REQUIRES: chromium`)
 import os
+import shutil
 import lit.formats
 
 config.name = "loopgpu"
@@ -27,10 +32,24 @@ config.environment.setdefault("ASAN_OPTIONS", "detect_leaks=0")
 config.substitutions.append(("%loopgpu", os.path.join(config.loopgpu_tools_dir, "loopgpu")))
 config.substitutions.append(("%examples", os.path.join(config.loopgpu_src_root, "examples")))
 config.substitutions.append(("%utils", os.path.join(config.loopgpu_src_root, "utils")))
+config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%cc", config.cc))
+config.substitutions.append(("%cmake", config.cmake))
+config.substitutions.append(("%ninja", shutil.which("ninja", path=config.environment["PATH"]) or "ninja"))
+config.substitutions.append(("%build", config.loopgpu_obj_root))
 if config.nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", config.nvcc))
+# Tools that some tests run on loopgpu's output (utils/setup-deps.sh installs
+# them). Without them those tests are unsupported, except in CI, where every
+# test must run.
+for feature, tool in (("graphviz", "dot"), ("chromium", "chromium")):
+    found = shutil.which(tool, path=config.environment["PATH"])
+    if found:
+        config.available_features.add(feature)
+        config.substitutions.append(("%" + tool, found))
+    elif os.environ.get("CI") == "true":
+        lit_config.fatal("'%s' not found in PATH: CI runs every test (utils/setup-deps.sh installs it)" % tool)
 config.substitutions.append(
     ("%expect_exit", "python3 " + os.path.join(config.loopgpu_src_root, "test", "Inputs", "expect_exit.py")))
 

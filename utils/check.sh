@@ -5,7 +5,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-bash utils/setup-deps.sh
+bash utils/setup-deps.sh --tests
 export PATH="$PATH:/usr/local/cuda/bin"
 CC=clang-19 CXX=clang++-19 cmake -S . -B build-check -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DLOOPGPU_SANITIZE=ON -DLOOPGPU_BUILD_FUZZER=ON >/dev/null

@@ -2,6 +2,9 @@
 # Installs the Debian packages loopgpu needs, if any is missing (idempotent:
 # when everything is there it only checks, in well under a second).
 # Needs root (or sudo) only when something must be installed.
+#   --tests  also what only the test suite runs: Graphviz (renders
+#            -emit=deps -format=dot) and Chromium with a font (renders
+#            -emit=report)
 set -euo pipefail
 
 packages=(
@@ -10,6 +13,9 @@ packages=(
   libisl-dev libgtest-dev
   libboost-context-dev
 )
+if [ "${1:-}" = --tests ]; then
+  packages+=(graphviz chromium fonts-dejavu-core)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

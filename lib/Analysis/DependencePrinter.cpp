@@ -13,10 +13,6 @@ namespace loopgpu {
 
 namespace {
 
-unsigned accessLine(const Nest &N, const Access &A) {
-  return A.Loc.isValid() ? A.Loc.Line : N.Statements[A.Stmt].Loc.Line;
-}
-
 std::string loopNames(const Nest &N, const std::vector<unsigned> &Loops) {
   std::string S = "(";
   for (size_t K = 0; K < Loops.size(); ++K)
@@ -316,6 +312,101 @@ void printDependencesJSON(const Program &P, llvm::raw_ostream &OS) {
   for (const Nest &N : P.Nests)
     Infos.push_back(analyzeDependences(N));
   printDependencesJSON(P, Infos, OS);
+}
+
+namespace {
+
+/// A Graphviz double-quoted string: quotes and backslashes escaped, newlines
+/// as Graphviz's centred line break.
+std::string dotQuote(llvm::StringRef S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    if (C == '\n') {
+      Out += "\\n";
+      continue;
+    }
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+/// Prints the loop tree of nest K: loops as clusters, statements as nodes.
+void printDotNodes(const Nest &N, const DependenceInfo &DI, size_t K, const std::vector<NodePtr> &Nodes,
+                   unsigned Indent, llvm::raw_ostream &OS) {
+  std::string Pad(Indent, ' ');
+  for (const NodePtr &Nd : Nodes) {
+    switch (Nd->K) {
+    case Node::Kind::Loop: {
+      const Loop &L = N.Loops[Nd->Id];
+      const LoopVerdict &V = DI.verdict(L.Id);
+      std::string Label = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + spelling(V.K);
+      OS << Pad << "subgraph cluster_n" << K << "_l" << L.Id << " {\n"
+         << Pad << "  label=" << dotQuote(Label) << ";\n"
+         << Pad << "  style=" << (V.K == LoopVerdict::Sequential ? "\"rounded,filled\"" : "rounded")
+         << (V.K == LoopVerdict::Sequential ? "; fillcolor=\"#fff0f0\"" : "") << ";\n";
+      printDotNodes(N, DI, K, Nd->Body, Indent + 2, OS);
+      OS << Pad << "}\n";
+      break;
+    }
+    case Node::Kind::If:
+      printDotNodes(N, DI, K, Nd->Body, Indent, OS);
+      printDotNodes(N, DI, K, Nd->Else, Indent, OS);
+      break;
+    case Node::Kind::Stmt: {
+      const Statement &S = N.Statements[Nd->Id];
+      OS << Pad << "n" << K << "_" << S.name() << " [label="
+         << dotQuote(S.name() + " (line " + std::to_string(S.Loc.Line) + ")\n" + S.Text) << "];\n";
+      break;
+    }
+    }
+  }
+}
+
+} // namespace
+
+void printDependencesDot(const Program &P, const std::vector<DependenceInfo> &Infos, llvm::raw_ostream &OS) {
+  OS << "digraph " << dotQuote("dependences of " + P.File) << " {\n"
+     << "  compound=true;\n"
+     << "  node [shape=box, fontname=\"monospace\"];\n"
+     << "  edge [fontname=\"monospace\", fontsize=10];\n";
+  for (size_t K = 0; K < P.Nests.size() && K < Infos.size(); ++K) {
+    const Nest &N = P.Nests[K];
+    const DependenceInfo &DI = Infos[K];
+    std::string Title = "nest " + nestTitle(N) + " (line " + std::to_string(N.Loc.Line) + ")";
+    if (N.VersionOf >= 0)
+      Title += ", version '" + N.Version + "' (arrays apart at run time)";
+    OS << "  subgraph cluster_n" << K << " {\n"
+       << "    label=" << dotQuote(Title) << ";\n";
+    printDotNodes(N, DI, K, N.Root, 4, OS);
+    OS << "  }\n";
+    // Dependences that no privatization or reduction resolves.
+    std::vector<bool> Unresolved(DI.dependences().size());
+    for (const Loop &L : N.Loops)
+      for (unsigned D : DI.verdict(L.Id).Unresolved)
+        Unresolved[D] = true;
+    for (const Dependence &D : DI.dependences()) {
+      const Access &Src = N.Accesses[D.SourceAccess], &Snk = N.Accesses[D.SinkAccess];
+      std::string Label = D.name() + " " + spelling(D.Kind) + " " + N.targetName(Src);
+      if (Src.Index != Snk.Index)
+        Label += "/" + N.targetName(Snk);
+      for (const DirectionVector &V : D.Directions)
+        Label += " " + str(V);
+      std::string Dist = distanceText(D);
+      if (!Dist.empty())
+        Label += "\ndistance " + Dist;
+      if (D.IsMay)
+        Label += "\nmay";
+      OS << "  n" << K << "_" << N.Statements[D.SourceStmt].name() << " -> n" << K << "_"
+         << N.Statements[D.SinkStmt].name() << " [label=" << dotQuote(Label)
+         << ", style=" << (D.Kind == DepKind::RAW ? "solid" : D.Kind == DepKind::WAR ? "dashed" : "dotted");
+      if (Unresolved[D.Id])
+        OS << ", color=red, fontcolor=red";
+      OS << "];\n";
+    }
+  }
+  OS << "}\n";
 }
 
 } // namespace loopgpu

@@ -177,7 +177,7 @@ std::string accessText(const Nest &N, const Access &A) {
   return S;
 }
 
-static unsigned lineOf(const Nest &N, const Access &A) {
+unsigned accessLine(const Nest &N, const Access &A) {
   return A.Loc.isValid() ? A.Loc.Line : N.Statements[A.Stmt].Loc.Line;
 }
 
@@ -188,8 +188,8 @@ static SourceLoc locOf(const Nest &N, const Access &A) {
 std::string describe(const Nest &N, const Dependence &D, std::optional<unsigned> Loop) {
   const Access &Src = N.Accesses[D.SourceAccess], &Snk = N.Accesses[D.SinkAccess];
   std::string S = std::string(spelling(D.Kind)) + " " + accessText(N, Src) + " -> " +
-                  accessText(N, Snk) + " lines " + std::to_string(lineOf(N, Src)) + "->" +
-                  std::to_string(lineOf(N, Snk));
+                  accessText(N, Snk) + " lines " + std::to_string(accessLine(N, Src)) + "->" +
+                  std::to_string(accessLine(N, Snk));
   std::vector<DirectionVector> Vs = Loop ? D.vectorsCarriedBy(*Loop) : D.Directions;
   if (Vs.empty())
     Vs = D.Directions;

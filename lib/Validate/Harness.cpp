@@ -795,6 +795,44 @@ std::string gpuNameFromSmi(StringRef Output) {
   return Name.empty() ? "GPU" : Name.str();
 }
 
+HarnessOutcome parseHarnessOutput(StringRef Output) {
+  HarnessOutcome O;
+  SmallVector<StringRef, 32> Lines;
+  Output.trim().split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef L = Lines[I].rtrim();
+    if (I + 1 == Lines.size() && (L == "PASS" || L == "FAIL")) {
+      O.Passed = L == "PASS";
+      continue;
+    }
+    if (L.consume_front("validating ")) {
+      O.Sizes = L.str();
+      continue;
+    }
+    if (L.consume_front("time ")) {
+      O.Times.push_back(L.str());
+      continue;
+    }
+    bool Checked = false;
+    for (StringRef Status : {"PASS", "FAIL", "INCONCLUSIVE"}) {
+      StringRef Rest = L;
+      if (!Rest.consume_front(Status) || !Rest.consume_front(" "))
+        continue;
+      // "PASS f: C (10 elements)", "FAIL f: C: 3 of 10 elements differ; ..."
+      auto [Function, AfterFunction] = Rest.split(": ");
+      size_t End = AfterFunction.find_first_of(":(");
+      StringRef Array = AfterFunction.substr(0, End).rtrim();
+      StringRef Detail = End == StringRef::npos ? "" : AfterFunction.substr(End).ltrim(": ");
+      O.Checks.push_back({Status.str(), (Function + ": " + Array).str(), Detail.str()});
+      Checked = true;
+      break;
+    }
+    if (!Checked && !L.empty())
+      O.Other.push_back(L.str());
+  }
+  return O;
+}
+
 std::optional<double> passedKernelMs(StringRef Output) {
   SmallVector<StringRef, 32> Lines;
   Output.trim().split(Lines, '\n');

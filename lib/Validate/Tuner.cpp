@@ -26,18 +26,16 @@ std::string nestLabel(const Nest &N) {
 /// Emits, validates and times one configuration of the whole program.
 class Measurer {
 public:
-  Measurer(const Program &P, StringRef Source, const EmitFn &Emit, const TuneSettings &S, raw_ostream &Progress,
-           unsigned Total)
-      : P(P), Source(Source), Emit(Emit), S(S), Progress(Progress), Total(Total) {}
+  Measurer(const Program &P, StringRef Source, const EmitFn &Emit, const TuneSettings &S, TuneProgress &Progress)
+      : P(P), Source(Source), Emit(Emit), S(S), Progress(Progress) {}
 
   /// The time of Config if it PASSes; Label names what changed.
   std::optional<double> measure(const std::vector<TuningConfig> &Config, const std::string &Label) {
     ++Count;
-    Progress << "[" << Count << "/" << Total << "] " << Label << ": ";
-    Progress.flush();
+    Progress.start(Count, Label);
     std::string Cuda;
     if (!Emit(Config, Cuda)) {
-      Progress << "not emitted\n";
+      Progress.other("not emitted");
       return std::nullopt;
     }
     ValidateOptions VO = S.Validate;
@@ -47,11 +45,11 @@ public:
       return imported(Cuda, S.RemoteDir + "/" + Name);
     CollectingDiagnostics Quiet;
     if (!writeHarness(P, Source, Cuda, VO, Quiet)) {
-      Progress << "no harness: " << (Quiet.Messages.empty() ? "" : Quiet.Messages.front()) << "\n";
+      Progress.other("no harness: " + (Quiet.Messages.empty() ? "" : Quiet.Messages.front()));
       return std::nullopt;
     }
     if (S.RemoteMode == TuneSettings::Remote::Export) {
-      Progress << "exported to " << VO.Dir << "\n";
+      Progress.other("exported to " + VO.Dir);
       return std::nullopt;
     }
     std::string Log = VO.Dir + "/output.txt";
@@ -59,11 +57,11 @@ public:
     auto Text = MemoryBuffer::getFile(Log);
     std::optional<double> Ms = RC == 0 && Text ? passedKernelMs((*Text)->getBuffer()) : std::nullopt;
     if (!Ms) {
-      Progress << "FAIL or no time (not kept; see " << Log << ")\n";
+      Progress.other("FAIL or no time (not kept; see " + Log + ")");
       return std::nullopt;
     }
     ++Passed;
-    Progress << format("%.3f ms", *Ms) << "\n";
+    Progress.passed(*Ms);
     return Ms;
   }
 
@@ -74,17 +72,17 @@ private:
   std::optional<double> imported(const std::string &Cuda, const std::string &Dir) {
     auto Exported = MemoryBuffer::getFile(Dir + "/kernels.cu");
     if (!Exported || withoutCommandLine((*Exported)->getBuffer()) != withoutCommandLine(Cuda)) {
-      Progress << "not among the exported candidates (not measured)\n";
+      Progress.other("not among the exported candidates (not measured)");
       return std::nullopt;
     }
     auto Text = MemoryBuffer::getFile(Dir + "/output.txt");
     std::optional<double> Ms = Text ? passedKernelMs((*Text)->getBuffer()) : std::nullopt;
     if (!Ms) {
-      Progress << (Text ? "FAIL or no time" : "not run") << " (not kept; see " << Dir << "/output.txt)\n";
+      Progress.other(std::string(Text ? "FAIL or no time" : "not run") + " (not kept; see " + Dir + "/output.txt)");
       return std::nullopt;
     }
     ++Passed;
-    Progress << format("%.3f ms", *Ms) << " (imported)\n";
+    Progress.passed(*Ms, " (imported)");
     return Ms;
   }
 
@@ -105,8 +103,7 @@ private:
   StringRef Source;
   const EmitFn &Emit;
   const TuneSettings &S;
-  raw_ostream &Progress;
-  unsigned Total;
+  TuneProgress &Progress;
 };
 
 json::Array ints(const std::vector<int64_t> &V) {
@@ -149,6 +146,70 @@ json::Object readCache(const std::string &Path) {
 
 } // namespace
 
+TuneProgress::TuneProgress(raw_ostream &OS, unsigned Total, bool Terminal, unsigned Columns)
+    : OS(OS), Total(Total), Terminal(Terminal), Columns(Columns ? Columns : 80) {}
+
+bool TuneProgress::isTerminal(raw_ostream &OS) {
+  std::optional<std::string> Term = sys::Process::GetEnv("TERM");
+  return OS.is_displayed() && (!Term || *Term != "dumb");
+}
+
+std::string TuneProgress::best() const {
+  return BestMs ? BestLabel + formatv(" ({0:f3} ms)", *BestMs).str() : std::string("none yet");
+}
+
+void TuneProgress::status(const std::string &Text) {
+  // Cut to the width: a line that wraps cannot be rewritten in place.
+  OS << "\r\x1b[K" << StringRef(Text).take_front(Columns - 1);
+  OS.flush();
+}
+
+void TuneProgress::start(unsigned Candidate, const std::string &What) {
+  K = Candidate;
+  Label = What;
+  if (Terminal) {
+    status("candidate " + std::to_string(K) + " of " + std::to_string(Total) + ": " + Label + " | best so far " +
+           best());
+    return;
+  }
+  OS << "[" << K << "/" << Total << "] " << Label << ": ";
+  OS.flush();
+}
+
+void TuneProgress::passed(double Ms, const std::string &Suffix) {
+  ++Passed;
+  bool Best = !BestMs || Ms < *BestMs;
+  std::string Previous = best();
+  if (Best) {
+    BestMs = Ms;
+    BestLabel = Label;
+  }
+  if (Terminal)
+    return status("candidate " + std::to_string(K) + " of " + std::to_string(Total) + ": " + Label +
+                  formatv(" {0:f3} ms", Ms).str() + Suffix + " | best so far " + best());
+  OS << formatv("{0:f3} ms", Ms) << Suffix << (Best ? ", the best so far" : "; best so far " + Previous) << "\n";
+  OS.flush();
+}
+
+void TuneProgress::other(const std::string &Why) {
+  if (Terminal) {
+    // A line of its own, above the status line.
+    OS << "\r\x1b[K[" << K << "/" << Total << "] " << Label << ": " << Why << "\n";
+  } else {
+    OS << Why << "\n";
+  }
+  OS.flush();
+}
+
+void TuneProgress::finish() {
+  if (!Terminal || K == 0)
+    return;
+  status("measured " + std::to_string(K) + " candidate" + (K == 1 ? "" : "s") + ", " + std::to_string(Passed) +
+         " PASS" + (BestMs ? "; best " + best() : std::string()));
+  OS << "\n";
+  OS.flush();
+}
+
 std::optional<TuneResult> tuneByMeasurement(const Program &P, StringRef Source,
                                             const std::vector<std::vector<TuningConfig>> &Candidates,
                                             const EmitFn &Emit, const TuneSettings &S, DiagnosticSink &Diags,
@@ -158,7 +219,8 @@ std::optional<TuneResult> tuneByMeasurement(const Program &P, StringRef Source,
     Total += C.empty() ? 0 : C.size() - 1;
   Progress << "loopgpu: tuning " << P.File << " on " << S.Device << ": " << Total << " candidate"
            << (Total == 1 ? "" : "s") << (S.GPU ? "" : " (CPU emulation: timings only test the mechanism)") << "\n";
-  Measurer M(P, Source, Emit, S, Progress, Total);
+  TuneProgress Shown(Progress, Total, TuneProgress::isTerminal(Progress), sys::Process::StandardErrColumns());
+  Measurer M(P, Source, Emit, S, Shown);
   // Every nest starts at its static choice; then each nest's other
   // candidates, with the others at their best so far.
   TuneResult R;
@@ -180,6 +242,7 @@ std::optional<TuneResult> tuneByMeasurement(const Program &P, StringRef Source,
         R.Nests = Trial;
       }
     }
+  Shown.finish();
   R.Candidates = M.Count;
   R.Passed = M.Passed;
   if (S.RemoteMode == TuneSettings::Remote::Export) {

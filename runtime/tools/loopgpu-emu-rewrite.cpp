@@ -12,7 +12,9 @@
 // The second form prints how this build compiles and links OUT.cpp: the
 // compiler, its flags (C++17, -include cuda_emulation.h, the include path,
 // and the sanitizer flags when this is a sanitizer build, which the runtime
-// library then needs), and the libraries.
+// library then needs), and the libraries. An installed copy (cmake
+// --install) prints the installed paths: it finds its prefix from its own
+// location (PREFIX/bin/loopgpu-emu-rewrite, PREFIX/include/loopgpu-emu).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 
 #include "EmuBuildFlags.inc" // LOOPGPU_EMU_CXX, LOOPGPU_EMU_CXXFLAGS, LOOPGPU_EMU_LIBS
 
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -27,7 +30,39 @@
 #include <sstream>
 #include <string>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace {
+
+/// PREFIX when this executable is PREFIX/bin/loopgpu-emu-rewrite of an
+/// installed tree (the emulation header is in PREFIX), else "" (a build tree).
+std::string installedPrefix() {
+  char Self[PATH_MAX];
+  ssize_t N = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  if (N <= 0)
+    return "";
+  std::string Path(Self, N);
+  for (int Up = 0; Up < 2; ++Up) { // strip "/loopgpu-emu-rewrite", then "/bin"
+    size_t Slash = Path.find_last_of('/');
+    if (Slash == std::string::npos)
+      return "";
+    Path.erase(Slash);
+  }
+  struct stat St;
+  return stat((Path + "/" + LOOPGPU_EMU_INSTALLED_HEADER).c_str(), &St) == 0 ? Path : "";
+}
+
+/// The build's flags, or the installed ones with @PREFIX@ replaced.
+std::string recipe(const char *Build, const char *Installed) {
+  std::string Prefix = installedPrefix();
+  if (Prefix.empty())
+    return Build;
+  std::string Out = Installed;
+  for (size_t At; (At = Out.find("@PREFIX@")) != std::string::npos;)
+    Out.replace(At, 8, Prefix);
+  return Out;
+}
 
 void usage(std::FILE *To) {
   std::fprintf(To,
@@ -76,11 +111,11 @@ int main(int Argc, char **Argv) {
       return 0;
     }
     if (!std::strcmp(A, "--cxxflags")) {
-      std::puts(LOOPGPU_EMU_CXXFLAGS);
+      std::puts(recipe(LOOPGPU_EMU_CXXFLAGS, LOOPGPU_EMU_INSTALLED_CXXFLAGS).c_str());
       return 0;
     }
     if (!std::strcmp(A, "--libs")) {
-      std::puts(LOOPGPU_EMU_LIBS);
+      std::puts(recipe(LOOPGPU_EMU_LIBS, LOOPGPU_EMU_INSTALLED_LIBS).c_str());
       return 0;
     }
     if (!std::strcmp(A, "--no-shared-notes")) {

@@ -212,4 +212,43 @@ TEST_F(TuneCache, MalformedFileIsEmptyAndReplaced) {
   EXPECT_TRUE(lookupTuneCache(Path, "k1", 1));
 }
 
+TEST(TuneProgress, PlainLinesNameTheBestSoFar) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  TuneProgress P(OS, 3, /*Terminal=*/false);
+  P.start(1, "-tile 8,32 -coarsen 4");
+  P.passed(2.5);
+  P.start(2, "-tile 8,32 -coarsen 8");
+  P.other("FAIL or no time (not kept; see out.txt)");
+  P.start(3, "-tile 8,32 -coarsen 2");
+  P.passed(3.25);
+  P.finish();
+  EXPECT_EQ(OS.str(), "[1/3] -tile 8,32 -coarsen 4: 2.500 ms, the best so far\n"
+                      "[2/3] -tile 8,32 -coarsen 8: FAIL or no time (not kept; see out.txt)\n"
+                      "[3/3] -tile 8,32 -coarsen 2: 3.250 ms; best so far -tile 8,32 -coarsen 4 (2.500 ms)\n");
+}
+
+TEST(TuneProgress, TerminalRewritesOneLine) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  TuneProgress P(OS, 2, /*Terminal=*/true, /*Columns=*/80);
+  P.start(1, "-tile 32");
+  P.passed(1.5);
+  P.start(2, "-tile 64");
+  P.other("FAIL");
+  P.finish();
+  const std::string Clear = "\r\x1b[K";
+  EXPECT_EQ(OS.str(), Clear + "candidate 1 of 2: -tile 32 | best so far none yet" +
+                          Clear + "candidate 1 of 2: -tile 32 1.500 ms | best so far -tile 32 (1.500 ms)" +
+                          Clear + "candidate 2 of 2: -tile 64 | best so far -tile 32 (1.500 ms)" +
+                          Clear + "[2/2] -tile 64: FAIL\n" +
+                          Clear + "measured 2 candidates, 1 PASS; best -tile 32 (1.500 ms)\n");
+  // A status line longer than the terminal is cut, so that it never wraps.
+  std::string Long;
+  llvm::raw_string_ostream LongOS(Long);
+  TuneProgress Narrow(LongOS, 1, /*Terminal=*/true, /*Columns=*/20);
+  Narrow.start(1, "-tile 16,16 -coarsen 8,8");
+  EXPECT_EQ(LongOS.str(), Clear + "candidate 1 of 1: -");
+}
+
 } // namespace

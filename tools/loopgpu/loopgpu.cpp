@@ -15,7 +15,9 @@
 #include "loopgpu/CodeGen/TuningModel.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
+#include "loopgpu/Report/HTMLReport.h"
 #include "loopgpu/Transform/AliasVersion.h"
+#include "loopgpu/Transform/NestEdit.h"
 #include "Watchdog.h"
 #include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Validate/Harness.h"
@@ -47,8 +49,8 @@ using namespace loopgpu;
 namespace {
 
 enum ExitCode { ExitSuccess = 0, ExitInputErrors = 1, ExitUsage = 2 };
-enum class EmitKind { IR, Deps, C, CUDA };
-enum class OutputFormat { Text, JSON };
+enum class EmitKind { IR, Deps, C, CUDA, Report };
+enum class OutputFormat { Text, JSON, Dot };
 
 cl::OptionCategory Category("loopgpu options");
 
@@ -121,12 +123,17 @@ cl::opt<EmitKind> Emit("emit", cl::desc("What to print"), cl::init(EmitKind::CUD
                        cl::values(clEnumValN(EmitKind::IR, "ir", "the loop-nest IR"),
                                   clEnumValN(EmitKind::Deps, "deps", "dependences and legality verdicts"),
                                   clEnumValN(EmitKind::C, "c", "the transformed C program"),
-                                  clEnumValN(EmitKind::CUDA, "cuda", "CUDA kernels and host code (default)")),
+                                  clEnumValN(EmitKind::CUDA, "cuda", "CUDA kernels and host code (default)"),
+                                  clEnumValN(EmitKind::Report, "report",
+                                             "an HTML page: verdicts, dependences, the mapping and why, the source "
+                                             "beside the CUDA (with --validate: its results)")),
                        cl::cat(Category));
 cl::opt<OutputFormat> Format("format", cl::desc("Output format of -emit=ir and -emit=deps"),
                              cl::init(OutputFormat::Text),
                              cl::values(clEnumValN(OutputFormat::Text, "text", "readable text (default)"),
-                                        clEnumValN(OutputFormat::JSON, "json", "JSON")),
+                                        clEnumValN(OutputFormat::JSON, "json", "JSON"),
+                                        clEnumValN(OutputFormat::Dot, "dot",
+                                                   "Graphviz: the dependence graph (-emit=deps only)")),
                              cl::cat(Category));
 cl::opt<bool> Validate("validate", cl::desc("Compile the emitted CUDA and the original loop, run both "
                                             "on random inputs and compare"),
@@ -207,6 +214,33 @@ int runValidation(const std::string &Dir, bool GPU) {
   return Passed ? ExitSuccess : ExitInputErrors;
 }
 
+/// Runs the harness in Dir for -emit=report --validate: its output is kept
+/// in Dir/output.txt and returned parsed (nothing with
+/// --validate-mode=none). A harness in a directory loopgpu made itself is
+/// removed when it passes, as with runValidation. Where says where it ran.
+std::optional<HarnessOutcome> validateForReport(const std::string &Dir, bool GPU, std::string &Where) {
+  if (ValidateHow == ValidateMode::None) {
+    Where = "not: --validate-mode=none wrote it to " + Dir;
+    return std::nullopt;
+  }
+  Where = GPU ? "on the GPU" : "on the CPU through the CUDA emulation (its timings say nothing about GPU speed)";
+  errs() << "loopgpu: running the validation harness in " << Dir << " " << (GPU ? "on the GPU" : "on the CPU")
+         << "\n";
+  std::string Log = Dir + "/output.txt";
+  int RC = runHarness(Dir, GPU, Log);
+  auto Text = MemoryBuffer::getFile(Log);
+  HarnessOutcome O = parseHarnessOutput(Text ? (*Text)->getBuffer() : StringRef());
+  O.Passed &= RC == 0;
+  if (!O.Passed && O.Checks.empty() && O.Other.empty())
+    O.Other.push_back("the harness printed no result (exit status " + std::to_string(RC) +
+                      "): it did not build or did not run; " + Log + " has its output");
+  if (ValidateDir.empty() && O.Passed)
+    sys::fs::remove_directories(Dir);
+  else if (!O.Passed)
+    errs() << "loopgpu: validation FAILED; the harness and its output are in " << Dir << "\n";
+  return O;
+}
+
 /// loopgpu-emu-rewrite, built next to this executable.
 std::string emulationRewriter(const char *Argv0) {
   static int Anchor;
@@ -256,11 +290,25 @@ void analyzeWithVersions(Program &P, std::vector<DependenceInfo> &Infos, Diagnos
     }
 }
 
-/// Runs the analysis and the GPU transformations on every nest, once.
-bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag) {
+/// The nests as written and their analysis, for -emit=report.
+struct WrittenNests {
+  std::vector<Nest> Nests;
+  std::vector<DependenceInfo> Infos;
+};
+
+/// Runs the analysis and the GPU transformations on every nest, once; with
+/// Written, keeps a copy of the nests and their analysis before the
+/// transformations.
+bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSink &Diag,
+                   WrittenNests *Written = nullptr) {
   analyzeWithVersions(P, Infos, Diag);
   if (Diag.hasErrors()) // a violated `parallel` clause, said once
     return false;
+  if (Written) {
+    for (const Nest &N : P.Nests)
+      Written->Nests.push_back(cloneNest(N));
+    Written->Infos = Infos;
+  }
   Watchdog::phase("transforming the nests for the GPU");
   bool OK = true;
   for (size_t I = 0; I < P.Nests.size(); ++I) {
@@ -281,10 +329,11 @@ bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSin
 }
 
 /// Plans every nest (with PerNest[i]'s tile, coarsening and staging when
-/// PerNest is not empty) and prints the CUDA file into Cuda.
+/// PerNest is not empty) and prints the CUDA file into Cuda; the plans go to
+/// PlansOut if given.
 bool emitCuda(const Program &P, const std::vector<DependenceInfo> &Infos, StringRef Source,
               const CodeGenOptions &Opts, const std::vector<TuningConfig> &PerNest, DiagnosticSink &Diag,
-              std::string &Cuda) {
+              std::string &Cuda, std::vector<GPUPlan> *PlansOut = nullptr) {
   Watchdog::phase("mapping the nests to the GPU and printing CUDA");
   std::vector<GPUPlan> Plans;
   for (size_t I = 0; I < P.Nests.size(); ++I) {
@@ -298,7 +347,10 @@ bool emitCuda(const Program &P, const std::vector<DependenceInfo> &Infos, String
   }
   Cuda.clear();
   raw_string_ostream OS(Cuda);
-  return !Diag.hasErrors() && printCuda(P, Plans, Source, Opts, Diag, OS);
+  bool OK = !Diag.hasErrors() && printCuda(P, Plans, Source, Opts, Diag, OS);
+  if (PlansOut)
+    *PlansOut = std::move(Plans);
+  return OK;
 }
 
 /// Writes Text to Path: through a temporary file in the same directory,
@@ -488,8 +540,10 @@ int main(int argc, const char **argv) {
     return usageError(ErrText);
   // Tuning chooses every one of -tile and -coarsen that is auto or not given.
   bool Tuning = TileAuto || CoarsenAuto || Tune || !TuneExport.empty() || !TuneImport.empty();
-  if (Tuning && Emit != EmitKind::CUDA)
-    return usageError("-tile auto, -coarsen auto and --tune choose CUDA options; they do not combine with -emit");
+  bool EmitsCuda = Emit == EmitKind::CUDA || Emit == EmitKind::Report; // the report shows the CUDA
+  if (Tuning && !EmitsCuda)
+    return usageError("-tile auto, -coarsen auto and --tune choose CUDA options; they do not combine with -emit=" +
+                      std::string(Emit == EmitKind::IR ? "ir" : Emit == EmitKind::Deps ? "deps" : "c"));
   if (Tune && !Tiles.empty() && !Coarsen.empty())
     return usageError("--tune: nothing to tune: -tile and -coarsen are both given");
   if (!TuneExport.empty() && !TuneImport.empty())
@@ -520,10 +574,12 @@ int main(int argc, const char **argv) {
       CoarsenOpt != "auto")
     WithColor::warning(errs(), "loopgpu") << "--param sets the values --validate and --tune run with; without "
                                              "them it does nothing\n";
-  if (Validate && Emit != EmitKind::CUDA)
-    return usageError("--validate checks the emitted CUDA; it does not combine with -emit");
+  if (Validate && !EmitsCuda)
+    return usageError("--validate checks the emitted CUDA; it does not combine with -emit=ir, deps or c");
   if (Format == OutputFormat::JSON && Emit != EmitKind::IR && Emit != EmitKind::Deps)
     return usageError("-format=json applies to -emit=ir and -emit=deps only");
+  if (Format == OutputFormat::Dot && Emit != EmitKind::Deps)
+    return usageError("-format=dot applies to -emit=deps only");
 
   // Compile commands: -p BUILD_DIR, else `-- args`, else C defaults.
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
@@ -540,7 +596,7 @@ int main(int argc, const char **argv) {
   std::string CommandLine = "loopgpu";
   for (int I = 1; I < argc; ++I)
     CommandLine += std::string(" ") + argv[I];
-  bool CodeGenFailed = false, Exported = false;
+  bool CodeGenFailed = false, Exported = false, ValidationFailed = false;
   std::string GPUName;
   if (ValidateHow == ValidateMode::Auto && (Validate || Tuning))
     GPUName = firstGPUName();
@@ -628,7 +684,7 @@ int main(int argc, const char **argv) {
   Watchdog::phase("parsing the input with Clang");
   FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
     P.File = InputFile; // as the user wrote it
-    if (Emit == EmitKind::C || Emit == EmitKind::CUDA)
+    if (Emit == EmitKind::C || EmitsCuda)
       for (const Nest &N : P.Nests)
         if (N.ConditionalInside.isValid()) {
           Diag.error(N.ConditionalInside, "preprocessor conditionals inside a '#pragma loopgpu' nest are "
@@ -650,6 +706,10 @@ int main(int argc, const char **argv) {
       analyzeWithVersions(P, Infos, Diag);
       if (Format == OutputFormat::JSON) {
         printDependencesJSON(P, Infos, Out.os());
+        break;
+      }
+      if (Format == OutputFormat::Dot) {
+        printDependencesDot(P, Infos, Out.os());
         break;
       }
       // Each nest, then its version under a run-time check if it has one.
@@ -687,7 +747,8 @@ int main(int argc, const char **argv) {
       printTransformedC((*Source)->getBuffer(), P.File, Printed, Out.os());
       break;
     }
-    case EmitKind::CUDA: {
+    case EmitKind::CUDA:
+    case EmitKind::Report: {
       auto Source = MemoryBuffer::getFile(InputFile);
       if (!Source) {
         WithColor::error(errs(), "loopgpu") << "cannot read '" << InputFile << "'\n";
@@ -707,8 +768,10 @@ int main(int argc, const char **argv) {
       for (const auto &[Loc, Reason] : P.NotCxx)
         Diag.error(Loc, Reason);
       std::vector<DependenceInfo> Infos;
+      WrittenNests Written;
       // From here on every name is its CUDA spelling (CudaNames.h).
-      if (!prepareForGPU(P, Infos, Diag) || !renameForCuda(P, CudaNames((*Source)->getBuffer()), Diag)) {
+      if (!prepareForGPU(P, Infos, Diag, Emit == EmitKind::Report ? &Written : nullptr) ||
+          !renameForCuda(P, CudaNames((*Source)->getBuffer()), Diag)) {
         CodeGenFailed = true;
         break;
       }
@@ -728,8 +791,32 @@ int main(int argc, const char **argv) {
         PerNest = *Chosen;
       }
       std::string Cuda;
-      if (!emitCuda(P, Infos, (*Source)->getBuffer(), CG, PerNest, Diag, Cuda)) {
+      std::vector<GPUPlan> Plans;
+      if (!emitCuda(P, Infos, (*Source)->getBuffer(), CG, PerNest, Diag, Cuda, &Plans)) {
         CodeGenFailed = true;
+        break;
+      }
+      if (Emit == EmitKind::Report) {
+        ReportInput R;
+        R.File = P.File;
+        R.Source = (*Source)->getBuffer();
+        R.Cuda = Cuda;
+        R.CommandLine = CommandLine;
+        R.Arch = ArchOpt;
+        R.Tuning = CG.Tuning;
+        for (size_t I = 0; I < P.Nests.size(); ++I)
+          R.Nests.push_back({&Written.Nests[I], &Written.Infos[I], &P.Nests[I], &Plans[I]});
+        if (Validate) {
+          if (!writeHarness(P, (*Source)->getBuffer(), Cuda, VO, Diag)) {
+            CodeGenFailed = true;
+            break;
+          }
+          Limit.stop(); // the harness has bounds of its own
+          R.Validation = validateForReport(HarnessDir, OnGPU, R.ValidationWhere);
+          if (R.Validation)
+            ValidationFailed = !R.Validation->Passed;
+        }
+        printHTMLReport(R, Out.os());
         break;
       }
       if (!Validate) {
@@ -749,7 +836,7 @@ int main(int argc, const char **argv) {
   if (Exported)
     return Status == FrontendStatus::Success ? ExitSuccess : ExitInputErrors;
   Limit.stop(); // the harness has bounds of its own
-  if (Validate && Status == FrontendStatus::Success)
+  if (Validate && Emit == EmitKind::CUDA && Status == FrontendStatus::Success)
     return runValidation(HarnessDir, OnGPU);
   if (Status != FrontendStatus::Success)
     return ExitInputErrors;
@@ -763,5 +850,6 @@ int main(int argc, const char **argv) {
     WithColor::error(errs(), "loopgpu") << "cannot write '" << OutputFile << "': " << Error << "\n";
     return ExitInputErrors;
   }
-  return ExitSuccess;
+  // A report is written also when the validation it shows failed.
+  return ValidationFailed ? ExitInputErrors : ExitSuccess;
 }

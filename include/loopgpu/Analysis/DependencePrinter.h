@@ -20,6 +20,12 @@
 //     privatizable in loop i: t (last-private)
 //     reduction in loop k: sum (+) in S2
 //
+// Graphviz (-format=dot): one digraph per file, each nest a cluster, each
+// loop a cluster inside it (labelled with its verdict), each statement a
+// node, each dependence an edge labelled with its name, kind, array,
+// direction vectors and distances (RAW solid, WAR dashed, WAW dotted; red
+// when it blocks a loop: no privatization or reduction resolves it).
+//
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_ANALYSIS_DEPENDENCEPRINTER_H
 #define LOOPGPU_ANALYSIS_DEPENDENCEPRINTER_H
@@ -45,6 +51,11 @@ void printDependencesJSON(const Program &P, const std::vector<DependenceInfo> &I
                           llvm::raw_ostream &OS);
 /// Analyzes and prints every nest of the program.
 void printDependencesJSON(const Program &P, llvm::raw_ostream &OS);
+
+/// The dependence graph of every nest as one Graphviz digraph; Infos[k] is
+/// the analysis of P.Nests[k].
+void printDependencesDot(const Program &P, const std::vector<DependenceInfo> &Infos,
+                         llvm::raw_ostream &OS);
 
 } // namespace loopgpu
 

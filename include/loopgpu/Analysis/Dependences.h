@@ -291,6 +291,8 @@ bool reportIncomplete(const Nest &N, const DependenceInfo &Info, DiagnosticSink 
 /// `RAW A[i][j] -> A[i][j-1] lines 13->13, direction (=,<)`; with Loop, only
 /// the direction vectors that loop carries.
 std::string describe(const Nest &N, const Dependence &D, std::optional<unsigned> Loop = std::nullopt);
+/// The source line of an access (its statement's where it has none).
+unsigned accessLine(const Nest &N, const Access &A);
 /// The source spelling of an access ("A[i][j-1]", "sum").
 std::string accessText(const Nest &N, const Access &A);
 

@@ -35,6 +35,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace loopgpu {
 
@@ -76,6 +77,22 @@ std::string firstGPUName();
 /// The GPU's name in the first line of `nvidia-smi -L` output; empty if the
 /// line is not a GPU's.
 std::string gpuNameFromSmi(llvm::StringRef Output);
+
+/// What a harness printed, line by line (for reports): the verdicts per
+/// array and return value, the timings, and the overall verdict.
+struct HarnessOutcome {
+  struct Check {
+    std::string Status; ///< "PASS", "FAIL" or "INCONCLUSIVE"
+    std::string What;   ///< "matmul: C", "matmul: the return value"...
+    std::string Detail; ///< the rest of the line: "(1961 elements)", "3 of 10 elements differ; ..."
+  };
+  std::string Sizes;               ///< "matmul with n=37 m=53 p=29 (seed 1)"
+  std::vector<Check> Checks;
+  std::vector<std::string> Times;  ///< "matmul: kernels alone (median of 10) 0.607 ms", ...
+  std::vector<std::string> Other;  ///< any other line (tolerances, errors of the build or run)
+  bool Passed = false;             ///< the last line is PASS
+};
+HarnessOutcome parseHarnessOutput(llvm::StringRef Output);
 
 /// The sum of the "kernels alone" medians (ms) that a harness printed, if
 /// its last line is PASS and it printed at least one.

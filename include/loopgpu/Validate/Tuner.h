@@ -69,12 +69,49 @@ struct TuneResult {
   unsigned Passed = 0;             ///< of which PASSed
 };
 
+/// What tuning prints while it measures (to stderr). On a terminal, one
+/// status line rewritten in place,
+///   candidate 2 of 9: -tile 16,16 -coarsen 4,4 | best so far -tile 16,16 -coarsen 8,8 (9.910 ms)
+/// with candidates that are not kept on lines of their own, and at the end
+///   measured 9 candidates, 8 PASS; best -tile 16,16 -coarsen 8,8 (9.910 ms)
+/// Otherwise (a file, a pipe, TERM=dumb) one plain line per candidate:
+///   [2/9] -tile 16,16 -coarsen 4,4: 10.204 ms; best so far -tile 16,16 -coarsen 8,8 (9.910 ms)
+/// The best so far is the fastest candidate that PASSed.
+class TuneProgress {
+public:
+  /// Columns: the terminal's width (status lines are cut to fit; 0: 80).
+  TuneProgress(llvm::raw_ostream &OS, unsigned Total, bool Terminal, unsigned Columns = 0);
+  /// Whether OS is a terminal that can rewrite a line (not TERM=dumb).
+  static bool isTerminal(llvm::raw_ostream &OS);
+
+  /// Candidate K (from 1) starts; Label names its options.
+  void start(unsigned K, const std::string &Label);
+  /// The current candidate PASSed in Ms (Suffix: e.g. " (imported)").
+  void passed(double Ms, const std::string &Suffix = "");
+  /// The current candidate is not kept, or was only written (Why says).
+  void other(const std::string &Why);
+  /// All candidates done: ends the status line with a summary.
+  void finish();
+
+private:
+  void status(const std::string &Text);
+  std::string best() const;
+
+  llvm::raw_ostream &OS;
+  unsigned Total;
+  bool Terminal;
+  unsigned Columns;
+  unsigned K = 0, Passed = 0;
+  std::string Label, BestLabel;
+  std::optional<double> BestMs;
+};
+
 /// Emits the CUDA of the program with one configuration per nest; false
 /// after an error.
 using EmitFn = std::function<bool(const std::vector<TuningConfig> &, std::string &Cuda)>;
 
 /// Measures Candidates (per nest, the static choice first) as described
-/// above, printing `[i/n] OPTIONS: T ms` lines to Progress. Nullopt (after
+/// above, showing its progress on Progress (TuneProgress). Nullopt (after
 /// an error) when no configuration PASSes, and always after an export
 /// (without an error: nothing is measured yet).
 std::optional<TuneResult> tuneByMeasurement(const Program &P, llvm::StringRef Source,
