@@ -10,6 +10,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/Utils.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -237,9 +238,9 @@ class LoopgpuConsumer : public ASTConsumer {
 public:
   LoopgpuConsumer(CompilerInstance &CI, std::vector<PragmaRecord> &Pragmas,
                   const std::vector<SourceLocation> &Conditionals, const ProgramCallback &OnProgram,
-                  bool &HadErrors, const FrontendOptions &Opts)
+                  bool &HadErrors, const FrontendOptions &Opts, std::shared_ptr<DependencyCollector> Deps)
       : CI(CI), Pragmas(Pragmas), Conditionals(Conditionals), OnProgram(OnProgram), HadErrors(HadErrors),
-        Opts(Opts) {}
+        Opts(Opts), Deps(std::move(Deps)) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
@@ -358,6 +359,7 @@ public:
     if (Prog.Nests.empty())
       Diag.warning(Diag.loc(SM.getLocForStartOfFile(SM.getMainFileID())),
                    "no '#pragma loopgpu' loop nest in this file; nothing to do");
+    Prog.Dependencies = Deps->getDependencies();
     OnProgram(Prog, Diag);
     if (Diag.hasErrors() || DE.hasErrorOccurred())
       HadErrors = true;
@@ -370,6 +372,7 @@ private:
   const ProgramCallback &OnProgram;
   bool &HadErrors;
   FrontendOptions Opts;
+  std::shared_ptr<DependencyCollector> Deps;
 };
 
 class LoopgpuAction : public ASTFrontendAction {
@@ -387,7 +390,10 @@ public:
     CI.getPreprocessor().AddPragmaHandler(new LoopgpuPragmaHandler(Pragmas));
     CI.getPreprocessor().addPPCallbacks(std::make_unique<ConditionalRecorder>(Conditionals));
     CI.getPreprocessor().setTokenWatcher(ScopeTokenGuard(CI.getDiagnostics()));
-    return std::make_unique<LoopgpuConsumer>(CI, Pragmas, Conditionals, OnProgram, HadErrors, Opts);
+    // The files read, for -MF (system headers left out, as -MMD does).
+    auto Deps = std::make_shared<DependencyCollector>();
+    Deps->attachToPreprocessor(CI.getPreprocessor());
+    return std::make_unique<LoopgpuConsumer>(CI, Pragmas, Conditionals, OnProgram, HadErrors, Opts, Deps);
   }
 
 private:

@@ -74,6 +74,57 @@ std::string highPrecisionText(StringRef Text) {
   return Out;
 }
 
+std::vector<std::string> preprocessorFlags(const std::vector<std::string> &CommandLine, StringRef Directory) {
+  SmallString<256> Base(Directory); // may itself be relative ("." of `--` options)
+  sys::fs::make_absolute(Base);
+  auto Absolute = [&](StringRef Path) {
+    SmallString<256> P(Path);
+    sys::fs::make_absolute(Base, P);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/false);
+    return std::string(P);
+  };
+  // Each as nvcc takes it too (nvcc has no -iquote: it becomes -I).
+  const std::pair<StringRef, StringRef> PathOptions[] = {
+      {"-I", "-I"}, {"-iquote", "-I"}, {"-isystem", "-isystem"}, {"-include", "-include"}};
+  std::vector<std::string> Flags;
+  for (size_t I = 0; I < CommandLine.size(); ++I) {
+    StringRef A = CommandLine[I];
+    bool Done = false;
+    for (auto [Option, As] : PathOptions) {
+      if (!A.starts_with(Option) || (Option == "-I" && A.starts_with("-isystem")))
+        continue;
+      StringRef Path = A.drop_front(Option.size());
+      if (Path.empty() && I + 1 < CommandLine.size())
+        Path = CommandLine[++I];
+      if (!Path.empty()) {
+        Flags.push_back(As.str());
+        Flags.push_back(Absolute(Path));
+      }
+      Done = true;
+      break;
+    }
+    if (Done)
+      continue;
+    if (A == "-D" || A == "-U") {
+      if (I + 1 < CommandLine.size())
+        Flags.push_back(A.str() + CommandLine[++I]);
+    } else if (A.starts_with("-D") || A.starts_with("-U")) {
+      Flags.push_back(A.str());
+    }
+  }
+  return Flags;
+}
+
+static std::string shellQuoted(StringRef Word) {
+  if (!Word.empty() && Word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                              "-_./=+,:@") == StringRef::npos)
+    return Word.str();
+  std::string Q = "'";
+  for (char C : Word)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
 namespace {
 
 const char *const DriverPrelude = R"(#include <cuda_runtime.h>
@@ -707,6 +758,10 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   DOS << "  printf(\"%s\\n\", failures ? \"FAIL\" : \"PASS\");\n  return failures ? 1 : 0;\n}\n";
   DOS.flush();
 
+  // The input's #include "x.h" and -I/-D options hold for the copies here.
+  std::string PP;
+  for (const std::string &F : Opts.PreprocessorFlags)
+    PP += " " + shellQuoted(F);
   std::string Renames, HPRenames, HPKeep;
   for (const FunctionInfo &F : Functions) {
     Renames += " -D" + F.F->Name + "=loopgpu_ref_" + F.F->Name;
@@ -723,14 +778,14 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "set -euo pipefail\ncd \"$(dirname \"$0\")\"\n"
                     "mode=${1:-gpu}\n"
                     "CC=${CC:-cc}\nNVCC=${NVCC:-nvcc}\n"
-                    "$CC -O2 -std=c11 -c" + Renames + " ref.c -o ref.o\n"
+                    "$CC -O2 -std=c11 -c" + PP + Renames + " ref.c -o ref.o\n"
                     "# The original in long double, the reference for rounding differences\n"
                     "# (optional: the driver does without it if it does not compile).\n"
                     "HP=ref_hp.o\n"
-                    "{ $CC -O2 -std=c11 -c" + HPRenames + " ref_hp.c -o ref_hp.o && objcopy" + HPKeep +
+                    "{ $CC -O2 -std=c11 -c" + PP + HPRenames + " ref_hp.c -o ref_hp.o && objcopy" + HPKeep +
                     " ref_hp.o; } 2>/dev/null || HP=\n"
                     "if [ \"$mode\" = gpu ] || [ \"$mode\" = gpu-build ]; then\n"
-                    "  $NVCC -O2 -arch=" + Opts.Arch + " -c kernels.cu -o kernels.o\n"
+                    "  $NVCC -O2 -arch=" + Opts.Arch + PP + " -c kernels.cu -o kernels.o\n"
                     "  $NVCC -O2 -arch=" + Opts.Arch + " driver.cu kernels.o ref.o $HP -o validate -lm\n"
                     "  [ \"$mode\" = gpu-build ] || exec ./validate\n"
                     "elif [ \"$mode\" = cpu ]; then\n"
@@ -739,7 +794,7 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "  [ -x \"$R\" ] || { echo \"run.sh: no loopgpu-emu-rewrite at '$R'\" >&2; exit 2; }\n"
                     "  for f in kernels driver; do\n"
                     "    \"$R\" $f.cu $f.emu.cpp\n"
-                    "    $(\"$R\" --cxx) $(\"$R\" --cxxflags) -O1 -iquote . -c $f.emu.cpp -o $f.emu.o\n"
+                    "    $(\"$R\" --cxx) $(\"$R\" --cxxflags) -O1 -iquote ." + PP + " -c $f.emu.cpp -o $f.emu.o\n"
                     "  done\n"
                     "  $(\"$R\" --cxx) driver.emu.o kernels.emu.o ref.o $HP $(\"$R\" --libs) -lm -o validate-emu\n"
                     "  # An emulation error (race, divergent barrier, bad launch) fails validation.\n"

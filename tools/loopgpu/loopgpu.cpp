@@ -99,6 +99,10 @@ cl::opt<StagingMode> SharedStaging(
                           "as true, and stencil inputs per tile with their halo (opt-in: slower than the "
                           "caches on the H100)")),
     cl::cat(Category));
+cl::opt<std::string> DepFile("MF",
+                            cl::desc("Also write a Make depfile to <file>: the output (-o) depends on the input and "
+                                     "the headers it includes outside system directories (for build systems)"),
+                            cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> AssumeNoAlias("assume-no-alias",
                             cl::desc("Promise that distinct array parameters never overlap (as if every nest had "
                                      "the 'independent' clause): no dependences between them, no run-time check"),
@@ -396,6 +400,25 @@ std::string writeOutputFile(const std::string &Path, StringRef Text) {
   return "";
 }
 
+/// A Make depfile: `Target: Dep...`, spaces and '#' escaped, '$' doubled.
+std::string depfileText(StringRef Target, const std::vector<std::string> &Deps) {
+  auto Escape = [](StringRef Path) {
+    std::string E;
+    for (char C : Path) {
+      if (C == ' ' || C == '#')
+        E += '\\';
+      else if (C == '$')
+        E += '$';
+      E += C;
+    }
+    return E;
+  };
+  std::string Text = Escape(Target) + ":";
+  for (const std::string &D : Deps)
+    Text += " \\\n  " + Escape(D);
+  return Text + "\n";
+}
+
 std::string forNest(const Nest &N) { return " for the nest at line " + std::to_string(N.Loc.Line); }
 
 /// How -tile auto, -coarsen auto and --tune choose.
@@ -580,6 +603,8 @@ int main(int argc, const char **argv) {
     return usageError("-format=json applies to -emit=ir and -emit=deps only");
   if (Format == OutputFormat::Dot && Emit != EmitKind::Deps)
     return usageError("-format=dot applies to -emit=deps only");
+  if (!DepFile.empty() && (OutputFile.empty() || OutputFile == "-"))
+    return usageError("-MF names the output file as the depfile's target: give -o too");
 
   // Compile commands: -p BUILD_DIR, else `-- args`, else C defaults.
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
@@ -630,6 +655,17 @@ int main(int argc, const char **argv) {
   VO.Arch = ArchOpt;
   VO.Dir = HarnessDir;
   VO.EmuRewrite = emulationRewriter(argv[0]);
+  {
+    // The input's own directory first, as for #include "x.h", then its options.
+    SmallString<256> InputDir(InputFile.getValue());
+    sys::fs::make_absolute(InputDir);
+    sys::path::remove_filename(InputDir);
+    VO.PreprocessorFlags = {"-I", std::string(InputDir)};
+    std::vector<clang::tooling::CompileCommand> Cmds = DB->getCompileCommands(InputFile);
+    if (!Cmds.empty())
+      for (std::string &F : preprocessorFlags(Cmds.front().CommandLine, Cmds.front().Directory))
+        VO.PreprocessorFlags.push_back(std::move(F));
+  }
   for (const std::string &PV : Params) {
     auto [Name, Value] = StringRef(PV).split('=');
     int64_t V = 0;
@@ -682,8 +718,10 @@ int main(int argc, const char **argv) {
   Watchdog Limit;
   Limit.start(TimeLimit);
   Watchdog::phase("parsing the input with Clang");
+  std::vector<std::string> Dependencies;
   FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
     P.File = InputFile; // as the user wrote it
+    Dependencies = P.Dependencies;
     if (Emit == EmitKind::C || EmitsCuda)
       for (const Nest &N : P.Nests)
         if (N.ConditionalInside.isValid()) {
@@ -849,6 +887,13 @@ int main(int argc, const char **argv) {
   if (!Error.empty()) {
     WithColor::error(errs(), "loopgpu") << "cannot write '" << OutputFile << "': " << Error << "\n";
     return ExitInputErrors;
+  }
+  if (!DepFile.empty()) {
+    Error = writeOutputFile(DepFile, depfileText(OutputFile, Dependencies));
+    if (!Error.empty()) {
+      WithColor::error(errs(), "loopgpu") << "cannot write '" << DepFile << "': " << Error << "\n";
+      return ExitInputErrors;
+    }
   }
   // A report is written also when the validation it shows failed.
   return ValidationFailed ? ExitInputErrors : ExitSuccess;

@@ -441,6 +441,9 @@ struct Program {
   /// malloc(...)`), a located reason each: -emit=cuda reports them as
   /// errors; the C printers keep C.
   std::vector<std::pair<SourceLoc, std::string>> NotCxx;
+  /// The files the input read, itself first, then the headers it included
+  /// outside system directories (-MF writes them as a depfile).
+  std::vector<std::string> Dependencies;
 };
 
 } // namespace loopgpu

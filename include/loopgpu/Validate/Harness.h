@@ -49,7 +49,17 @@ struct ValidateOptions {
   /// --inputs: "random", or "spd" / "dominant" (square matrices the nests
   /// read made symmetric positive definite / diagonally dominant).
   std::string Inputs = "random";
+  /// The preprocessor options the input was parsed with (-I, -D, -U,
+  /// -isystem, -include; paths absolute) and -I of the input's directory:
+  /// the harness compiles the original and the CUDA with them.
+  std::vector<std::string> PreprocessorFlags;
 };
+
+/// The options of a compile command (Clang's arguments) that the harness
+/// repeats: -I, -iquote, -isystem, -D, -U, -include, paths made absolute
+/// against Directory.
+std::vector<std::string> preprocessorFlags(const std::vector<std::string> &CommandLine,
+                                           llvm::StringRef Directory);
 
 /// Text with `float` and `double` spelled `long double` (outside comments,
 /// literals and preprocessor lines): the original in high precision, the
