@@ -15,17 +15,19 @@
 # CPU original; then the geometric mean of the ratio. On the GPU machine,
 # KERNELS="gemm atax ..." times only those, NOCPU=1 skips the CPU original
 # (slow at EXTRALARGE) and ONLY_RESTRICT=1 the variant without restrict.
+# PBT_DIR=DIR works in DIR instead of .device/pbt, and LOOPGPU_FLAGS='...'
+# gives prepare's loopgpu runs options (e.g. -tile auto), to time variants.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/cuda/bin
-W=.device/pbt
+W=${PBT_DIR:-.device/pbt}
 case ${1:-} in
 prepare)
   rm -rf $W && python3 utils/polybench-extract.py $W > /dev/null || exit 1
   for j in $W/*.json; do
     k=$(basename "$j" .json)
     for v in "" .restrict; do
-      build/bin/loopgpu $W/$k$v.c -o $W/$k$v.cu 2> $W/$k$v.log || echo "loopgpu failed on $k$v.c"
+      build/bin/loopgpu $W/$k$v.c ${LOOPGPU_FLAGS:-} -o $W/$k$v.cu 2> $W/$k$v.log || echo "loopgpu failed on $k$v.c"
     done
   done
   echo "prepared $(ls $W/*.cu | wc -l) CUDA files in $W" ;;

@@ -561,6 +561,12 @@ public:
     /// space may run it (into their own registers), so it needs no guard,
     /// and the copies' common loads can be shared.
     bool StagedBodyNeedsNoGuard = false;
+    /// Printing inside the staged loop's guard (KernelPlan::StagedGuard):
+    /// each copy's work runs under its condition.
+    const Node *Guard = nullptr;
+    /// printPerCopy sets loopgpu_any for a copy in range (and under Guard)
+    /// instead of printing the nodes.
+    bool AnyOnly = false;
   };
   ParallelCtx PC;
 
@@ -606,6 +612,26 @@ public:
         return &S;
     return nullptr;
   }
+  /// The tile that holds the element E (an ArrayRef) reads: of E's array,
+  /// with E's subscripts on the tile's loops (one tile per set of loops).
+  const StagedArray *stagedFor(const Expr &E) const {
+    for (const StagedArray &S : PC.K->Staged) {
+      if (S.Array != E.Index || S.DimLoops.size() != E.Ops.size())
+        continue;
+      bool Match = true;
+      for (size_t D = 0; D < E.Ops.size(); ++D) {
+        std::set<unsigned> Its;
+        E.Ops[D]->walk([&](const Expr &X) {
+          if (X.K == Expr::Kind::IteratorRef)
+            Its.insert(X.Index);
+        });
+        Match &= S.DimLoops[D] == ~0u ? Its.empty() : Its == std::set<unsigned>{S.DimLoops[D]};
+      }
+      if (Match)
+        return &S;
+    }
+    return nullptr;
+  }
   const StagedArray *haloFor(unsigned Array) const {
     for (const StagedArray &S : PC.K->Halo)
       if (S.Array == Array)
@@ -636,7 +662,7 @@ public:
           return "loopgpu_sh_" + N.Arrays[E.Index].Name + Idx;
         }
       if (E.K == Expr::Kind::ArrayRef && PC.InStaged)
-        if (const StagedArray *S = stagedFor(E.Index)) {
+        if (const StagedArray *S = stagedFor(E)) {
           std::vector<std::string> Idx;
           for (size_t D = 0; D < S->DimLoops.size(); ++D) {
             unsigned L = S->DimLoops[D];
@@ -649,7 +675,7 @@ public:
           }
           if (S->Transposed)
             std::reverse(Idx.begin(), Idx.end());
-          return "loopgpu_sh_" + N.Arrays[E.Index].Name + llvm::join(Idx, "");
+          return shVar(*S) + llvm::join(Idx, "");
         }
       return baseOverride(E, *Self, {});
     };
@@ -702,10 +728,18 @@ public:
          << ") {\n";
     }
     std::vector<std::string> Conds;
+    // The iterators the nodes (or the guard around them) read.
+    std::vector<const Node *> Readers = Nodes;
+    std::optional<Node> GuardCond;
+    if (PC.Guard) {
+      GuardCond.emplace(Node::Kind::If);
+      GuardCond->Condition = PC.Guard->Condition->clone();
+      Readers.push_back(&*GuardCond);
+    }
     for (const MappedLoop &M : K.Mapped) {
       const Loop &L = N.Loops[M.Loop];
       size_t I = &M - &K.Mapped[0];
-      if (!Guard && !usesIterator(Nodes, M.Loop))
+      if (!Guard && !usesIterator(Readers, M.Loop))
         continue;
       indent(OS, D);
       OS << "const " << indexType(L) << " " << tVar(M) << " = " << tileVar(M) << " * " << M.tile()
@@ -713,7 +747,7 @@ public:
       if (M.Coarsen > 1)
         OS << " + " << copyOffset(M, "loopgpu_c" + std::to_string(I));
       OS << ";\n";
-      if (usesIterator(Nodes, M.Loop)) {
+      if (usesIterator(Readers, M.Loop)) {
         indent(OS, D);
         OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
            << ")(" << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + " << tVar(M) << " * " << L.Step
@@ -726,10 +760,23 @@ public:
       OS << "if (" << llvm::join(Conds, " && ") << ") {\n";
       ++D;
     }
-    if (DeclLoop)
-      declareScalarsOf(OS, D, {*DeclLoop});
-    for (const Node *Nd : Nodes)
-      printNode(OS, *Nd, D, EP);
+    if (PC.Guard) {
+      indent(OS, D++);
+      OS << "if (" << EP.print(*PC.Guard->Condition) << ") { // line " << PC.Guard->Loc.Line << "\n";
+    }
+    if (PC.AnyOnly) {
+      indent(OS, D);
+      OS << "loopgpu_any = 1;\n";
+    } else {
+      if (DeclLoop)
+        declareScalarsOf(OS, D, {*DeclLoop});
+      for (const Node *Nd : Nodes)
+        printNode(OS, *Nd, D, EP);
+    }
+    if (PC.Guard) {
+      indent(OS, --D);
+      OS << "}\n";
+    }
     if (Guard) {
       indent(OS, --D);
       OS << "}\n";
@@ -770,6 +817,8 @@ public:
   }
 
   bool jammable(const Node &Nd) const {
+    if (&Nd == PC.K->StagedGuard) // holds the staged loop: printed by printStagedGuard
+      return true;
     if (Nd.K != Node::Kind::Loop)
       return false;
     // The staged loop is always shared (its barriers need every thread);
@@ -795,6 +844,11 @@ public:
     };
     for (const NodePtr &P : Nodes) {
       const Node &Nd = *P;
+      if (&Nd == PC.K->StagedGuard) {
+        Flush();
+        printStagedGuard(OS, Nd, Depth, EP, DeclLoop);
+        continue;
+      }
       if (!jammable(Nd)) {
         Run.push_back(&Nd);
         continue;
@@ -820,6 +874,29 @@ public:
     (void)DeclLoop;
   }
 
+  /// The guard that holds the staged loop (KernelPlan::StagedGuard): a
+  /// block none of whose copies passes it skips its body; otherwise the
+  /// whole block runs the body (the strips' loads and barriers), each copy's
+  /// work under the guard.
+  void printStagedGuard(raw_ostream &OS, const Node &Guard, unsigned Depth, ExprPrinter &EP, unsigned DeclLoop) {
+    indent(OS, Depth);
+    OS << "// line " << Guard.Loc.Line << ": the guard '" << EP.print(*Guard.Condition)
+       << "' goes inside the staged strips (the whole block loads the tiles); a block whose threads all fail it "
+          "skips them\n";
+    indent(OS, Depth);
+    OS << "int loopgpu_any = 0;\n";
+    PC.Guard = &Guard;
+    PC.AnyOnly = true;
+    printPerCopy(OS, {}, Depth, EP, std::nullopt);
+    PC.AnyOnly = false;
+    indent(OS, Depth);
+    OS << "if (__syncthreads_or(loopgpu_any)) {\n";
+    printJammed(OS, Guard.Body, Depth + 1, EP, DeclLoop);
+    indent(OS, Depth);
+    OS << "}\n";
+    PC.Guard = nullptr;
+  }
+
   /// The vector type of S's 16-byte tile loads.
   std::string vectorType(const StagedArray &S) const { return vector16(N.Arrays[S.Array].ElementType)->first; }
   static const char *lane(int64_t C) { return C == 0 ? "x" : C == 1 ? "y" : C == 2 ? "z" : "w"; }
@@ -838,8 +915,9 @@ public:
     C.Rounds = (C.Loads + C.Threads - 1) / C.Threads;
     return C;
   }
-  std::string pfVar(const StagedArray &S) const { return "loopgpu_pf_" + N.Arrays[S.Array].Name; }
-  std::string vecFlag(const StagedArray &S) const { return "loopgpu_vec_" + N.Arrays[S.Array].Name; }
+  std::string pfVar(const StagedArray &S) const { return "loopgpu_pf_" + N.Arrays[S.Array].Name + S.Suffix; }
+  std::string vecFlag(const StagedArray &S) const { return "loopgpu_vec_" + N.Arrays[S.Array].Name + S.Suffix; }
+  std::string shVar(const StagedArray &S) const { return "loopgpu_sh_" + N.Arrays[S.Array].Name + S.Suffix; }
 
   /// Opens the copy's unrolled loop over rounds: loopgpu_e is the first
   /// footprint element (row-major, the last dimension fastest) of this
@@ -948,7 +1026,7 @@ public:
         Idx.push_back("[" + copyIndex(S, D2, D2 + 1 == S.Extents.size() ? Lane : 0) + "]");
       if (S.Transposed) // read along the array's rows, stored by columns
         std::reverse(Idx.begin(), Idx.end());
-      return "loopgpu_sh_" + A.Name + llvm::join(Idx, "");
+      return shVar(S) + llvm::join(Idx, "");
     };
     indent(OS, D);
     OS << "// " << A.Name << "'s tile from registers into shared memory" << (S.Transposed ? ", transposed" : "")
@@ -1011,6 +1089,13 @@ public:
             std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
             Ok = T + " < " + tripVar(*M);
             Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
+            if (K.StagedGuard) { // the box may reach past the elements the guard lets be read
+              std::string Sub = plusConst(Value, S.Offsets[Dim]);
+              const AffExpr &Lo = N.Loops[Lp].Lower;
+              if (!Lo.isConstant() || Lo.constantValue() + S.Offsets[Dim] < 0)
+                Ok += " && " + Sub + " >= 0";
+              Ok += " && " + Sub + " < " + aff(*N.Arrays[S.Array].Extents[Dim]);
+            }
           } else if (Lp == L.Id) {
             Value = "(" + KK + " + " + R + ")";
             Ok = Value + " <= " + Hi;
@@ -1146,7 +1231,8 @@ public:
     std::function<void(const std::vector<NodePtr> &)> Jammed = [&](const std::vector<NodePtr> &Nodes) {
       for (const NodePtr &Nd : Nodes)
         if (jammable(*Nd)) {
-          Shared.insert(Nd->Id);
+          if (Nd->K == Node::Kind::Loop)
+            Shared.insert(Nd->Id);
           Jammed(Nd->Body);
         }
     };
@@ -1164,8 +1250,7 @@ public:
       const ArrayInfo &A = N.Arrays[S.Array];
       bool Vectors = S.GlobalVector > 1 ||
                      std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
-      OS << "  __shared__ " << (Vectors ? "__align__(16) " : "") << typeStr(A.ElementType) << " loopgpu_sh_"
-         << A.Name;
+      OS << "  __shared__ " << (Vectors ? "__align__(16) " : "") << typeStr(A.ElementType) << " " << shVar(S);
       for (int64_t E : S.sharedShape())
         OS << "[" << E << "]";
       OS << ";\n";

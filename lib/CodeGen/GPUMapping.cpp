@@ -650,9 +650,27 @@ private:
     for (const Access &A : N.Accesses)
       if (A.isArray() && A.IsWrite)
         WrittenArray[A.Index] = true;
+    // Candidate loops: children of the innermost mapped loop, and children
+    // of a guard there that tests only mapped iterators and parameters.
+    std::vector<std::pair<const Node *, const Node *>> Loops; // (loop, guard)
     for (const NodePtr &Child : InnerMapped.Body) {
-      if (Child->K != Node::Kind::Loop)
+      if (Child->K == Node::Kind::Loop) {
+        Loops.push_back({Child.get(), nullptr});
         continue;
+      }
+      if (Child->K != Node::Kind::If || !Child->IsAffine || !Child->Else.empty())
+        continue;
+      bool OnMapped = true;
+      Child->Cond.forEachVar([&](AffVar V) {
+        OnMapped &= V.K != AffVar::Kind::Iterator || std::count(MappedIds.begin(), MappedIds.end(), V.Index) > 0;
+      });
+      if (OnMapped)
+        for (const NodePtr &G : Child->Body)
+          if (G->K == Node::Kind::Loop)
+            Loops.push_back({G.get(), Child.get()});
+    }
+    for (auto [ChildPtr, Guard] : Loops) {
+      const Node *Child = ChildPtr;
       const Loop &L = N.Loops[Child->Id];
       if (L.Step != 1 || usesAny(L.Lower, MappedIds) || usesAny(L.Upper, MappedIds))
         continue;
@@ -677,18 +695,24 @@ private:
       for (const NodePtr &C : Child->Body)
         if (C->K == Node::Kind::Stmt)
           Direct.insert(C->Id);
-      std::map<unsigned, std::optional<StagedArray>> Candidates;
+      // One footprint per array and set of indexing loops (syrk reads
+      // A[i][k] and A[j][k]: two tiles of A); accesses with the same loops
+      // must have the same subscripts. An array one of whose accesses
+      // cannot be staged is not staged at all.
+      std::map<std::pair<unsigned, std::vector<unsigned>>, std::optional<StagedArray>> Candidates;
+      std::set<unsigned> Refused;
       std::vector<unsigned> Under = statementsUnder(*Child);
       std::set<unsigned> InLoop(Under.begin(), Under.end());
       for (const Access &A : N.Accesses) {
-        if (!A.isArray() || !InLoop.count(A.Stmt))
-          continue;
-        auto [It, New] = Candidates.try_emplace(A.Index);
-        if (!New && !It->second)
+        if (!A.isArray() || !InLoop.count(A.Stmt) || Refused.count(A.Index))
           continue;
         const ArrayInfo &Arr = N.Arrays[A.Index];
         bool OK = !WrittenArray[A.Index] && A.IsAffine && Direct.count(A.Stmt) && Arr.rank() <= 2 &&
                   Arr.ElementType.K != ScalarType::Kind::Bool;
+        // Under a guard the tile loads check the extents: they must be known.
+        if (Guard)
+          for (const std::optional<AffExpr> &E : Arr.Extents)
+            OK &= E.has_value();
         StagedArray S;
         S.Array = A.Index;
         for (unsigned D = 0; OK && D < A.Subscripts.size(); ++D) {
@@ -702,14 +726,30 @@ private:
           if (Sub->first < 0)
             S.DimLoops.back() = ~0u;
         }
-        if (OK && !New && (It->second->DimLoops != S.DimLoops || It->second->Offsets != S.Offsets))
-          OK = false; // one footprint per array: identical subscripts only
-        It->second = OK ? std::optional<StagedArray>(S) : std::nullopt;
+        if (!OK) {
+          Refused.insert(A.Index);
+          continue;
+        }
+        auto [It, New] = Candidates.try_emplace({A.Index, S.DimLoops}, S);
+        if (!New && It->second && It->second->Offsets != S.Offsets)
+          It->second = std::nullopt; // the same loops, other constants: not one tile
       }
+      for (auto It = Candidates.begin(); It != Candidates.end();)
+        It = Refused.count(It->first.first) ? Candidates.erase(It) : std::next(It);
+      // Several tiles of one array are told apart by their loops' iterators.
+      std::map<unsigned, unsigned> FootprintsOf;
+      for (auto &[Key, S] : Candidates)
+        ++FootprintsOf[Key.first];
+      for (auto &[Key, S] : Candidates)
+        if (S && FootprintsOf[Key.first] > 1) {
+          S->Suffix = "_";
+          for (unsigned Lp : S->DimLoops)
+            S->Suffix += Lp == ~0u ? std::string("c") : N.Loops[Lp].Iterator;
+        }
       // Keep arrays indexed by the strip's iterator and by fewer than all the
       // mapped iterators (so threads of the block share their elements).
       std::vector<StagedArray> Chosen;
-      for (auto &[AId, S] : Candidates) {
+      for (auto &[Key, S] : Candidates) {
         if (!S)
           continue;
         bool UsesK = std::count(S->DimLoops.begin(), S->DimLoops.end(), L.Id) == 1;
@@ -827,6 +867,7 @@ private:
         PrefetchBytes += (S.elements() + Per - 1) / Per * S.GlobalVector * elementBytes(T);
       }
       K.StagedLoop = L.Id;
+      K.StagedGuard = Guard;
       K.KTile = KT;
       K.Staged = Chosen;
       K.SharedBytes = Bytes;

@@ -94,6 +94,9 @@ struct MappedLoop {
 /// subscript iterator + c reads the tile at iterator - first + c - Offsets[D].
 struct StagedArray {
   unsigned Array = 0;
+  /// Tells apart several tiles of one array (indexed by different loops):
+  /// "_" and the loops' iterators, e.g. "_jk"; empty for an array's only tile.
+  std::string Suffix;
   /// Per array dimension: the loop whose iterator indexes it (subscript =
   /// iterator + constant), a mapped loop (the block's tile along it) or the
   /// staged sequential loop (the strip).
@@ -174,8 +177,17 @@ struct KernelPlan {
   std::vector<MappedLoop> Mapped;   ///< Parallel: outermost first; Reduction: one
   int64_t BlockCoarsen = 1;         ///< tiles per block (block coarsening)
   /// Shared-memory staging (Parallel kernels): the sequential loop strip-
-  /// mined by KTile, a node directly in the innermost mapped loop's body.
+  /// mined by KTile, a node directly in the innermost mapped loop's body,
+  /// or in the body of StagedGuard.
   std::optional<unsigned> StagedLoop;
+  /// An affine `if` (no else) directly in the innermost mapped loop's body,
+  /// on mapped iterators and parameters only (a bounding box's guard,
+  /// BoundingBox.h), that holds the staged loop: every thread of the block
+  /// runs the strips' loads and barriers, each copy's work inside the
+  /// strips stays under the guard, a block whose threads all fail it skips
+  /// the loop, and tile loads stay inside the staged arrays' extents along
+  /// the mapped loops (the box may reach past what the guard lets be read).
+  const Node *StagedGuard = nullptr;
   int64_t KTile = 0;
   std::vector<StagedArray> Staged;
   /// The staged strips are software-pipelined: the loads of strip s + 1 go

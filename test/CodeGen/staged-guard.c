@@ -1,0 +1,45 @@
+// A sequential loop under a triangle's guard (a loop over its bounding box,
+// BoundingBox.h) is staged in shared memory all the same: the whole block
+// runs the strips' loads and barriers, each copy's arithmetic stays under
+// the guard, and a block none of whose threads passes the guard skips the
+// strips (__syncthreads_or). One array read through two sets of loops
+// (syrk's A[i][k] and A[j][k]) gets a tile per set. Validated with several
+// tiles along both mapped loops and a partial last strip, with and without
+// coarsening.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %loopgpu %s -o %t/syrk.cu
+// RUN: FileCheck %s < %t/syrk.cu
+// RUN: %loopgpu %s -tile 16,16 -coarsen 2,2 | FileCheck %s --check-prefix=COARSE
+// RUN: %loopgpu %s --validate --validate-mode=cpu --param n=45 --param m=37 --validate-dir %t/v | FileCheck %s --check-prefix=PASS
+// RUN: %loopgpu %s -tile 16,16 -coarsen 2,2 --validate --validate-mode=cpu --param n=45 --param m=37 --validate-dir %t/w | FileCheck %s --check-prefix=PASS
+// PASS: PASS lower_syrk: C
+// PASS: {{^PASS$}}
+
+void lower_syrk(int n, int m, float alpha, float C[restrict n][n], const float A[restrict n][m]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++)
+      for (int k = 0; k < m; k++)
+        C[i][j] += alpha * A[i][k] * A[j][k];
+}
+// CHECK: lower_syrk_nest0_kernel: block (32, 8, 1), grid covering i on y j on x, {{[0-9]+}} bytes of shared memory per block
+// CHECK-LABEL: __global__ void __launch_bounds__(256) lower_syrk_nest0_kernel(
+// CHECK-DAG: __shared__ {{.*}}float loopgpu_sh_A_jk[32][33];
+// CHECK-DAG: __shared__ {{.*}}float loopgpu_sh_A_ik[8][33];
+// CHECK: // line 21: the guard '0 <= j && j <= i' goes inside the staged strips (the whole block loads the tiles); a block whose threads all fail it skips them
+// CHECK-NEXT: int loopgpu_any = 0;
+// CHECK: if (0 <= j && j <= i) { // line 21
+// CHECK-NEXT: loopgpu_any = 1;
+// CHECK: if (__syncthreads_or(loopgpu_any)) {
+// The tile loads stay inside A's extents along the mapped loops.
+// CHECK: < n && {{.*}} <= m - 1 ? A[
+// CHECK: __syncthreads(); // the tiles are complete
+// CHECK: if (0 <= j && j <= i) { // line 21
+// CHECK-NEXT: C[(i) * (n) + (j)] += alpha * loopgpu_sh_A_ik[i - loopgpu_base{{[0-9]+}}][k - loopgpu_kk] * loopgpu_sh_A_jk[j - loopgpu_base{{[0-9]+}}][k - loopgpu_kk];
+// CHECK: __syncthreads(); // before the next strip overwrites the tiles
+
+// Four copies per thread: each copy's guard sets the block's flag.
+// COARSE: #pragma unroll
+// COARSE-NEXT: for (int loopgpu_c0 = 0; loopgpu_c0 < 2; ++loopgpu_c0) {
+// COARSE: loopgpu_any = 1;
+// COARSE: if (__syncthreads_or(loopgpu_any)) {
