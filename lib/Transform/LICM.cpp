@@ -7,23 +7,6 @@
 
 namespace loopgpu {
 
-namespace {
-
-/// "queries_i" for queries[i], "A_i_k" for A[i][k]; "A_inv" otherwise.
-std::string hoistedName(const Nest &N, const Access &A) {
-  std::string Name = N.Arrays[A.Index].Name;
-  for (const AffExpr &S : A.Subscripts) {
-    if (S.kind() != AffExpr::Kind::Var && !S.isConstant())
-      return freshName(N, N.Arrays[A.Index].Name + "_inv");
-    Name += "_" + (S.isConstant() ? std::to_string(S.constantValue()) : N.nameOf(S.variable()));
-  }
-  for (char &C : Name)
-    if (C == '-')
-      C = 'm';
-  return freshName(N, Name);
-}
-
-} // namespace
 
 bool hoistInvariantLoads(Nest &N, const DependenceInfo &DI, const LICMRequest &R, DiagnosticSink &Diags) {
   (void)Diags;
@@ -92,7 +75,7 @@ bool hoistInvariantLoads(Nest &N, const DependenceInfo &DI, const LICMRequest &R
     auto It = ScalarOf.find({A.Index, Key});
     if (It == ScalarOf.end()) {
       ScalarInfo S;
-      S.Name = hoistedName(N, A);
+      S.Name = elementScalarName(N, A);
       S.Type = N.Arrays[A.Index].ElementType;
       S.DeclLoops = Outer;
       S.DeclDepth = Outer.size();

@@ -14,6 +14,7 @@
 #include "loopgpu/Transform/ExpandScalars.h"
 #include "loopgpu/Transform/Interchange.h"
 #include "loopgpu/Transform/LICM.h"
+#include "loopgpu/Transform/PromoteElements.h"
 #include "loopgpu/Transform/Privatize.h"
 #include "loopgpu/Transform/Tile.h"
 #include "loopgpu/Transform/Wavefront.h"
@@ -587,8 +588,10 @@ public:
   // Loads a GPU thread repeats
   //===------------------------------------------------------------------===//
 
-  /// Loops that run inside a thread (not parallel, under a parallel loop):
-  /// hoist the loads they repeat.
+  /// In each loop that runs inside a thread (not parallel, under a parallel
+  /// loop): elements it updates in every
+  /// iteration live in scalars (PromoteElements.h), invariant loads are
+  /// hoisted (LICM.h).
   void hoistInvariantLoads() {
     std::set<unsigned> Done;
     for (unsigned Round = 0; Round < 2 * N.Loops.size() + 4; ++Round) {
@@ -610,6 +613,9 @@ public:
       if (!Next)
         return;
       Done.insert(*Next);
+      PromoteRequest P;
+      P.Loop = *Next;
+      apply([&] { return loopgpu::promoteUpdatedElements(N, DI, P, Diags); });
       LICMRequest R;
       R.Loop = *Next;
       apply([&] { return loopgpu::hoistInvariantLoads(N, DI, R, Diags); });
@@ -798,7 +804,8 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
   if (!P.Failed)
     P.tileOption();
 
-  // 4. Loads each GPU thread would repeat.
+  // 4. Elements each GPU thread would update in memory in every iteration,
+  //    loads it would repeat.
   if (Opts.Defaults && !P.Failed)
     P.hoistInvariantLoads();
 

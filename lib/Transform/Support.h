@@ -76,6 +76,21 @@ inline void insertBeforeInScopes(Nest &N, unsigned L, unsigned NewId) {
 }
 
 /// The name of a new tile loop for iterator I: "ii" for "i", "row_t" for "row".
+/// The name of a scalar that holds one array element: "queries_i" for
+/// queries[i], "A_i_k" for A[i][k]; "A_inv" for other subscripts.
+inline std::string elementScalarName(const Nest &N, const Access &A) {
+  std::string Name = N.Arrays[A.Index].Name;
+  for (const AffExpr &S : A.Subscripts) {
+    if (S.kind() != AffExpr::Kind::Var && !S.isConstant())
+      return freshName(N, N.Arrays[A.Index].Name + "_inv");
+    Name += "_" + (S.isConstant() ? std::to_string(S.constantValue()) : N.nameOf(S.variable()));
+  }
+  for (char &C : Name)
+    if (C == '-')
+      C = 'm';
+  return freshName(N, Name);
+}
+
 inline std::string tileIteratorName(const Nest &N, const std::string &I) {
   return freshName(N, I.size() == 1 ? I + I : I + "_t");
 }

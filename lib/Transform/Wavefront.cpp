@@ -290,11 +290,11 @@ bool applyWavefront(Nest &N, const WavefrontPlan &P, std::string &Why) {
   }
 
   // Mutate.
-  const Loop &First = N.Loops[Band[0]];
+  const SourceLoc FirstLoc = N.Loops[Band[0]].Loc; // a copy: addLoop grows N.Loops
   LoopOrigin O;
   O.K = LoopOrigin::Kind::Generated;
   O.Note = "wavefront " + WName + " = " + P.Hyperplane;
-  unsigned Added = addLoop(N, WName, iteratorType(N, Band), WLo, WHi, 1, First.Loc, O);
+  unsigned Added = addLoop(N, WName, iteratorType(N, Band), WLo, WHi, 1, FirstLoc, O);
   (void)Added;
   for (unsigned V = 1; V < Vars.size(); ++V) {
     N.Loops[Vars[V]].Lower = Box[V].first;
@@ -327,7 +327,7 @@ bool applyWavefront(Nest &N, const WavefrontPlan &P, std::string &Why) {
   Cur->Body.push_back(loopNode(N, XM));
   Cur = Cur->Body.back().get();
   if (Guarded) {
-    Cur->Body.push_back(ifNode(N, Guard, First.Loc));
+    Cur->Body.push_back(ifNode(N, Guard, FirstLoc));
     Cur = Cur->Body.back().get();
   }
   Cur->Body = std::move(Body);
@@ -344,7 +344,7 @@ bool applyWavefront(Nest &N, const WavefrontPlan &P, std::string &Why) {
   Desc += " run as wavefronts " + WName + " = " + P.Hyperplane + ": every dependence of the band goes from one value of " + WName +
           " to a later one, so the loops inside the sequential loop " + WName + " are parallel; " + XmText +
           " (a loop of at most one iteration)" + (Guarded ? ", the other loops' original bounds a guard" : "");
-  recordTransform(N, "wavefront", Desc, First.Loc, false, linesOf(N, Band));
+  recordTransform(N, "wavefront", Desc, FirstLoc, false, linesOf(N, Band));
   return true;
 }
 

@@ -3,7 +3,9 @@
 // runs the strips' loads and barriers, each copy's arithmetic stays under
 // the guard, and a block none of whose threads passes the guard skips the
 // strips (__syncthreads_or). One array read through two sets of loops
-// (syrk's A[i][k] and A[j][k]) gets a tile per set. Validated with several
+// (syrk's A[i][k] and A[j][k]) gets a tile per set. C[i][j] lives in a
+// register during the k loop (PromoteElements.h), loaded and stored under
+// the guard. Validated with several
 // tiles along both mapped loops and a partial last strip, with and without
 // coarsening.
 // RUN: rm -rf %t && mkdir -p %t
@@ -26,16 +28,19 @@ void lower_syrk(int n, int m, float alpha, float C[restrict n][n], const float A
 // CHECK-LABEL: __global__ void __launch_bounds__(256) lower_syrk_nest0_kernel(
 // CHECK-DAG: __shared__ {{.*}}float loopgpu_sh_A_jk[32][33];
 // CHECK-DAG: __shared__ {{.*}}float loopgpu_sh_A_ik[8][33];
-// CHECK: // line 21: the guard '0 <= j && j <= i' goes inside the staged strips (the whole block loads the tiles); a block whose threads all fail it skips them
+// CHECK: // line 23: the guard '0 <= j && j <= i' goes inside the staged strips (the whole block loads the tiles); a block whose threads all fail it skips them
 // CHECK-NEXT: int loopgpu_any = 0;
-// CHECK: if (0 <= j && j <= i) { // line 21
+// CHECK: if (0 <= j && j <= i) { // line 23
 // CHECK-NEXT: loopgpu_any = 1;
 // CHECK: if (__syncthreads_or(loopgpu_any)) {
+// CHECK: if (0 <= j && j <= i) { // line 23
+// CHECK-NEXT: if (0 < m) {
+// CHECK-NEXT: C_i_j = C[(i) * (n) + (j)];
 // The tile loads stay inside A's extents along the mapped loops.
 // CHECK: < n && {{.*}} <= m - 1 ? A[
 // CHECK: __syncthreads(); // the tiles are complete
-// CHECK: if (0 <= j && j <= i) { // line 21
-// CHECK-NEXT: C[(i) * (n) + (j)] += alpha * loopgpu_sh_A_ik[i - loopgpu_base{{[0-9]+}}][k - loopgpu_kk] * loopgpu_sh_A_jk[j - loopgpu_base{{[0-9]+}}][k - loopgpu_kk];
+// CHECK: if (0 <= j && j <= i) { // line 23
+// CHECK-NEXT: C_i_j += alpha * loopgpu_sh_A_ik[i - loopgpu_base{{[0-9]+}}][k - loopgpu_kk] * loopgpu_sh_A_jk[j - loopgpu_base{{[0-9]+}}][k - loopgpu_kk];
 // CHECK: __syncthreads(); // before the next strip overwrites the tiles
 
 // Four copies per thread: each copy's guard sets the block's flag.

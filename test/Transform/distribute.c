@@ -75,7 +75,7 @@ void f(int n, int m, float A[restrict n], float B[restrict n], float C[restrict 
     }
 // EXPAND2:      float (*t_exp)[loopgpu_max(m, 1)] = malloc(sizeof(float) * (size_t)(loopgpu_max(n, 1)) * (size_t)(loopgpu_max(m, 1)));
 // EXPAND2:          t_exp[i][j] = C[i][j] * 2.0f;
-// EXPAND2:          A[i] += t_exp[i][j];
+// EXPAND2:          A_i += t_exp[i][j];
 // EXPAND2:          C[i][j] = t_exp[i][j] + 1.0f;
 #elif CASE == 6
 #pragma loopgpu distribute

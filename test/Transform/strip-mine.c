@@ -57,10 +57,18 @@ void f(int n, float A[restrict n], float B[restrict n]) {
   }
 // IMPERFECT:      for (int ii = 0; ii < n; ii += 4) {
 // IMPERFECT-NEXT:   for (int i = ii; i < loopgpu_min(ii + 4, n); i++) { /* parallel -- line [[@LINE-7]] */
-// IMPERFECT-NEXT:     float t = B[i] * 2.0f; /* line [[@LINE-7]] */
-// IMPERFECT-NEXT:     A[i] = t; /* line [[@LINE-7]] */
-// IMPERFECT-NEXT:     for (int j = 0; j < i; j++) { /* reduction(+: A[i]) -- line [[@LINE-7]] */
-// IMPERFECT-NEXT:       A[i] += B[j]; /* line [[@LINE-7]] */
+// A[i], updated in every iteration of loop j, lives in a scalar during it.
+// IMPERFECT-NEXT:     float A_i; /* 'A[i]', updated in every iteration of loop j (line [[@LINE-6]]), kept in a scalar during it */
+// IMPERFECT-NEXT:     float t = B[i] * 2.0f; /* line [[@LINE-9]] */
+// IMPERFECT-NEXT:     A[i] = t; /* line [[@LINE-9]] */
+// IMPERFECT-NEXT:     if (0 < i) {
+// IMPERFECT-NEXT:       A_i = A[i]; /* load of 'A[i]' around loop j (line [[@LINE-10]]) (kept in A_i during it) */
+// IMPERFECT-NEXT:     }
+// IMPERFECT-NEXT:     for (int j = 0; j < i; j++) { /* reduction(+: A_i) -- line [[@LINE-12]] */
+// IMPERFECT-NEXT:       A_i += B[j]; /* line [[@LINE-12]] */
+// IMPERFECT-NEXT:     }
+// IMPERFECT-NEXT:     if (0 < i) {
+// IMPERFECT-NEXT:       A[i] = A_i; /* store of 'A[i]' around loop j (line [[@LINE-16]]) (kept in A_i during it) */
 #elif CASE == 5
 // The final value of an iterator declared before the loop is read after it.
   int i;
