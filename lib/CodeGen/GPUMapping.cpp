@@ -239,7 +239,7 @@ private:
       const Node &Nd = *P;
       if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
         FlushSerial();
-        Steps.push_back(launch(parallelKernel(Nd, HostLoops)));
+        Steps.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
       } else if (Nd.K == Node::Kind::Loop && isReductionKernel(Nd.Id)) {
         FlushSerial();
         Steps.push_back(launch(reductionKernel(Nd, HostLoops)));
@@ -312,6 +312,9 @@ private:
         return C.Ints;
     return Opts.Tile;
   }
+  /// The planner's own tile and coarsening for the kernel being planned
+  /// (registerTiledByDefault), where the user asks for none.
+  std::vector<int64_t> DefaultTile, DefaultCoarsen;
 
   /// (how many accesses have Loop's iterator in their last subscript with
   /// coefficient +-1: consecutive threads then touch consecutive elements;
@@ -348,6 +351,54 @@ private:
     return Score;
   }
 
+  /// Without -tile, -coarsen or clauses, a kernel whose staged strip reads
+  /// only shared tiles that each serve one of its two mapped loops (gemm,
+  /// syrk: every value read from shared memory serves a row or a column of
+  /// outputs) gets a register tile: 16 x 16 threads, 8 x 8 outputs each for
+  /// 4-byte elements, 8 x 4 for 8-byte ones (H100, bench/RESULTS.md run 19:
+  /// PolyBench gemm in double 4.3 TFLOP/s with one output per thread, 15.2
+  /// with 8 x 4, 14.3 with 4 x 8, 13.7 with 4 x 4; SGEMM 85% of cuBLAS with
+  /// 8 x 8).
+  KernelPlan registerTiledByDefault(const Node &Root, const std::vector<unsigned> &HostLoops) {
+    size_t Remarks = Plan.Remarks.size();
+    KernelPlan K = parallelKernel(Root, HostLoops);
+    if (Failed || !K.StagedLoop || K.Mapped.size() != 2 || !requestedTiles(Root.Id).empty() ||
+        !Opts.Coarsen.empty() || coarsenClause(Root.Id))
+      return K;
+    int64_t Elem = 0;
+    std::set<unsigned> Served; // mapped loops some tile is indexed by
+    for (const StagedArray &S : K.Staged) {
+      Elem = std::max(Elem, elementBytes(N.Arrays[S.Array].ElementType));
+      for (unsigned L : S.DimLoops)
+        if (L != *K.StagedLoop && L != ~0u)
+          Served.insert(L);
+    }
+    bool OnlyTiles = true;
+    std::vector<unsigned> Under = statementsUnder(*findLoopNode(N, *K.StagedLoop));
+    for (unsigned St : Under)
+      for (unsigned AId : N.Statements[St].Accesses) {
+        const Access &A = N.Accesses[AId];
+        OnlyTiles &= !A.isArray() || std::any_of(K.Staged.begin(), K.Staged.end(),
+                                                 [&](const StagedArray &S) { return S.Array == A.Index; });
+      }
+    if (!OnlyTiles || Served.size() != 2 || Elem > 8)
+      return K;
+    DefaultTile = {16, 16};
+    DefaultCoarsen = {8, Elem == 8 ? 4 : 8};
+    size_t Mid = Plan.Remarks.size();
+    KernelPlan R = parallelKernel(Root, HostLoops);
+    DefaultTile.clear();
+    DefaultCoarsen.clear();
+    if (Failed || !R.StagedLoop)
+      return K;
+    // The first plan's remarks are not this kernel's.
+    Plan.Remarks.erase(Plan.Remarks.begin() + Remarks, Plan.Remarks.begin() + Mid);
+    R.Notes.insert(R.Notes.begin(), "register tile by default (16 x 16 threads, 8 x " + std::to_string(Elem == 8 ? 4 : 8) +
+                                        " outputs each): every value a thread reads from the shared tiles serves a "
+                                        "row or a column of its outputs (-tile and -coarsen choose otherwise)");
+    return R;
+  }
+
   KernelPlan parallelKernel(const Node &Root, const std::vector<unsigned> &HostLoops) {
     KernelPlan K;
     K.K = KernelPlan::Kind::Parallel;
@@ -376,6 +427,8 @@ private:
       if (static_cast<unsigned>(P) != XPos)
         Order.push_back(P);
     std::vector<int64_t> Tiles = requestedTiles(Root.Id);
+    if (Tiles.empty())
+      Tiles = DefaultTile;
     static const int64_t Defaults[3][3] = {{256, 0, 0}, {32, 8, 0}, {32, 4, 2}};
     K.Mapped.resize(Band.size());
     for (unsigned D = 0; D < Order.size(); ++D) {
@@ -557,7 +610,7 @@ private:
   }
 
   void applyCoarsening(KernelPlan &K, unsigned Outer) {
-    std::vector<int64_t> Factors = Opts.Coarsen;
+    std::vector<int64_t> Factors = Opts.Coarsen.empty() ? DefaultCoarsen : Opts.Coarsen;
     int64_t Stride = 0;
     SourceLoc Where = N.Loops[Outer].Loc;
     if (const Clause *C = coarsenClause(Outer)) {

@@ -785,6 +785,9 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
   //    clauses already say how to restructure it keeps its structure.
   if (Opts.Defaults && !P.Failed) {
     if (!P.hasStructuralClauses()) {
+      // A loop sequential only by reads of the array as it was before it
+      // (trmm's B[k][j], k > i) reads a copy and stays whole.
+      P.copyForWARInSequentialLoops();
       P.distributeSequentialLoops();
       P.distributeForDeeperBands();
       P.permuteBands();

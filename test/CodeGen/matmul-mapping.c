@@ -1,7 +1,7 @@
-// The default mapping of matmul: i and j are parallel and become a 2-D grid of
-// 2-D blocks (j on x: it indexes the fastest-varying subscript of C and B);
-// k stays sequential in the thread; the host function keeps the C signature.
-// RUN: %loopgpu %s -o %t.cu
+// Matmul with one output per thread (-coarsen 1; DEFAULT, at the end): i, j
+// parallel, a 2-D grid of 2-D blocks (j on x: it indexes the fastest-varying
+// subscript of C and B); k sequential in the thread; C signature kept.
+// RUN: %loopgpu %s -coarsen 1 -o %t.cu
 // RUN: FileCheck %s < %t.cu
 // RUN: %loopgpu %s -tile 16,8 | FileCheck %s --check-prefix=TILE
 
@@ -82,10 +82,16 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // TILE: // loop i (line 11, parallel) -> y: strip-mined by 16 threads per block
 // TILE: // loop j (line 12, parallel) -> x: strip-mined by 8 threads per block
 // -prefetch=false: each strip loads, stores, synchronizes, computes.
-// RUN: %loopgpu %s -prefetch=false | FileCheck %s --check-prefix=NOPF
+// RUN: %loopgpu %s -coarsen 1 -prefetch=false | FileCheck %s --check-prefix=NOPF
 // NOPF:      for (int loopgpu_kk = 0; loopgpu_kk <= p - 1; loopgpu_kk += 32) {
 // NOPF-NEXT:   // this strip's tile of A into registers: 1 16-byte load per thread
 // NOPF:        // A's tile from registers into shared memory
 // NOPF:        __syncthreads(); // the tiles are complete
 // NOPF-NOT:    software pipelining
 // NOPF:        if (loopgpu_kk + 31 <= p - 1) { // a full strip
+
+// Without -tile and -coarsen the planner gives matmul a register tile.
+// RUN: %loopgpu %s | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: //   matmul_nest0_kernel: block (16, 16, 1), grid covering i on y j on x, 8320 bytes of shared memory per block, 64 outputs per thread
+// DEFAULT: // register tile by default (16 x 16 threads, 8 x 8 outputs each): every value a thread reads from the shared tiles serves a row or a column of its outputs (-tile and -coarsen choose otherwise)
+// DEFAULT: float acc[8][8];
