@@ -1139,11 +1139,18 @@ public:
       OS << "for (" << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk; " << L.Iterator
          << " <= " << Upper << "; ++" << L.Iterator << ") {\n";
       declareCopied(OS, D2 + 1, L.Id);
+      // A body that only reads the tiles and writes registers runs for every
+      // copy, also those outside the iteration space or the guard (their
+      // registers are never stored): no branch per copy and iteration.
+      const Node *Guard = PC.Guard;
       if (PC.StagedBodyNeedsNoGuard) {
         indent(OS, D2 + 1);
-        OS << "// no range check: this body only reads the tiles and writes registers\n";
+        OS << "// no range check" << (Guard ? " and no guard" : "")
+           << ": this body only reads the tiles and writes registers\n";
+        PC.Guard = nullptr;
       }
       printPerCopy(OS, Body, D2 + 1, EP, L.Id, !PC.StagedBodyNeedsNoGuard);
+      PC.Guard = Guard;
       indent(OS, D2);
       OS << "}\n";
     };

@@ -99,24 +99,7 @@ bool hoistInvariantLoads(Nest &N, const DependenceInfo &DI, const LICMRequest &R
     }
     Replace[AId] = It->second;
   }
-  for (auto &[AId, SId] : Replace) {
-    Access &X = N.Accesses[AId];
-    X.On = Access::Target::Scalar;
-    X.Index = SId;
-    X.Subscripts.clear();
-    X.Text = N.Scalars[SId].Name;
-  }
-  rewriteRefs(N, *findLoop(N, R.Loop).Nd, [&](const Expr &E) -> ExprPtr {
-    if (E.K != Expr::Kind::ArrayRef || E.AccessId < 0)
-      return nullptr;
-    auto It = Replace.find(static_cast<unsigned>(E.AccessId));
-    if (It == Replace.end())
-      return nullptr;
-    ExprPtr X = scalarRefExpr(N, It->second);
-    X->AccessId = E.AccessId;
-    X->Loc = E.Loc;
-    return X;
-  });
+  accessScalarsInstead(N, R.Loop, Replace);
   // Only load when the loop runs: the original reads nothing otherwise.
   bool AlwaysRuns = Lp.Lower.isConstant() && Lp.Upper.isConstant() &&
                     Lp.Lower.constantValue() <= Lp.Upper.constantValue();

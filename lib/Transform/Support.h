@@ -6,6 +6,7 @@
 #include "loopgpu/IR/Diagnostics.h"
 #include "loopgpu/Transform/NestEdit.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,30 @@ inline void insertBeforeInScopes(Nest &N, unsigned L, unsigned NewId) {
 }
 
 /// The name of a new tile loop for iterator I: "ii" for "i", "row_t" for "row".
+/// The array accesses in Replace (access id -> scalar id) under loop Loop
+/// become reads and writes of those scalars, in the accesses and in the
+/// statements' expressions.
+inline void accessScalarsInstead(Nest &N, unsigned Loop, const std::map<unsigned, unsigned> &Replace) {
+  for (auto &[AId, SId] : Replace) {
+    Access &X = N.Accesses[AId];
+    X.On = Access::Target::Scalar;
+    X.Index = SId;
+    X.Subscripts.clear();
+    X.Text = N.Scalars[SId].Name;
+  }
+  rewriteRefs(N, *findLoop(N, Loop).Nd, [&](const Expr &E) -> ExprPtr {
+    if (E.K != Expr::Kind::ArrayRef || E.AccessId < 0)
+      return nullptr;
+    auto It = Replace.find(static_cast<unsigned>(E.AccessId));
+    if (It == Replace.end())
+      return nullptr;
+    ExprPtr X = scalarRefExpr(N, It->second);
+    X->AccessId = E.AccessId;
+    X->Loc = E.Loc;
+    return X;
+  });
+}
+
 /// The name of a scalar that holds one array element: "queries_i" for
 /// queries[i], "A_i_k" for A[i][k]; "A_inv" for other subscripts.
 inline std::string elementScalarName(const Nest &N, const Access &A) {

@@ -40,9 +40,14 @@ void lower_syrk(int n, int m, float alpha, float C[restrict n][n], const float A
 // The tile loads stay inside A's extents along the mapped loops.
 // CHECK: < n && {{.*}} <= m - 1 ? A[
 // CHECK: __syncthreads(); // the tiles are complete
-// CHECK: if (0 <= j && j <= i) { // line 24
-// CHECK-NEXT: C_i_j += alpha * loopgpu_sh_A_ik[i - loopgpu_base{{[0-9]+}}][k - loopgpu_kk] * loopgpu_sh_A_jk[j - loopgpu_base{{[0-9]+}}][k - loopgpu_kk];
+// The strip only reads the tiles and writes registers: no guard per copy
+// and iteration; the store after the strips is guarded.
+// CHECK: // no range check and no guard: this body only reads the tiles and writes registers
+// CHECK: C_i_j += alpha * loopgpu_sh_A_ik[i - loopgpu_base{{[0-9]+}}][k - loopgpu_kk] * loopgpu_sh_A_jk[j - loopgpu_base{{[0-9]+}}][k - loopgpu_kk];
 // CHECK: __syncthreads(); // before the next strip overwrites the tiles
+// CHECK: if (0 <= j && j <= i) { // line 24
+// CHECK-NEXT: if (0 < m) {
+// CHECK-NEXT: C[(i) * (n) + (j)] = C_i_j;
 
 // Four copies per thread: each copy's guard sets the block's flag.
 // COARSE: #pragma unroll

@@ -57,7 +57,8 @@ void atax(int m, int n, double A[restrict m][n], double x[restrict n], double y[
 // C-LABEL: void atax(
 // C: for (int i = 0; i < m; i++) { /* parallel
 // C: for (int j = 0; j < n; j++) { /* parallel
-// C-NEXT: for (int i = 0; i < m; i++) { /* reduction(+: y[j])
+// C-NEXT: double y_j; /* 'y[j]', updated in every iteration of loop i
+// C: for (int i = 0; i < m; i++) { /* reduction(+: y_j)
 
 void bicg(int m, int n, double A[restrict n][m], double s[restrict m], double q[restrict n],
           double p[restrict m], double r[restrict n]) {
@@ -92,7 +93,7 @@ void gemm(int ni, int nj, int nk, double alpha, double beta, double C[restrict n
 // MAP-LABEL: nest 0 of gemm
 // MAP: distribute loop i
 // MAP: gemm_nest0_kernel: block (32, 8, 1), grid covering i on y j on x
-// MAP-NEXT: gemm_nest0_kernel1: block (32, 8, 1), grid covering i on y j on x
+// MAP-NEXT: gemm_nest0_kernel1: block (16, 16, 1), grid covering i on y j on x, {{[0-9]+}} bytes of shared memory per block, 32 outputs per thread
 
 void trisolv(int n, double L[restrict n][n], double x[restrict n], double b[restrict n]) {
   int i, j;
@@ -121,7 +122,7 @@ void syrk(int n, int m, double alpha, double beta, double C[restrict n][n], doub
 // MAP-LABEL: nest 0 of syrk
 // MAP: runs over its bounding box 0 .. n - 1 under loop i
 // MAP: syrk_nest0_kernel: block (32, 8, 1), grid covering i on y j on x
-// MAP-NEXT: syrk_nest0_kernel1: block (32, 8, 1), grid covering i on y j on x
+// MAP-NEXT: syrk_nest0_kernel1: block (16, 16, 1), grid covering i on y j on x, {{[0-9]+}} bytes of shared memory per block, 32 outputs per thread
 
 void symm(int m, int n, double alpha, double beta, double C[restrict m][n], double A[restrict m][m],
           double B[restrict m][n]) {
