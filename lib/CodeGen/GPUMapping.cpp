@@ -430,6 +430,11 @@ private:
     if (Tiles.empty())
       Tiles = DefaultTile;
     static const int64_t Defaults[3][3] = {{256, 0, 0}, {32, 8, 0}, {32, 4, 2}};
+    // A 1-D grid whose threads run loops has about as many threads as the
+    // nest has rows (adi's sweeps, nussinov's diagonals, doitgen's r: 250 to
+    // a few thousand): blocks of 32 spread them over 8 times as many SMs as
+    // blocks of 256 (H100: 132 SMs; adi at n = 2000 ran on 8 of them).
+    bool RowsPerThread = Band.size() == 1 && Tiles.empty() && !loopsUnder(Root).empty();
     K.Mapped.resize(Band.size());
     for (unsigned D = 0; D < Order.size(); ++D) {
       unsigned Pos = Order[D];
@@ -437,7 +442,8 @@ private:
       M.Loop = Band[Pos];
       M.Dim = "xyz"[D];
       M.BlockSize = !Tiles.empty() ? (Pos < Tiles.size() ? Tiles[Pos] : Tiles.back())
-                                   : Defaults[Band.size() - 1][D];
+                    : RowsPerThread ? 32
+                                    : Defaults[Band.size() - 1][D];
     }
     int64_t Threads = K.threadsPerBlock();
     if (Threads > 1024) {

@@ -6,22 +6,8 @@ namespace loopgpu {
 
 namespace {
 
-bool usesIterators(const AffExpr &E) {
-  bool Uses = false;
-  E.forEachVar([&](AffVar V) { Uses |= V.isIterator(); });
-  return Uses;
-}
-
-/// Linear in the iterator of Outer and the parameters only.
-bool linearIn(const AffExpr &E, unsigned Outer) {
-  std::optional<LinearForm> F = E.linear();
-  if (!F)
-    return false;
-  for (const auto &[V, C] : F->Coefficients)
-    if (V.isIterator() && V.Index != Outer)
-      return false;
-  return true;
-}
+/// Linear in the iterators and the parameters.
+bool isLinear(const AffExpr &E) { return E.linear().has_value(); }
 
 /// E with Outer's iterator at the end of [Lo, Hi] that makes it smallest
 /// (Smallest) or largest.
@@ -35,9 +21,9 @@ AffExpr extreme(const AffExpr &E, unsigned Outer, const AffExpr &Lo, const AffEx
 
 bool canBoxLoop(const Nest &N, unsigned Outer, unsigned Inner) {
   const Loop &O = N.Loops[Outer], &I = N.Loops[Inner];
-  if (O.Step != 1 || I.Step != 1 || I.IteratorDeclaredOutside || usesIterators(O.Lower) || usesIterators(O.Upper))
+  if (O.Step != 1 || I.Step != 1 || I.IteratorDeclaredOutside)
     return false;
-  if (!linearIn(I.Lower, Outer) || !linearIn(I.Upper, Outer))
+  if (!isLinear(I.Lower) || !isLinear(I.Upper))
     return false;
   return I.Lower.uses(AffVar::iterator(Outer)) || I.Upper.uses(AffVar::iterator(Outer));
 }

@@ -16,6 +16,7 @@
 #include "loopgpu/Transform/LICM.h"
 #include "loopgpu/Transform/PromoteElements.h"
 #include "loopgpu/Transform/Privatize.h"
+#include "loopgpu/Transform/Reschedule.h"
 #include "loopgpu/Transform/Tile.h"
 #include "loopgpu/Transform/Wavefront.h"
 #include "Support.h"
@@ -24,6 +25,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace loopgpu {
 
@@ -648,11 +650,6 @@ private:
       Failed = true;
   }
 
-  void adopt(Nest C, DependenceInfo CDI) {
-    N = std::move(C);
-    DI = std::move(CDI);
-  }
-
   static std::string sizesText(const std::vector<int64_t> &Sizes, const char *Sep = ",") {
     std::string S;
     for (size_t K = 0; K < Sizes.size(); ++K)
@@ -669,6 +666,51 @@ private:
 
   bool userSequential(unsigned L) const { return clauseOf(N.Loops[L], Clause::Kind::Sequential); }
 
+public:
+  /// How much of the nest runs sequentially, per statement: its loops that
+  /// do not run across GPU threads (host loops around its kernel, loops
+  /// inside its thread). The GPU maps the first loop on the statement's path
+  /// that runs across threads and the parallel loops perfectly nested in it,
+  /// up to three. Returns (the largest count, the statements in loops none
+  /// of which runs across threads): smaller is better.
+  std::pair<unsigned, unsigned> sequentialWork() const {
+    unsigned Max = 0, OneThread = 0;
+    for (const Statement &S : N.Statements) {
+      unsigned Mapped = 0;
+      for (size_t K = 0; K < S.Loops.size() && !Mapped; ++K) {
+        if (!acrossThreads(DI, S.Loops[K]) || userSequential(S.Loops[K]))
+          continue;
+        std::vector<unsigned> Chain = perfectChain(N, S.Loops[K]);
+        Mapped = 1;
+        for (size_t C = 1; C < Chain.size() && K + C < S.Loops.size() && Mapped < 3; ++C) {
+          if (Chain[C] != S.Loops[K + C] || !mappedToThreads(Chain[C]))
+            break;
+          ++Mapped;
+        }
+      }
+      Max = std::max<unsigned>(Max, S.Loops.size() - Mapped);
+      OneThread += !S.Loops.empty() && !Mapped;
+    }
+    return {Max, OneThread};
+  }
+
+  /// The nest has no clause: the pipeline may choose its structure freely.
+  bool hasNoClauses() const {
+    if (!N.Clauses.empty())
+      return false;
+    for (const Loop &L : N.Loops)
+      if (!L.Clauses.empty())
+        return false;
+    return true;
+  }
+
+  /// Takes another version of the nest, with its analysis.
+  void adopt(Nest C, DependenceInfo CDI) {
+    N = std::move(C);
+    DI = std::move(CDI);
+  }
+
+private:
   /// A loop the GPU can run in parallel: parallel, or parallel once
   /// variables are privatized; not one the user marked sequential.
   bool isParallelLoop(const DependenceInfo &I, unsigned L) const {
@@ -725,12 +767,20 @@ private:
     }
   }
 
-  /// (leading parallel loops, stride-1 accesses of the innermost loop).
-  std::pair<unsigned, unsigned> score(const Nest &C, const DependenceInfo &I,
-                                      const std::vector<unsigned> &Order) const {
+  /// (leading parallel loops, parallel loops right after the leading
+  /// sequential ones, stride-1 accesses of the innermost loop). A band whose
+  /// outer loop is sequential stays on the host around kernels that map the
+  /// parallel loops after it (lu in isl's order: k, then i parallel).
+  std::tuple<unsigned, unsigned, unsigned> score(const Nest &C, const DependenceInfo &I,
+                                                 const std::vector<unsigned> &Order) const {
     unsigned Lead = 0;
     while (Lead < Order.size() && isParallelLoop(I, Order[Lead]))
       ++Lead;
+    unsigned SeqPrefix = 0, AfterPrefix = 0;
+    while (Lead == 0 && SeqPrefix < Order.size() && !isParallelLoop(I, Order[SeqPrefix]))
+      ++SeqPrefix;
+    while (Lead == 0 && SeqPrefix + AfterPrefix < Order.size() && isParallelLoop(I, Order[SeqPrefix + AfterPrefix]))
+      ++AfterPrefix;
     unsigned Inner = Order.back(), Stride = 0;
     AffVar V = AffVar::iterator(Inner);
     const Node *Nd = findLoopNode(C, Inner);
@@ -746,7 +796,7 @@ private:
         if (Fastest && F && (F->coefficient(V) == 1 || F->coefficient(V) == -1))
           ++Stride;
       }
-    return {Lead, Stride};
+    return {Lead, AfterPrefix, Stride};
   }
 };
 
@@ -783,20 +833,51 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
 
   // 2. Default choices that expose outermost parallel loops. A nest whose
   //    clauses already say how to restructure it keeps its structure.
-  if (Opts.Defaults && !P.Failed) {
-    if (!P.hasStructuralClauses()) {
+  auto DefaultChoices = [](Pipeline &Q) {
+    if (!Q.hasStructuralClauses()) {
       // A loop sequential only by reads of the array as it was before it
       // (trmm's B[k][j], k > i) reads a copy and stays whole.
-      P.copyForWARInSequentialLoops();
-      P.distributeSequentialLoops();
-      P.distributeForDeeperBands();
-      P.permuteBands();
+      Q.copyForWARInSequentialLoops();
+      Q.distributeSequentialLoops();
+      Q.distributeForDeeperBands();
+      Q.permuteBands();
     }
-    P.privatizeOutermostParallelLoops();
-    P.copyForWARInSequentialLoops();
-    P.privatizeOutermostParallelLoops(); // what the copies made parallel
-    if (!P.hasStructuralClauses())
-      P.wavefrontSequentialBands();
+    Q.privatizeOutermostParallelLoops();
+    Q.copyForWARInSequentialLoops();
+    Q.privatizeOutermostParallelLoops(); // what the copies made parallel
+    if (!Q.hasStructuralClauses())
+      Q.wavefrontSequentialBands();
+  };
+  if (Opts.Defaults && !P.Failed) {
+    // A nest without clauses may instead take the order isl's scheduler
+    // computes (Reschedule.h) when the choices above leave a statement with
+    // two sequential loops or more (n^2 launches, or a loop per thread
+    // around a host loop) or in one GPU thread, and the new order, after the
+    // same choices, leaves less.
+    std::optional<Nest> Original;
+    if (P.hasNoClauses())
+      Original = cloneNest(N);
+    DefaultChoices(P);
+    auto Before = P.sequentialWork();
+    std::string WhyNot;
+    if (Original && !P.Failed && (Before.first >= 2 || Before.second > 0) &&
+        rescheduleWithIsl(*Original, WhyNot)) {
+      Discard Quiet;
+      Pipeline Q(*Original, Opts, Quiet);
+      if (!Q.Failed) {
+        DefaultChoices(Q);
+        auto After = Q.sequentialWork();
+        if (!Q.Failed && After < Before) {
+          for (AppliedTransform &T : Original->Transforms)
+            if (T.Name == "reschedule")
+              T.Description += ": the loop-by-loop choices leave up to " + std::to_string(Before.first) +
+                               " sequential loops around a statement and " + std::to_string(Before.second) +
+                               " statements in one GPU thread, isl's order " + std::to_string(After.first) +
+                               " and " + std::to_string(After.second);
+          P.adopt(std::move(*Original), std::move(Q.DI));
+        }
+      }
+    }
   }
   if (Opts.GPU && !P.Failed) {
     P.boxTriangularBands();

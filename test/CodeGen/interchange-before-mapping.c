@@ -10,7 +10,7 @@ void scan(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
       A[i][j] = A[i - 1][j] + B[i][j];
 }
 // CHECK: //   transformed first: interchange loops i, j into j, i [default choice]
-// CHECK: //   scan_nest0_kernel: block (256, 1, 1), grid covering j on x
+// CHECK: //   scan_nest0_kernel: block (32, 1, 1), grid covering j on x
 // CHECK: // line 9: loop j -> x
 // CHECK: // line 8: loop i, sequential in this thread
 // CHECK-NEXT: for (int i = 1; i <= ((long long)n) - 1; i += 1) {

@@ -12,7 +12,7 @@ void f(int n, int *restrict A, const unsigned *restrict B) {
       A[i * n + j] = (int)B[j] + i;
   }
 }
-// CHECK: //   f_nest0_kernel: block (256, 1, 1), grid covering i on x,
+// CHECK: //   f_nest0_kernel: block (32, 1, 1), grid covering i on x,
 // CHECK-NOT: j on
 // CHECK: //   g_nest0_kernel: 1 thread
 // CHECK-NEXT: //   loop i (line [[@LINE+3]]) runs in one thread: '#pragma loopgpu sequential' keeps it sequential

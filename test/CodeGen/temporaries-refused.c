@@ -18,7 +18,7 @@ void g(int n, int m, const float A[restrict n][m], float B[restrict n][m]) {
 // WARN: temporaries-refused.c:[[@LINE-6]]:17: warning: 'distribute loop j (line 13) into 2 loops: {line 14}, {line 15}; 's' expanded into s_exp' needs a temporary array 's_exp' ('s' expanded along loop j (line 13)), allocated per iteration of loop i (line 11), which is parallel-after-privatization: mapping it would need a copy per GPU thread (the CUDA mapping allocates temporaries only at the start of the nest or in sequential loops that stay on the host); the nest is mapped as written (-emit=c shows the transformed nest)
 // CHECK:     // nest 0 of g
 // CHECK-NOT: transformed first
-// CHECK:     //   g_nest0_kernel: block (256, 1, 1), grid covering i on x
+// CHECK:     //   g_nest0_kernel: block (32, 1, 1), grid covering i on x
 
 void h(int n, int m, float A[restrict n][m], float B[restrict n][m]) {
 #pragma loopgpu

@@ -127,7 +127,7 @@ int live(int n, float D[restrict n][n]) {
 // C: for (i = 1; i < n; i++) { /* sequential
 
 // CUDA-LABEL: // nest 0 of dp
-// CUDA: dp_nest0_kernel: block (256, 1, 1), grid covering i on x
+// CUDA: dp_nest0_kernel: block (32, 1, 1), grid covering i on x
 // CUDA-NEXT: loop w (line {{[0-9]+}}) stays sequential on the host
 // CUDA-LABEL: // nest 0 of sweep
 // CUDA: sweep_nest0_kernel: block (32, 8, 1), grid covering t on x i on y
@@ -140,5 +140,9 @@ int live(int n, float D[restrict n][n]) {
 // CUDA-LABEL: // nest 0 of triangle
 // CUDA: triangle_nest0_kernel: block (32, 8, 1), grid covering t on x i on y
 // CUDA-NEXT: loop w (line {{[0-9]+}}) stays sequential on the host
+// Floyd-Warshall: no wavefront of the band; isl's order keeps k on the host
+// and runs the other diagonals in parallel.
 // CUDA-LABEL: // nest 0 of paths
-// CUDA-NEXT: paths_nest0_kernel: 1 thread
+// CUDA-NEXT: new loop order from isl's scheduler
+// CUDA-NEXT: paths_nest0_kernel: block (256, 1, 1), grid covering i on x
+// CUDA-NEXT: loop k (line {{[0-9]+}}) stays sequential on the host

@@ -95,9 +95,12 @@ void gemm(int ni, int nj, int nk, double alpha, double beta, double C[restrict n
 // MAP: gemm_nest0_kernel: block (32, 8, 1), grid covering i on y j on x
 // MAP-NEXT: gemm_nest0_kernel1: block (16, 16, 1), grid covering i on y j on x, {{[0-9]+}} bytes of shared memory per block, 32 outputs per thread
 
+// `sequential` keeps the row-by-row order, whose inner loop is the array
+// reduction; without a clause the nest takes isl's column-by-column order
+// (test/Transform/reschedule.c).
 void trisolv(int n, double L[restrict n][n], double x[restrict n], double b[restrict n]) {
   int i, j;
-#pragma loopgpu
+#pragma loopgpu sequential
   for (i = 0; i < n; i++) {
     x[i] = b[i];
     for (j = 0; j < i; j++)

@@ -22,9 +22,13 @@
 namespace loopgpu {
 
 /// Whether loop Inner, the only child of loop Outer, can run over its
-/// bounding box: both step 1, Outer's bounds free of iterators, Inner's
-/// linear in Outer's iterator and the parameters (and not both constant in
-/// it), Inner's iterator not read after the nest.
+/// bounding box: both step 1, Inner's bounds linear (in Outer's iterator,
+/// the parameters and the iterators of loops around Outer) and not both
+/// constant in Outer's iterator, Inner's iterator not read after the nest.
+/// The box's bounds may use the iterators of loops around Outer: the caller
+/// maps Outer as the first loop of a kernel, so those loops stay on the host
+/// and their iterators are fixed in the kernel (lu in isl's order: k on the
+/// host, i and j in k + 1 .. i - 1 mapped).
 bool canBoxLoop(const Nest &N, unsigned Outer, unsigned Inner);
 
 /// Rewrites Inner over its bounding box with the guard (canBoxLoop must

@@ -1,0 +1,611 @@
+//===- Reschedule.cpp - A new execution order from isl's scheduler ---------===//
+//
+// See Reschedule.h. Three steps: the isl view of the nest (domains, original
+// schedule, memory-based dependences), isl's scheduler and AST builder, and
+// the nest rebuilt from the AST.
+//
+//===----------------------------------------------------------------------===//
+#include "loopgpu/Transform/Reschedule.h"
+#include "loopgpu/IR/IslBuilder.h"
+#include "loopgpu/Transform/NestEdit.h"
+
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/options.h>
+#include <isl/schedule.h>
+#include <isl/val.h>
+
+#include <map>
+#include <set>
+
+namespace loopgpu {
+
+namespace {
+
+/// Why the nest is outside what the transformation handles, or "".
+std::string unsupported(const Nest &N) {
+  if (!N.Clauses.empty())
+    return "the nest has clauses";
+  for (const Loop &L : N.Loops)
+    if (!L.Clauses.empty())
+      return "a loop has clauses";
+  for (const Loop &L : N.Loops)
+    if (L.IteratorDeclaredOutside)
+      return "the value iterator '" + L.Iterator + "' leaves is read after the nest";
+  for (const ScalarInfo &S : N.Scalars)
+    if (S.declaredInside())
+      return "scalar '" + S.Name + "' is declared inside the nest";
+  for (const ArrayInfo &A : N.Arrays)
+    if (A.isTemporary())
+      return "the nest has temporaries";
+  for (const Statement &S : N.Statements)
+    if (S.isGuardedByData())
+      return "statement " + S.name() + " is under a data-dependent condition";
+  // Arrays that may overlap one that is written: their accesses would need
+  // dependences between different arrays.
+  std::vector<bool> Written(N.Arrays.size(), false);
+  for (const Access &A : N.Accesses)
+    if (A.isArray() && A.IsWrite)
+      Written[A.Index] = true;
+  auto Apart = [&](unsigned X, unsigned Y) {
+    for (auto [P, Q] : N.ApartArrays)
+      if ((P == X && Q == Y) || (P == Y && Q == X))
+        return true;
+    return false;
+  };
+  for (unsigned X = 0; X < N.Arrays.size(); ++X)
+    for (unsigned Y = X + 1; Y < N.Arrays.size(); ++Y)
+      if (N.Arrays[X].AliasClass == N.Arrays[Y].AliasClass && (Written[X] || Written[Y]) && !Apart(X, Y))
+        return "arrays '" + N.Arrays[X].Name + "' and '" + N.Arrays[Y].Name + "' may overlap";
+  return "";
+}
+
+/// The original execution order: statement S at loop depth d runs at time
+/// (p0, e0, p1, e1, ..., pd, 0, ...), where p is its position among the
+/// nodes of each body and e the iterator in execution order (negated for a
+/// loop that runs downward). The positions of an `if`'s branches continue
+/// the count of the body around it.
+class OriginalSchedule {
+public:
+  OriginalSchedule(const Nest &N, const IslBuilder &B) : N(N), B(B) {
+    for (const Statement &S : N.Statements)
+      Dims = std::max<unsigned>(Dims, 2 * S.Loops.size() + 1);
+    std::vector<int64_t> Positions;
+    std::vector<unsigned> Loops;
+    unsigned Pos = 0;
+    walk(N.Root, Pos, Positions, Loops);
+  }
+  isl::union_map get() const { return Map; }
+
+private:
+  const Nest &N;
+  const IslBuilder &B;
+  unsigned Dims = 1;
+  isl::union_map Map;
+
+  void walk(const std::vector<NodePtr> &Nodes, unsigned &Pos, std::vector<int64_t> &Positions,
+            std::vector<unsigned> &Loops) {
+    for (const NodePtr &Nd : Nodes) {
+      switch (Nd->K) {
+      case Node::Kind::Loop: {
+        Positions.push_back(Pos++);
+        Loops.push_back(Nd->Id);
+        unsigned Inner = 0;
+        walk(Nd->Body, Inner, Positions, Loops);
+        Loops.pop_back();
+        Positions.pop_back();
+        break;
+      }
+      case Node::Kind::If:
+        walk(Nd->Body, Pos, Positions, Loops);
+        walk(Nd->Else, Pos, Positions, Loops);
+        break;
+      case Node::Kind::Stmt: {
+        Positions.push_back(Pos++);
+        add(Nd->Id, Positions, Loops);
+        Positions.pop_back();
+        break;
+      }
+      }
+    }
+  }
+
+  void add(unsigned Stmt, const std::vector<int64_t> &Positions, const std::vector<unsigned> &Loops) {
+    isl::space Dom = B.statementSpace(Stmt);
+    isl_space *Space = isl_space_map_from_domain_and_range(
+        Dom.copy(), isl_space_set_from_params(isl_space_params(Dom.copy())));
+    Space = isl_space_add_dims(Space, isl_dim_out, Dims);
+    isl_multi_aff *MA = isl_multi_aff_zero(Space);
+    isl_local_space *LS = isl_local_space_from_space(Dom.copy());
+    for (unsigned T = 0; T < Dims; ++T) {
+      isl_aff *A = isl_aff_zero_on_domain(isl_local_space_copy(LS));
+      if (T % 2 == 0 && T / 2 < Positions.size())
+        A = isl_aff_set_constant_si(A, Positions[T / 2]);
+      else if (T % 2 == 1 && T / 2 < Loops.size())
+        A = isl_aff_set_coefficient_si(A, isl_dim_in, T / 2, N.Loops[Loops[T / 2]].Step > 0 ? 1 : -1);
+      MA = isl_multi_aff_set_aff(MA, T, A);
+    }
+    isl_local_space_free(LS);
+    isl::union_map M = isl::union_map(isl::manage(isl_map_from_multi_aff(MA)));
+    Map = Map.is_null() ? M : Map.unite(M);
+  }
+};
+
+/// The nest rebuilt from isl's AST.
+class Rebuilder {
+public:
+  Rebuilder(Nest &N, const Nest &Old) : N(N), Old(Old) {
+    for (const Statement &S : Old.Statements)
+      StmtByName[IslBuilder::statementTupleName(S.Id)] = S.Id;
+    // The iterators' type: the widest of the original ones.
+    IterType = ScalarType::intType();
+    for (const Loop &L : Old.Loops)
+      if (L.IteratorType.K == ScalarType::Kind::Long || L.IteratorType.K == ScalarType::Kind::LongLong)
+        IterType = L.IteratorType;
+  }
+
+  std::string Error;
+
+  bool build(isl_ast_node *Root) {
+    N.Loops.clear();
+    N.Statements.clear();
+    N.Accesses.clear();
+    N.Root.clear();
+    return node(Root, N.Root);
+  }
+
+  /// Each new loop named after the original iterator that equals it in every
+  /// statement it encloses, else c<depth>.
+  void nameLoops() {
+    for (Loop &L : N.Loops) {
+      auto It = Names.find(L.Id);
+      std::string Name = It != Names.end() && It->second.size() == 1 ? *It->second.begin() : "";
+      if (Name.empty() || UsedByOther.count(Name))
+        Name = freshName(Old, "c" + std::to_string(DepthOf[L.Id]));
+      L.Iterator = Name;
+      if (auto F = FirstOld.find(L.Id); F != FirstOld.end())
+        L.Loc = Old.Loops[F->second].Loc;
+      std::string Was;
+      for (unsigned O : OldLoops[L.Id])
+        Was += (Was.empty() ? "" : ", ") + Old.Loops[O].Iterator + " (line " + std::to_string(Old.Loops[O].Loc.Line) + ")";
+      L.Origin.Note = "isl's schedule, dimension " + std::to_string(DepthOf[L.Id]) + (Was.empty() ? "" : ": " + Was);
+    }
+    // An inner loop may not reuse an enclosing loop's name.
+    std::function<void(const std::vector<NodePtr> &, std::set<std::string> &)> Fix =
+        [&](const std::vector<NodePtr> &Nodes, std::set<std::string> &Outer) {
+          for (const NodePtr &Nd : Nodes) {
+            if (Nd->K == Node::Kind::Loop) {
+              Loop &L = N.Loops[Nd->Id];
+              std::string Base = L.Iterator;
+              for (unsigned K = 2; Outer.count(L.Iterator); ++K)
+                L.Iterator = Base + "_" + std::to_string(K);
+              Outer.insert(L.Iterator);
+              Fix(Nd->Body, Outer);
+              Outer.erase(L.Iterator);
+            } else {
+              Fix(Nd->Body, Outer);
+              Fix(Nd->Else, Outer);
+            }
+          }
+        };
+    std::set<std::string> Outer;
+    Fix(N.Root, Outer);
+  }
+
+private:
+  Nest &N;
+  const Nest &Old;
+  ScalarType IterType;
+  std::map<std::string, unsigned> StmtByName;
+  /// Iterators of the AST in scope: their value (a new loop's iterator, or
+  /// the single value of a degenerate loop).
+  std::map<std::string, AffExpr> Env;
+  unsigned Depth = 0;
+  std::map<unsigned, unsigned> DepthOf;
+  /// Per new loop: the original iterators it stands for.
+  std::map<unsigned, std::set<std::string>> Names;
+  /// Per new loop: the first original loop it stands for (its line).
+  std::map<unsigned, unsigned> FirstOld;
+  /// Per new loop: the original loops it equals in some statement.
+  std::map<unsigned, std::set<unsigned>> OldLoops;
+  std::set<std::string> UsedByOther;
+
+  bool fail(const std::string &Why) {
+    if (Error.empty())
+      Error = Why;
+    return false;
+  }
+
+  static std::string idName(isl_ast_expr *E) {
+    isl_id *Id = isl_ast_expr_get_id(E);
+    std::string S = isl_id_get_name(Id);
+    isl_id_free(Id);
+    return S;
+  }
+
+  std::optional<AffExpr> expr(isl_ast_expr *E) {
+    switch (isl_ast_expr_get_type(E)) {
+    case isl_ast_expr_int: {
+      isl_val *V = isl_ast_expr_get_val(E);
+      std::optional<AffExpr> R;
+      if (isl_val_is_int(V))
+        R = AffExpr::constant(isl_val_get_num_si(V));
+      isl_val_free(V);
+      return R;
+    }
+    case isl_ast_expr_id: {
+      std::string Name = idName(E);
+      if (auto It = Env.find(Name); It != Env.end())
+        return It->second;
+      for (unsigned P = 0; P < N.Params.size(); ++P)
+        if (N.Params[P].Name == Name)
+          return AffExpr::param(P);
+      fail("unknown name '" + Name + "' in isl's AST");
+      return std::nullopt;
+    }
+    case isl_ast_expr_op:
+      break;
+    default:
+      fail("unexpected expression in isl's AST");
+      return std::nullopt;
+    }
+    int Count = isl_ast_expr_op_get_n_arg(E);
+    std::vector<AffExpr> Args;
+    for (int I = 0; I < Count; ++I) {
+      isl_ast_expr *A = isl_ast_expr_op_get_arg(E, I);
+      std::optional<AffExpr> X = expr(A);
+      isl_ast_expr_free(A);
+      if (!X)
+        return std::nullopt;
+      Args.push_back(*X);
+    }
+    auto ConstDivisor = [&]() -> std::optional<int64_t> {
+      if (Args.size() == 2 && Args[1].isConstant() && Args[1].constantValue() > 0)
+        return Args[1].constantValue();
+      fail("division by a non-constant in isl's AST");
+      return std::nullopt;
+    };
+    switch (isl_ast_expr_op_get_type(E)) {
+    case isl_ast_expr_op_add:
+      return AffExpr::add(Args[0], Args[1]);
+    case isl_ast_expr_op_sub:
+      return AffExpr::sub(Args[0], Args[1]);
+    case isl_ast_expr_op_minus:
+      return AffExpr::mul(Args[0], -1);
+    case isl_ast_expr_op_mul:
+      if (Args[0].isConstant())
+        return AffExpr::mul(Args[1], Args[0].constantValue());
+      if (Args[1].isConstant())
+        return AffExpr::mul(Args[0], Args[1].constantValue());
+      fail("a product of two variables in isl's AST");
+      return std::nullopt;
+    case isl_ast_expr_op_div:
+    case isl_ast_expr_op_fdiv_q:
+    case isl_ast_expr_op_pdiv_q:
+      if (auto D = ConstDivisor())
+        return AffExpr::floorDiv(Args[0], *D);
+      return std::nullopt;
+    case isl_ast_expr_op_pdiv_r:
+    case isl_ast_expr_op_zdiv_r:
+      if (auto D = ConstDivisor())
+        return AffExpr::rem(Args[0], *D);
+      return std::nullopt;
+    case isl_ast_expr_op_min:
+    case isl_ast_expr_op_max: {
+      bool Min = isl_ast_expr_op_get_type(E) == isl_ast_expr_op_min;
+      AffExpr R = Args[0];
+      for (size_t I = 1; I < Args.size(); ++I)
+        R = Min ? AffExpr::min(R, Args[I]) : AffExpr::max(R, Args[I]);
+      return R;
+    }
+    default:
+      fail("an operator of isl's AST the loop IR does not hold");
+      return std::nullopt;
+    }
+  }
+
+  std::optional<AffCond> cond(isl_ast_expr *E) {
+    if (isl_ast_expr_get_type(E) != isl_ast_expr_op) {
+      fail("a condition of isl's AST that is not a comparison");
+      return std::nullopt;
+    }
+    enum isl_ast_expr_op_type T = isl_ast_expr_op_get_type(E);
+    auto Arg = [&](int I) {
+      isl_ast_expr *A = isl_ast_expr_op_get_arg(E, I);
+      return A;
+    };
+    if (T == isl_ast_expr_op_and || T == isl_ast_expr_op_and_then || T == isl_ast_expr_op_or ||
+        T == isl_ast_expr_op_or_else) {
+      isl_ast_expr *A = Arg(0), *B = Arg(1);
+      std::optional<AffCond> L = cond(A), R = cond(B);
+      isl_ast_expr_free(A);
+      isl_ast_expr_free(B);
+      if (!L || !R)
+        return std::nullopt;
+      bool And = T == isl_ast_expr_op_and || T == isl_ast_expr_op_and_then;
+      return And ? AffCond::conj(*L, *R) : AffCond::disj(*L, *R);
+    }
+    AffCond::CmpOp Op;
+    switch (T) {
+    case isl_ast_expr_op_eq: Op = AffCond::CmpOp::EQ; break;
+    case isl_ast_expr_op_le: Op = AffCond::CmpOp::LE; break;
+    case isl_ast_expr_op_lt: Op = AffCond::CmpOp::LT; break;
+    case isl_ast_expr_op_ge: Op = AffCond::CmpOp::GE; break;
+    case isl_ast_expr_op_gt: Op = AffCond::CmpOp::GT; break;
+    default:
+      fail("a condition of isl's AST the loop IR does not hold");
+      return std::nullopt;
+    }
+    isl_ast_expr *A = Arg(0), *B = Arg(1);
+    std::optional<AffExpr> L = expr(A), R = expr(B);
+    isl_ast_expr_free(A);
+    isl_ast_expr_free(B);
+    if (!L || !R)
+      return std::nullopt;
+    return AffCond::compare(*L, Op, *R);
+  }
+
+  /// Upper bound of `for (It = ...; Cond; ...)`: Cond is It <= U, It < U, or
+  /// a conjunction of those.
+  std::optional<AffExpr> upperBound(isl_ast_expr *Cond, const std::string &It) {
+    if (isl_ast_expr_get_type(Cond) != isl_ast_expr_op) {
+      fail("a loop condition of isl's AST that is not a bound");
+      return std::nullopt;
+    }
+    enum isl_ast_expr_op_type T = isl_ast_expr_op_get_type(Cond);
+    isl_ast_expr *A = isl_ast_expr_op_get_arg(Cond, 0), *B = isl_ast_expr_op_get_arg(Cond, 1);
+    std::optional<AffExpr> R;
+    if (T == isl_ast_expr_op_and || T == isl_ast_expr_op_and_then) {
+      std::optional<AffExpr> L = upperBound(A, It), U = upperBound(B, It);
+      if (L && U)
+        R = AffExpr::min(*L, *U);
+    } else if ((T == isl_ast_expr_op_le || T == isl_ast_expr_op_lt) &&
+               isl_ast_expr_get_type(A) == isl_ast_expr_id && idName(A) == It) {
+      if (std::optional<AffExpr> U = expr(B))
+        R = T == isl_ast_expr_op_lt ? plusConstant(*U, -1) : *U;
+    } else {
+      fail("a loop condition of isl's AST that is not a bound");
+    }
+    isl_ast_expr_free(A);
+    isl_ast_expr_free(B);
+    return R;
+  }
+
+  bool children(isl_ast_node *Nd, std::vector<NodePtr> &Out) {
+    isl_ast_node_list *List = isl_ast_node_block_get_children(Nd);
+    bool Ok = true;
+    for (int I = 0, E = isl_ast_node_list_n_ast_node(List); I < E && Ok; ++I) {
+      isl_ast_node *C = isl_ast_node_list_get_ast_node(List, I);
+      Ok = node(C, Out);
+      isl_ast_node_free(C);
+    }
+    isl_ast_node_list_free(List);
+    return Ok;
+  }
+
+  bool node(isl_ast_node *Nd, std::vector<NodePtr> &Out) {
+    switch (isl_ast_node_get_type(Nd)) {
+    case isl_ast_node_block:
+      return children(Nd, Out);
+    case isl_ast_node_mark: {
+      isl_ast_node *C = isl_ast_node_mark_get_node(Nd);
+      bool Ok = node(C, Out);
+      isl_ast_node_free(C);
+      return Ok;
+    }
+    case isl_ast_node_if: {
+      isl_ast_expr *C = isl_ast_node_if_get_cond(Nd);
+      std::optional<AffCond> Cond = cond(C);
+      isl_ast_expr_free(C);
+      if (!Cond)
+        return false;
+      NodePtr If = ifNode(N, *Cond, Old.Loc);
+      isl_ast_node *Then = isl_ast_node_if_get_then_node(Nd);
+      bool Ok = node(Then, If->Body);
+      isl_ast_node_free(Then);
+      if (Ok && isl_ast_node_if_has_else_node(Nd) == isl_bool_true) {
+        isl_ast_node *Else = isl_ast_node_if_get_else_node(Nd);
+        Ok = node(Else, If->Else);
+        isl_ast_node_free(Else);
+      }
+      Out.push_back(std::move(If));
+      return Ok;
+    }
+    case isl_ast_node_for:
+      return forNode(Nd, Out);
+    case isl_ast_node_user:
+      return userNode(Nd, Out);
+    default:
+      return fail("an unexpected node in isl's AST");
+    }
+  }
+
+  bool forNode(isl_ast_node *Nd, std::vector<NodePtr> &Out) {
+    isl_ast_expr *ItE = isl_ast_node_for_get_iterator(Nd);
+    std::string It = idName(ItE);
+    isl_ast_expr_free(ItE);
+    isl_ast_expr *InitE = isl_ast_node_for_get_init(Nd);
+    std::optional<AffExpr> Init = expr(InitE);
+    isl_ast_expr_free(InitE);
+    if (!Init)
+      return false;
+    isl_ast_node *Body = isl_ast_node_for_get_body(Nd);
+    bool Ok;
+    if (isl_ast_node_for_is_degenerate(Nd) == isl_bool_true) {
+      // Runs once: its iterator is the initial value.
+      Env[It] = *Init;
+      Ok = node(Body, Out);
+      Env.erase(It);
+    } else {
+      isl_ast_expr *CondE = isl_ast_node_for_get_cond(Nd), *IncE = isl_ast_node_for_get_inc(Nd);
+      std::optional<AffExpr> Upper = upperBound(CondE, It), Inc = expr(IncE);
+      isl_ast_expr_free(CondE);
+      isl_ast_expr_free(IncE);
+      Ok = Upper && Inc && Inc->isConstant() && Inc->constantValue() > 0;
+      if (Ok) {
+        LoopOrigin O;
+        O.K = LoopOrigin::Kind::Generated;
+        unsigned L = addLoop(N, It, IterType, *Init, *Upper, Inc->constantValue(), Old.Loc, O);
+        DepthOf[L] = Depth;
+        NodePtr LN = loopNode(N, L);
+        Env[It] = AffExpr::iterator(L);
+        ++Depth;
+        Ok = node(Body, LN->Body);
+        --Depth;
+        Env.erase(It);
+        Out.push_back(std::move(LN));
+      } else {
+        fail("a loop of isl's AST the loop IR does not hold");
+      }
+    }
+    isl_ast_node_free(Body);
+    return Ok;
+  }
+
+  /// A copy of the statement the call names, its iterators replaced by the
+  /// call's arguments.
+  bool userNode(isl_ast_node *Nd, std::vector<NodePtr> &Out) {
+    isl_ast_expr *Call = isl_ast_node_user_get_expr(Nd);
+    isl_ast_expr *Callee = isl_ast_expr_op_get_arg(Call, 0);
+    std::string Name = idName(Callee);
+    isl_ast_expr_free(Callee);
+    auto SIt = StmtByName.find(Name);
+    bool Ok = SIt != StmtByName.end();
+    std::map<unsigned, AffExpr> Values;
+    const Statement *S = Ok ? &Old.Statements[SIt->second] : nullptr;
+    if (Ok && isl_ast_expr_op_get_n_arg(Call) != (int)S->Loops.size() + 1)
+      Ok = false;
+    for (size_t P = 0; Ok && P < S->Loops.size(); ++P) {
+      isl_ast_expr *A = isl_ast_expr_op_get_arg(Call, P + 1);
+      std::optional<AffExpr> V = expr(A);
+      isl_ast_expr_free(A);
+      Ok = V.has_value();
+      if (Ok)
+        Values.emplace(S->Loops[P], *V);
+    }
+    isl_ast_expr_free(Call);
+    if (!Ok)
+      return fail("a statement call of isl's AST that does not match the nest");
+    // Remember which original iterator each new loop stands for.
+    for (auto &[OldLoop, V] : Values) {
+      const std::string &OldName = Old.Loops[OldLoop].Iterator;
+      if (V.kind() == AffExpr::Kind::Var && V.variable().isIterator()) {
+        Names[V.variable().Index].insert(OldName);
+        FirstOld.emplace(V.variable().Index, OldLoop);
+        OldLoops[V.variable().Index].insert(OldLoop);
+      }
+      else
+        UsedByOther.insert(OldName);
+    }
+    auto Sub = [&](AffVar V) {
+      if (V.isIterator())
+        return Values.at(V.Index);
+      return AffExpr::var(V);
+    };
+    std::vector<Access> Accesses;
+    std::map<unsigned, int> LocalId;
+    for (unsigned A : S->Accesses) {
+      Access X = Old.Accesses[A];
+      for (AffExpr &E : X.Subscripts)
+        E = E.substitute(Sub);
+      LocalId[A] = Accesses.size();
+      Accesses.push_back(std::move(X));
+    }
+    ExprPtr Body = S->Body->clone();
+    std::function<void(ExprPtr &)> Rewrite = [&](ExprPtr &E) {
+      if (E->K == Expr::Kind::IteratorRef) {
+        E = exprFromAff(N, Values.at(E->Index));
+        return;
+      }
+      if (E->AccessId >= 0)
+        E->AccessId = LocalId.at(E->AccessId);
+      for (ExprPtr &C : E->Ops)
+        Rewrite(C);
+    };
+    Rewrite(Body);
+    NodePtr SN = addStatement(N, std::move(Body), std::move(Accesses), S->Loc, S->Origin);
+    Statement &New = N.Statements[SN->Id];
+    New.Text = S->Text;
+    New.IsDeclaration = S->IsDeclaration;
+    Out.push_back(std::move(SN));
+    return true;
+  }
+};
+
+} // namespace
+
+bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
+  WhyNot = unsupported(N);
+  if (!WhyNot.empty())
+    return false;
+  if (N.Statements.empty())
+    return WhyNot = "the nest has no statements", false;
+
+  IslContext Ctx;
+  isl_options_set_schedule_outer_coincidence(Ctx.raw(), 1);
+  isl_options_set_ast_build_atomic_upper_bound(Ctx.raw(), 1);
+  Ctx.setBudget(20000000);
+  Nest Old = cloneNest(N);
+  isl_ast_node *Ast = nullptr;
+  try {
+    IslBuilder B(Old, Ctx.get());
+    isl::union_set Domain;
+    for (unsigned S = 0; S < Old.Statements.size(); ++S) {
+      isl::union_set D = isl::union_set(B.domain(S));
+      Domain = Domain.is_null() ? D : Domain.unite(D);
+    }
+    isl::union_map Writes = isl::union_map::empty(Ctx.get());
+    isl::union_map Reads = Writes;
+    for (const Access &A : Old.Accesses)
+      (A.IsWrite ? Writes : Reads) = (A.IsWrite ? Writes : Reads).unite(isl::union_map(B.accessRelation(A.Id)));
+    isl::union_map Touch = Writes.unite(Reads);
+    // Pairs of instances that touch one element, one of them writing, in
+    // their original order.
+    isl::union_map Pairs =
+        Writes.apply_range(Touch.reverse()).unite(Reads.apply_range(Writes.reverse()));
+    isl::union_map Sched = OriginalSchedule(Old, B).get();
+    isl::union_map Before = isl::manage(isl_union_map_lex_lt_union_map(Sched.copy(), Sched.copy()));
+    isl::union_map Deps = Pairs.intersect(Before).coalesce();
+
+    isl_schedule_constraints *SC = isl_schedule_constraints_on_domain(Domain.copy());
+    SC = isl_schedule_constraints_set_validity(SC, Deps.copy());
+    SC = isl_schedule_constraints_set_coincidence(SC, Deps.copy());
+    SC = isl_schedule_constraints_set_proximity(SC, Deps.copy());
+    isl_schedule *Schedule = isl_schedule_constraints_compute_schedule(SC);
+    if (!Schedule)
+      return WhyNot = "isl's scheduler found no schedule", false;
+    isl_ast_build *Build = isl_ast_build_from_context(isl_set_universe(isl::space(B.paramSpace()).release()));
+    Ast = isl_ast_build_node_from_schedule(Build, Schedule);
+    isl_ast_build_free(Build);
+  } catch (const isl::exception &) {
+    Ast = nullptr;
+  }
+  if (!Ast)
+    return WhyNot = "isl's scheduler or AST builder ran out of its operation budget", false;
+
+  Rebuilder R(N, Old);
+  bool Ok = R.build(Ast);
+  isl_ast_node_free(Ast);
+  if (Ok) {
+    R.nameLoops();
+    finalizeNest(N);
+    std::string Problems = verifyNest(N);
+    if (!Problems.empty())
+      Ok = false, R.Error = "the rebuilt nest is inconsistent: " + Problems;
+  }
+  if (!Ok) {
+    WhyNot = R.Error;
+    N = std::move(Old);
+    return false;
+  }
+  std::vector<unsigned> Lines;
+  for (const Loop &L : Old.Loops)
+    Lines.push_back(L.Loc.Line);
+  recordTransform(N, "reschedule",
+                  "new loop order from isl's scheduler (memory-based dependences as validity, "
+                  "proximity and coincidence constraints)",
+                  N.Loc, false, Lines);
+  return true;
+}
+
+} // namespace loopgpu
