@@ -14,7 +14,9 @@
 # timeout) for restrict, without restrict, the ratio of the two, and the
 # CPU original; then the geometric mean of the ratio. On the GPU machine,
 # KERNELS="gemm atax ..." times only those, NOCPU=1 skips the CPU original
-# (slow at EXTRALARGE) and ONLY_RESTRICT=1 the variant without restrict.
+# (slow at EXTRALARGE) and ONLY_RESTRICT=1 the variant without restrict;
+# REPS=1 times one run instead of three (lu, cholesky and ludcmp initialize
+# their matrix with an n^3 product on the CPU, tens of seconds at EXTRALARGE).
 # PBT_DIR=DIR works in DIR instead of .device/pbt, and LOOPGPU_FLAGS='...'
 # gives prepare's loopgpu runs options (e.g. -tile auto), to time variants.
 set -uo pipefail
@@ -54,13 +56,13 @@ run)
   }
   export -f build; export ds ONLY_RESTRICT
   ls *.json | sed 's/\.json$//' | xargs -P "$(nproc)" -I{} bash -c 'build {} > {}.build.log 2>&1 || echo "build failed: {}"'
-  med() { # program: median of three runs, or >T
+  med() { # program: median of REPS runs (default 3), or >T
     local r=() x
-    for i in 1 2 3; do
+    for i in $(seq ${REPS:-3}); do
       x=$(timeout "$t" ./$1 2>/dev/null | tail -1) || { echo ">$t"; return; }
       r+=("$x")
     done
-    printf '%s\n' "${r[@]}" | sort -g | sed -n 2p
+    printf '%s\n' "${r[@]}" | sort -g | sed -n "$(( (${#r[@]} + 1) / 2 ))p"
   }
   echo "PolyBench/C 4.2.1, $ds dataset, seconds (PolyBench's timer, median of 3; transfers included)"
   printf '%-16s %10s %10s %8s %10s\n' kernel restrict plain plain/r cpu

@@ -185,7 +185,9 @@ public:
   /// iterators of PolyBench's `int i, j, k;`). Conservatively live when the
   /// nest is inside a loop (the code before it runs again), when V is not a
   /// local of the function or its address is taken, and when the function
-  /// has a goto.
+  /// has a goto. Also not when every reference after the nest is such a
+  /// reassignment, lies in a `for` statement whose init is one, or follows
+  /// one among the statements of a block.
   bool mayBeReadAfterNest(const VarDecl *V) const {
     if (!V->isLocalVarDeclOrParm() || V->isStaticLocal() || !OuterLoop)
       return true;
@@ -214,6 +216,8 @@ public:
             Unsafe = true;
         return true;
       }
+      bool HasSwitch = false;
+      bool VisitSwitchStmt(SwitchStmt *) { return HasSwitch = true; }
       bool VisitGotoStmt(GotoStmt *) { return Unsafe = true; }
       bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Unsafe = true; }
     } R;
@@ -230,9 +234,6 @@ public:
     }
     if (!First)
       return false;
-    const auto *Assign = dyn_cast_or_null<BinaryOperator>(ParentStmt(First));
-    if (!Assign || Assign->getOpcode() != BO_Assign || Assign->getLHS()->IgnoreParens() != First)
-      return true;
     std::function<bool(const Stmt *)> Reads = [&](const Stmt *X) {
       if (const auto *D = dyn_cast<DeclRefExpr>(X); D && D->getDecl() == V)
         return true;
@@ -241,6 +242,47 @@ public:
           return true;
       return false;
     };
+    // `V = e` with e not reading V, and E its left-hand side.
+    auto PlainAssignOf = [&](const Stmt *X, const DeclRefExpr *E) {
+      const auto *A = dyn_cast_or_null<BinaryOperator>(X);
+      return A && A->getOpcode() == BO_Assign && A->getLHS()->IgnoreParens() == E && !Reads(A->getRHS());
+    };
+    // Every reference after the nest is such an assignment, or lies in a
+    // `for (V = e; ...)` (which assigns V before anything in it runs): the
+    // later nests of PolyBench's ludcmp, each `for (j = ...)` inside a loop.
+    auto AssignsV = [&](const Stmt *X) {
+      const auto *A = dyn_cast_or_null<BinaryOperator>(X);
+      const auto *Lhs = A ? dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParens()) : nullptr;
+      return Lhs && Lhs->getDecl() == V && PlainAssignOf(A, Lhs);
+    };
+    // ... or follows one in a block (`w = b[i]; for (...) w -= ...;`: a
+    // block's statements run in order; a switch could jump into one).
+    auto KilledBeforeRead = [&](const DeclRefExpr *E) {
+      if (PlainAssignOf(ParentStmt(E), E))
+        return true;
+      const Stmt *Child = E;
+      for (const Stmt *P = ParentStmt(E); P && P != Body; Child = P, P = ParentStmt(P)) {
+        if (const auto *F = dyn_cast<ForStmt>(P); F && AssignsV(F->getInit()))
+          return true;
+        if (const auto *C = dyn_cast<CompoundStmt>(P); C && !R.HasSwitch)
+          for (const Stmt *X : C->body()) {
+            if (X == Child)
+              break;
+            if (AssignsV(X))
+              return true;
+          }
+      }
+      return false;
+    };
+    bool AllKilled = true;
+    for (const DeclRefExpr *E : R.Found)
+      if (SM.isBeforeInTranslationUnit(End, SM.getExpansionLoc(E->getLocation())))
+        AllKilled &= KilledBeforeRead(E);
+    if (AllKilled)
+      return false;
+    const auto *Assign = dyn_cast_or_null<BinaryOperator>(ParentStmt(First));
+    if (!Assign || Assign->getOpcode() != BO_Assign || Assign->getLHS()->IgnoreParens() != First)
+      return true;
     if (Reads(Assign->getRHS())) // i = i + 1
       return true;
     // The assignment is a statement of a block chain up from the body, or

@@ -139,10 +139,10 @@ struct Finalizer {
 };
 } // namespace
 
-void finalizeNest(Nest &N) {
+void finalizeNest(Nest &N, bool DropDetached) {
   Finalizer F{N, {}, {}, {}, {}};
   F.walk(N.Root);
-  assert(F.Order.size() == N.Statements.size() && "a statement is not in the tree");
+  assert((DropDetached || F.Order.size() == N.Statements.size()) && "a statement is not in the tree");
 
   std::vector<Statement> Stmts;
   std::vector<Access> Accs;

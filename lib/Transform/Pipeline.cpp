@@ -11,6 +11,7 @@
 #include "loopgpu/Transform/BoundingBox.h"
 #include "loopgpu/Transform/CopyForWAR.h"
 #include "loopgpu/Transform/Distribute.h"
+#include "loopgpu/Transform/ElementForScalar.h"
 #include "loopgpu/Transform/ExpandScalars.h"
 #include "loopgpu/Transform/Interchange.h"
 #include "loopgpu/Transform/LICM.h"
@@ -854,14 +855,20 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
     // two sequential loops or more (n^2 launches, or a loop per thread
     // around a host loop) or in one GPU thread, and the new order, after the
     // same choices, leaves less.
+    // Scalars that carry an element's value from its load to its store
+    // (ludcmp's w) would serialize every order: the elements hold them
+    // (ElementForScalar.h).
     std::optional<Nest> Original;
-    if (P.hasNoClauses())
+    std::optional<DependenceInfo> OriginalDI;
+    if (P.hasNoClauses()) {
       Original = cloneNest(N);
+      OriginalDI = P.DI;
+    }
     DefaultChoices(P);
     auto Before = P.sequentialWork();
     std::string WhyNot;
     if (Original && !P.Failed && (Before.first >= 2 || Before.second > 0) &&
-        rescheduleWithIsl(*Original, WhyNot)) {
+        (elementsForScalars(*Original, *OriginalDI), rescheduleWithIsl(*Original, WhyNot))) {
       Discard Quiet;
       Pipeline Q(*Original, Opts, Quiet);
       if (!Q.Failed) {

@@ -40,8 +40,10 @@ Nest cloneNest(const Nest &N);
 /// Makes the flat tables agree with the tree: Loop::Parent and Depth,
 /// Statement::Loops and Guards, ScalarInfo::DeclDepth (from DeclLoops), and
 /// statement and access ids in textual order (with every reference to them:
-/// nodes, Access::Stmt, Statement::Accesses, Expr::AccessId).
-void finalizeNest(Nest &N);
+/// nodes, Access::Stmt, Statement::Accesses, Expr::AccessId). With
+/// DropDetached, statements a transformation took out of the tree leave the
+/// tables (otherwise every statement must be in the tree).
+void finalizeNest(Nest &N, bool DropDetached = false);
 
 /// Where a loop's node sits in the tree.
 struct LoopPlace {
