@@ -29,6 +29,12 @@ std::string unsupported(const Nest &N) {
   for (const Loop &L : N.Loops)
     if (!L.Clauses.empty())
       return "a loop has clauses";
+  // isl's AST names its iterators c0, c1, ...: a parameter of that name
+  // would be taken for one.
+  for (const ParamInfo &P : N.Params)
+    if (P.Name.size() > 1 && P.Name[0] == 'c' &&
+        P.Name.find_first_not_of("0123456789", 1) == std::string::npos)
+      return "parameter '" + P.Name + "' has the name of an iterator of isl's AST";
   for (const Loop &L : N.Loops)
     if (L.IteratorDeclaredOutside)
       return "the value iterator '" + L.Iterator + "' leaves is read after the nest";

@@ -187,8 +187,25 @@ void partial(int n, double A[n][n]) {
       A[i][j] = w / A[j][j];
     }
 }
+#elif CASE == 7
+// A parameter named like an iterator of isl's AST (c0, c1, ...) is not
+// rescheduled.
+void lu_c1(int c1, double A[c1][c1]) {
+#pragma loopgpu
+  for (int i = 0; i < c1; i++) {
+    for (int j = 0; j < i; j++) {
+      for (int k = 0; k < j; k++)
+        A[i][j] -= A[i][k] * A[k][j];
+      A[i][j] /= A[j][j];
+    }
+    for (int j = i; j < c1; j++)
+      for (int k = 0; k < i; k++)
+        A[i][j] -= A[i][k] * A[k][j];
+  }
+}
 #endif
 // KEEP: loopgpu: nest at line
 // KEEP-NOT: isl's
 // KEEP-NOT: replaced by the array element
 // PASS: PASS
+// RUN: %loopgpu %s -emit=c -- -DCASE=7 | grep -v '^//' | FileCheck %s --check-prefix=KEEP
