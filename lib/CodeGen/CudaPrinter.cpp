@@ -1668,7 +1668,13 @@ public:
            << identity(R.Op, redType(R)) << ";\n";
       }
       printWarpCombine(OS, R, 2);
-      OS << "    if (loopgpu_lane == 0)";
+      // A block whose value is the identity changes nothing: it touches no
+      // memory (when no iteration runs, the original may not have the element).
+      OS << "    if (loopgpu_lane == 0";
+      if (!R.isArg())
+        OS << " && " << V << " != " << identity(R.Op, redType(R)) << ") // the identity changes nothing";
+      else
+        OS << ")";
       if (R.isArg()) {
         OS << " {\n";
         for (const PartVar &X : Vars)
