@@ -111,7 +111,7 @@ void printDependencesText(const Nest &N, const DependenceInfo &DI, llvm::raw_ost
   OS << "  loops:\n";
   for (const Loop &L : N.Loops) {
     const LoopVerdict &V = DI.verdict(L.Id);
-    OS << "    loop " << L.Iterator << " (line " << L.Loc.Line << "): " << spelling(V.K);
+    OS << "    loop " << L.Iterator << " (line " << L.Loc.Line << "): " << DI.verdictSpelling(L.Id);
     if (V.K != LoopVerdict::Parallel)
       OS << ": " << V.Reason;
     OS << "\n";
@@ -201,7 +201,7 @@ llvm::json::Object dependencesToJSON(const Nest &N, const DependenceInfo &DI) {
                            {"line", L.Loc.Line},
                            {"depth", L.Depth},
                            {"step", L.Step},
-                           {"verdict", spelling(V.K)},
+                           {"verdict", DI.verdictSpelling(L.Id)},
                            {"reason", V.Reason},
                            {"blocking", std::move(Blocking)},
                            {"unresolved", std::move(Unresolved)},
@@ -341,7 +341,7 @@ void printDotNodes(const Nest &N, const DependenceInfo &DI, size_t K, const std:
     case Node::Kind::Loop: {
       const Loop &L = N.Loops[Nd->Id];
       const LoopVerdict &V = DI.verdict(L.Id);
-      std::string Label = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + spelling(V.K);
+      std::string Label = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + DI.verdictSpelling(L.Id);
       OS << Pad << "subgraph cluster_n" << K << "_l" << L.Id << " {\n"
          << Pad << "  label=" << dotQuote(Label) << ";\n"
          << Pad << "  style=" << (V.K == LoopVerdict::Sequential ? "\"rounded,filled\"" : "rounded")

@@ -68,6 +68,14 @@ const char *spelling(DepKind K) {
   return "?";
 }
 
+std::string Scan::describe(const Nest &N) const {
+  std::string T = Text;
+  while (!T.empty() && (T.back() == ';' || T.back() == ' '))
+    T.pop_back();
+  return "inclusive scan (" + Op + ") of " + N.Arrays[Array].Name + " along " + N.Loops[Loop].Iterator +
+         ": '" + T + "' is a first-order linear recurrence";
+}
+
 const char *spelling(LoopVerdict::Kind K) {
   switch (K) {
   case LoopVerdict::Parallel: return "parallel";
@@ -331,6 +339,7 @@ private:
     bool Spoiled = false;
   };
   void analyzeLoop(unsigned L);
+  void findScan(unsigned L);
   void pairArgUpdates(unsigned L, std::vector<ReductionGroup> &Groups) const;
   bool sameContext(const Statement &A, const Statement &B) const;
   std::vector<unsigned> statementsIn(unsigned L) const;
@@ -350,6 +359,7 @@ void DependenceAnalyzer::run() {
   Info.Verdicts.resize(N.Loops.size());
   Info.Privs.resize(N.Loops.size());
   Info.Reds.resize(N.Loops.size());
+  Info.Scans.resize(N.Loops.size());
   Info.Distributions.resize(N.Loops.size());
   Info.Expansions.resize(N.Loops.size());
   buildRelations();
@@ -1005,8 +1015,52 @@ void DependenceAnalyzer::analyzeLoop(unsigned L) {
     V.K = LoopVerdict::ParallelAfterPrivatization;
     V.Reason = "privatize " + PrivText();
   }
+  if (V.K == LoopVerdict::Sequential)
+    findScan(L);
 
   distribute(L);
+}
+
+/// A sequential loop whose only statement is a first-order recurrence
+/// (recognizeRecurrence) carrying nothing but that recurrence: each
+/// blocking dependence is an exact RAW from the statement's store of X to
+/// its read of the previous element, one iteration later.
+void DependenceAnalyzer::findScan(unsigned L) {
+  std::vector<unsigned> Stmts = statementsIn(L);
+  if (Stmts.size() != 1)
+    return;
+  const Statement &S = N.Statements[Stmts[0]];
+  std::optional<RecurrenceForm> F = recognizeRecurrence(N, S, L);
+  if (!F)
+    return;
+  LoopVerdict &V = Info.Verdicts[L];
+  std::set<unsigned> Own(F->Accesses.begin(), F->Accesses.end());
+  // The store's subscripts are injective in L's iterator, so within one
+  // iteration of the loops around L (and of those inside it) the element
+  // read at i was stored at i - 1 alone: the RAW carried by L must be the
+  // only dependence L carries, and '=' on the loops inside L.
+  for (unsigned DId : V.Blocking) {
+    const Dependence &D = Info.Deps[DId];
+    std::optional<unsigned> P = D.position(L);
+    if (D.IsMay || D.Kind != DepKind::RAW || D.SourceAccess != F->Store || !Own.count(D.SinkAccess) || !P)
+      return;
+    for (const DirectionVector &DV : D.vectorsCarriedBy(L))
+      for (unsigned K = *P + 1; K < DV.size(); ++K)
+        if (DV[K] != Direction::EQ)
+          return;
+  }
+  Scan Sc;
+  Sc.Loop = L;
+  Sc.Stmt = S.Id;
+  Sc.Array = F->Array;
+  Sc.Dim = F->Dim;
+  Sc.Store = F->Store;
+  Sc.Op = F->Op;
+  Sc.Element = F->Element;
+  Sc.Dependences = V.Blocking;
+  Sc.Text = S.Text;
+  V.Reason = Sc.describe(N) + "; it carries " + V.Reason;
+  Info.Scans[L] = std::move(Sc);
 }
 
 /// Same loops and same guards (the same `if` nodes, same branches).

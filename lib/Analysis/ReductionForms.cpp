@@ -182,6 +182,42 @@ std::optional<std::string> selectReduction(const Nest &N, const Expr &X, MemoryR
   return sameExpr(Chosen, Smaller) ? std::string("min") : std::string("max");
 }
 
+/// A copy of E with the chain operand Prev (an operand after casts) left
+/// out, i.e. replaced by the identity of the chain's operator: x + prev ->
+/// x, prev - y -> -y, y - prev -> y, prev * y -> y. Null when E is Prev.
+ExprPtr dropOperand(const Expr &E, const Expr *Prev) {
+  if (strip(&E) == Prev)
+    return nullptr;
+  if (E.K == Expr::Kind::Binary && E.Ops.size() == 2) {
+    bool Left = strip(E.Ops[0].get()) == Prev, Right = strip(E.Ops[1].get()) == Prev;
+    if (Left && E.Op == "-") {
+      auto Neg = std::make_unique<Expr>(Expr::Kind::Unary);
+      Neg->Op = "-";
+      Neg->Type = E.Ops[1]->Type;
+      Neg->Loc = E.Loc;
+      Neg->Ops.push_back(E.Ops[1]->clone());
+      return Neg;
+    }
+    if (Left)
+      return E.Ops[1]->clone();
+    if (Right)
+      return E.Ops[0]->clone();
+  }
+  auto C = std::make_unique<Expr>(E.K);
+  C->Type = E.Type;
+  C->Op = E.Op;
+  C->Name = E.Name;
+  C->Text = E.Text;
+  C->IntValue = E.IntValue;
+  C->FloatValue = E.FloatValue;
+  C->Index = E.Index;
+  C->AccessId = E.AccessId;
+  C->Loc = E.Loc;
+  for (const ExprPtr &O : E.Ops)
+    C->Ops.push_back(dropOperand(*O, Prev));
+  return C;
+}
+
 } // namespace
 
 bool sameExpr(const Expr &A, const Expr &B) {
@@ -368,6 +404,157 @@ std::optional<MemoryRef> recognizeIndexUpdate(const Statement &S) {
   if (ReadsMemory)
     return std::nullopt;
   return MemoryRef{Access::Target::Scalar, Y->Index};
+}
+
+std::optional<RecurrenceForm> recognizeRecurrence(const Nest &N, const Statement &S, unsigned Loop) {
+  if (!S.Body || S.IsDeclaration || !S.Guards.empty() ||
+      std::find(S.Loops.begin(), S.Loops.end(), Loop) == S.Loops.end() || N.Loops[Loop].Step != 1)
+    return std::nullopt;
+  const Expr &Body = *S.Body;
+  if (Body.K != Expr::Kind::Assign || Body.Ops.size() != 2)
+    return std::nullopt;
+  const Expr *X = strip(Body.Ops[0].get());
+  if (X->K != Expr::Kind::ArrayRef || X->AccessId < 0)
+    return std::nullopt;
+  // The store (a compound assignment's target also reads: its AccessId is
+  // the first access it produced).
+  const Access *Store = nullptr;
+  for (unsigned Id : S.Accesses)
+    if (N.Accesses[Id].IsWrite && N.Accesses[Id].isArray() && N.Accesses[Id].Index == X->Index)
+      Store = Store ? nullptr : &N.Accesses[Id];
+  if (!Store || !Store->IsAffine || !isPure(*X))
+    return std::nullopt;
+  const Access &W = *Store;
+  const AffVar I = AffVar::iterator(Loop);
+  std::optional<unsigned> Dim;
+  for (unsigned D = 0; D < W.Subscripts.size(); ++D) {
+    std::optional<LinearForm> F = W.Subscripts[D].linear();
+    if (!F)
+      return std::nullopt;
+    int64_t C = F->coefficient(I);
+    if (C == 0)
+      continue;
+    if (C != 1 || Dim)
+      return std::nullopt;
+    Dim = D;
+  }
+  if (!Dim)
+    return std::nullopt;
+  MemoryRef M{Access::Target::Array, X->Index};
+  // X[f'] (Prev) and X[f] (Self) as read by the statement.
+  auto SubscriptsOf = [&](const Expr &E) -> const Access * {
+    const Expr *R = strip(&E);
+    if (R->K != Expr::Kind::ArrayRef || R->Index != X->Index || R->AccessId < 0)
+      return nullptr;
+    const Access &A = N.Accesses[R->AccessId];
+    return A.IsWrite || !A.IsAffine || A.Subscripts.size() != W.Subscripts.size() ? nullptr : &A;
+  };
+  auto IsSelf = [&](const Expr &E) {
+    const Access *A = SubscriptsOf(E);
+    return A && A->Subscripts == W.Subscripts;
+  };
+  auto IsPrev = [&](const Expr &E) {
+    const Access *A = SubscriptsOf(E);
+    if (!A)
+      return false;
+    for (unsigned D = 0; D < W.Subscripts.size(); ++D) {
+      if (D == *Dim)
+        continue;
+      if (!(A->Subscripts[D] == W.Subscripts[D]))
+        return false;
+    }
+    std::optional<LinearForm> Diff = AffExpr::sub(W.Subscripts[*Dim], A->Subscripts[*Dim]).linear();
+    return Diff && Diff->isConstant() && Diff->Constant == 1;
+  };
+  // e reads X only as X[f] (and no array that may alias X otherwise).
+  auto ReadsOnlySelf = [&](const Expr &E) {
+    if (!isPure(E))
+      return false;
+    bool OK = true;
+    walk(E, [&](const Expr &R) {
+      if (R.K == Expr::Kind::ArrayRef && R.Index < N.Arrays.size() &&
+          N.Arrays[R.Index].AliasClass == N.Arrays[X->Index].AliasClass && !IsSelf(R))
+        OK = false;
+    });
+    return OK;
+  };
+
+  RecurrenceForm F;
+  F.Array = X->Index;
+  F.Dim = *Dim;
+  F.Store = W.Id;
+  const Expr &Value = *Body.Ops[1];
+  const Expr *V = strip(&Value);
+  std::string Compound = Body.Op == "=" ? "" : Body.Op.substr(0, Body.Op.size() - 1);
+  if (!Compound.empty() || (V->K == Expr::Kind::Binary && (V->Op == "+" || V->Op == "-" || V->Op == "*"))) {
+    // Chains: X[f] op= R is X[f] op R.
+    std::string Op = Compound.empty() ? (V->Op == "*" ? "*" : "+") : (Compound == "*" ? "*" : "+");
+    if (!Compound.empty() && Compound != "+" && Compound != "-" && Compound != "*")
+      return std::nullopt;
+    std::vector<std::pair<const Expr *, bool>> Leaves;
+    flatten(&Value, Op, Compound == "-", Leaves);
+    const Expr *Prev = nullptr;
+    for (auto &[Leaf, Neg] : Leaves) {
+      if (IsPrev(*Leaf)) {
+        if (Neg || Prev)
+          return std::nullopt;
+        Prev = Leaf;
+      } else if (!ReadsOnlySelf(*Leaf)) {
+        return std::nullopt;
+      }
+    }
+    if (!Prev)
+      return std::nullopt;
+    ExprPtr Rest = dropOperand(Value, Prev);
+    if (Compound.empty()) {
+      F.Element = std::move(Rest);
+    } else if (!Rest) {
+      F.Element = X->clone();
+    } else {
+      auto B = std::make_unique<Expr>(Expr::Kind::Binary);
+      B->Op = Compound;
+      B->Type = Body.Type;
+      B->Loc = Body.Loc;
+      B->Ops.push_back(X->clone());
+      B->Ops.push_back(std::move(Rest));
+      F.Element = std::move(B);
+    }
+    F.Op = Op;
+  } else if (V->K == Expr::Kind::Call && V->Ops.size() == 2) {
+    if (V->Name == "fminf" || V->Name == "fmin" || V->Name == "fminl" || V->Name == "min")
+      F.Op = "min";
+    else if (V->Name == "fmaxf" || V->Name == "fmax" || V->Name == "fmaxl" || V->Name == "max")
+      F.Op = "max";
+    else
+      return std::nullopt;
+    const Expr &A = *V->Ops[0], &B = *V->Ops[1];
+    const Expr *E = IsPrev(A) ? &B : IsPrev(B) ? &A : nullptr;
+    if (!E || IsPrev(*E) || !ReadsOnlySelf(*E))
+      return std::nullopt;
+    F.Element = E->clone();
+  } else if (V->K == Expr::Kind::Conditional && V->Ops.size() == 3 && isComparison(strip(V->Ops[0].get()))) {
+    const Expr *Cmp = strip(V->Ops[0].get());
+    const Expr &P = *Cmp->Ops[0], &Q = *Cmp->Ops[1], &T = *V->Ops[1], &Fl = *V->Ops[2];
+    const Expr *E = IsPrev(P) ? &Q : IsPrev(Q) ? &P : nullptr;
+    if (!E || IsPrev(*E) || !ReadsOnlySelf(*E))
+      return std::nullopt;
+    bool TPrev = IsPrev(T);
+    if (!(TPrev ? sameExpr(Fl, *E) : (IsPrev(Fl) && sameExpr(T, *E))))
+      return std::nullopt;
+    const Expr &Smaller = smallerWhenTrue(Cmp->Op) == 0 ? P : Q;
+    F.Op = sameExpr(T, Smaller) ? "min" : "max";
+    F.Element = E->clone();
+  } else {
+    return std::nullopt;
+  }
+  if (!F.Element)
+    return std::nullopt;
+  for (unsigned Id : S.Accesses) {
+    const Access &A = N.Accesses[Id];
+    if (A.isArray() && N.Arrays[A.Index].AliasClass == N.Arrays[M.Index].AliasClass)
+      F.Accesses.push_back(Id);
+  }
+  return F;
 }
 
 } // namespace loopgpu

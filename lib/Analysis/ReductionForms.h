@@ -27,6 +27,7 @@
 
 #include "loopgpu/Analysis/Dependences.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,28 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
 /// pairs it with a min/max update under the same guards into an
 /// argmin/argmax reduction.
 std::optional<MemoryRef> recognizeIndexUpdate(const Statement &S);
+
+/// The syntactic half of a scan (Dependences.h, struct Scan) along Loop:
+/// S, in Loop (step 1; possibly in loops inside it: a scan per iteration of
+/// those) and under no guard, stores X[f] where
+/// exactly one subscript of f is the loop's iterator plus terms without it,
+/// and its value is X[f'] op e with f' = f less one in that subscript:
+///
+///   X[f] = X[f'] + e ...   a chain of + and - (X[f'] positive) or of *
+///   X[f] += e, -= e, *= e  with X[f'] (positive) in e
+///   X[f] = fminf(X[f'], e), fmin, min, fmaxf, ... (either order)
+///   X[f] = X[f'] < e ? X[f'] : e   (any comparison, either order)
+///
+/// e pure, reading X (or an array that may alias it) only as X[f] itself.
+struct RecurrenceForm {
+  unsigned Array = 0;
+  unsigned Dim = 0;               ///< the subscript that follows the loop
+  unsigned Store = 0;             ///< the access storing X[f]
+  std::string Op;                 ///< "+", "*", "min", "max"
+  std::shared_ptr<const Expr> Element; ///< e (see Scan::Element)
+  std::vector<unsigned> Accesses; ///< S's accesses of X
+};
+std::optional<RecurrenceForm> recognizeRecurrence(const Nest &N, const Statement &S, unsigned Loop);
 
 /// Structural equality of two expressions, looking through casts.
 bool sameExpr(const Expr &A, const Expr &B);

@@ -213,6 +213,68 @@ inline __device__ void loopgpu_atomic_add(unsigned long *addr, unsigned long val
 }
 )";
 
+const char *const ScanHelpers = R"(
+// Scans (first-order linear recurrences) run as CUB's DeviceScan over
+// random-access iterators: element k of a scan's sequence is computed from
+// the nest's arrays when CUB loads it (S::element), its result k is stored
+// where the loop stores it (S::result); in a scan of several segments (rows)
+// the key of element k is its segment.
+#include <cub/device/device_scan.cuh>
+#include <iterator>
+template <class S> struct loopgpu_scan_input {
+  typedef typename S::value_type value_type;
+  typedef long long difference_type;
+  typedef value_type reference;
+  typedef const value_type *pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+  S s;
+  long long k;
+  __host__ __device__ value_type operator[](long long d) const { return s.element(k + d); }
+  __host__ __device__ value_type operator*() const { return s.element(k); }
+  __host__ __device__ loopgpu_scan_input operator+(long long d) const { return {s, k + d}; }
+};
+template <class S> struct loopgpu_scan_output {
+  typedef typename S::value_type value_type;
+  typedef long long difference_type;
+  typedef value_type &reference;
+  typedef value_type *pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+  S s;
+  long long k;
+  __host__ __device__ value_type &operator[](long long d) const { return s.result(k + d); }
+  __host__ __device__ value_type &operator*() const { return s.result(k); }
+  __host__ __device__ loopgpu_scan_output operator+(long long d) const { return {s, k + d}; }
+};
+struct loopgpu_scan_segment {
+  typedef long long value_type;
+  typedef long long difference_type;
+  typedef long long reference;
+  typedef const long long *pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+  long long len, k;
+  __host__ __device__ long long operator[](long long d) const { return (k + d) / len; }
+  __host__ __device__ long long operator*() const { return k / len; }
+  __host__ __device__ loopgpu_scan_segment operator+(long long d) const { return {len, k + d}; }
+};
+// The scans' operators; floating-point min and max as fminf/fmaxf.
+struct loopgpu_scan_add {
+  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a + b; }
+};
+struct loopgpu_scan_mul {
+  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a * b; }
+};
+struct loopgpu_scan_min {
+  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+  __host__ __device__ float operator()(float a, float b) const { return fminf(a, b); }
+  __host__ __device__ double operator()(double a, double b) const { return fmin(a, b); }
+};
+struct loopgpu_scan_max {
+  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return b > a ? b : a; }
+  __host__ __device__ float operator()(float a, float b) const { return fmaxf(a, b); }
+  __host__ __device__ double operator()(double a, double b) const { return fmax(a, b); }
+};
+)";
+
 /// X + C, spelled without "+ -".
 std::string plusConst(const std::string &X, int64_t C) {
   if (C == 0)
@@ -478,14 +540,15 @@ public:
   //===------------------------------------------------------------------===//
   // Kernels
   //===------------------------------------------------------------------===//
-  std::string kernelParams(const KernelPlan &K) {
+  std::vector<std::string> kernelParamList(const KernelPlan &K) {
     std::vector<std::string> Decls;
     for (unsigned L : K.HostLoops)
       Decls.push_back(typeStr(N.Loops[L].IteratorType) + " " + N.Loops[L].Iterator);
     for (std::string &D : parameterDecls(&K))
       Decls.push_back(D);
-    return llvm::join(Decls, ", ");
+    return Decls;
   }
+  std::string kernelParams(const KernelPlan &K) { return llvm::join(kernelParamList(K), ", "); }
 
   /// A grid-stride loop over the iterations of a mapped loop.
   void openMappedLoop(raw_ostream &OS, const MappedLoop &M, unsigned Depth, unsigned Unroll = 0) {
@@ -514,6 +577,10 @@ public:
 
   void printKernel(raw_ostream &OS, const KernelPlan &K) {
     PC = ParallelCtx();
+    if (K.K == KernelPlan::Kind::Scan) {
+      printScanStruct(OS, K);
+      return;
+    }
     if (K.K == KernelPlan::Kind::Reduction)
       printReductionGlobals(OS, K);
     for (const std::string &Note : K.Notes)
@@ -535,8 +602,120 @@ public:
     case KernelPlan::Kind::Reduction:
       printReductionKernel(OS, K);
       break;
+    case KernelPlan::Kind::Scan:
+      break;
     }
     OS << "}\n\n";
+  }
+
+  //===------------------------------------------------------------------===//
+  // Scans: CUB's DeviceScan over the recurrence's operands
+  //===------------------------------------------------------------------===//
+  std::string scanLen() const { return "loopgpu_len"; }
+  std::string segTrip(unsigned L) const { return "loopgpu_trip" + std::to_string(L); }
+
+  /// Declares the iterators of element k: the segment loops' (the last
+  /// fastest) and the scan loop's, the loop's lower bound - 1 at position 0.
+  void printScanIterators(raw_ostream &OS, const KernelPlan &K) {
+    if (K.ScanSegments.empty()) {
+      OS << "    const long long loopgpu_pos = k;\n";
+    } else {
+      OS << "    const long long loopgpu_pos = k % " << scanLen() << ";\n";
+      OS << "    long long loopgpu_seg = k / " << scanLen() << ";\n";
+    }
+    for (auto It = K.ScanSegments.rbegin(); It != K.ScanSegments.rend(); ++It) {
+      const Loop &L = N.Loops[*It];
+      OS << "    const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType) << ")("
+         << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + loopgpu_seg % " << segTrip(L.Id) << " * " << L.Step
+         << ");\n";
+      if (std::next(It) != K.ScanSegments.rend())
+        OS << "    loopgpu_seg /= " << segTrip(L.Id) << ";\n";
+    }
+    const Loop &L = N.Loops[K.TheScan->Loop];
+    OS << "    const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType) << ")("
+       << aff(AffExpr::add(L.Lower, AffExpr::constant(-1))) << " + loopgpu_pos);\n";
+  }
+
+  void printScanStruct(raw_ostream &OS, const KernelPlan &K) {
+    const Scan &Sc = *K.TheScan;
+    const Loop &L = N.Loops[K.TheScan->Loop];
+    const ArrayInfo &X = N.Arrays[Sc.Array];
+    std::string T = typeStr(X.ElementType);
+    for (const std::string &Note : K.Notes)
+      OS << "// " << Note << ".\n";
+    OS << "// Element k of " << (K.ScanSegments.empty() ? "the scanned sequence" : "a segment")
+       << " is, for k = 0, the element stored before the first iteration (read by it), and after that the "
+          "recurrence's other operand at iteration k of loop "
+       << L.Iterator << "; the scan's result k goes where that iteration stores.\n";
+    OS << "struct " << K.Name << " {\n";
+    OS << "  typedef " << T << " value_type;\n";
+    for (std::string D : kernelParamList(K)) {
+      size_t R = D.find("__restrict__ ");
+      if (R != std::string::npos)
+        D.erase(R, strlen("__restrict__ "));
+      OS << "  " << D << ";\n";
+    }
+    OS << "  long long " << scanLen() << "; // elements per segment: loop " << L.Iterator << "'s iterations + 1\n";
+    for (unsigned S : K.ScanSegments)
+      OS << "  long long " << segTrip(S) << "; // iterations of loop " << N.Loops[S].Iterator << "\n";
+    const Statement &St = N.Statements[Sc.Stmt];
+    auto EP = exprPrinter({});
+    std::string Store = EP->print(*St.Body->Ops[0]);
+    OS << "  __host__ __device__ " << T << " element(long long k) const {\n";
+    printScanIterators(OS, K);
+    OS << "    return loopgpu_pos == 0 ? " << Store << " : (" << T << ")(" << EP->print(*Sc.Element) << ");\n";
+    OS << "  }\n";
+    OS << "  __host__ __device__ " << T << " &result(long long k) const {\n";
+    printScanIterators(OS, K);
+    OS << "    return " << Store << ";\n";
+    OS << "  }\n";
+    OS << "};\n\n";
+  }
+
+  void printScanLaunch(raw_ostream &OS, const KernelPlan &K, const std::vector<std::string> &Args, unsigned Depth) {
+    const Scan &Sc = *K.TheScan;
+    const Loop &L = N.Loops[K.TheScan->Loop];
+    std::string Op = Sc.Op == "+" ? "add" : Sc.Op == "*" ? "mul" : Sc.Op;
+    auto Line = [&](unsigned D, const std::string &Text) {
+      indent(OS, D);
+      OS << Text << "\n";
+    };
+    Line(Depth + 1, "// line " + std::to_string(L.Loc.Line) + ": loop " + L.Iterator + ", an inclusive scan (" + Sc.Op +
+                        ") of " + N.Arrays[Sc.Array].Name + ", by CUB's DeviceScan" +
+                        (K.ScanSegments.empty() ? "" : "::InclusiveScanByKey, one segment per iteration of the loops around it"));
+    Line(Depth + 1, "const long long " + scanLen() + " = loopgpu_trip(" + affIn64Bits(N, L.Lower) + ", " +
+                        affIn64Bits(N, L.Upper) + ", 1) + 1;");
+    std::string Cond = scanLen() + " > 1", Count = scanLen(), Init;
+    for (const std::string &A : Args)
+      Init += A + ", ";
+    Init += scanLen();
+    for (unsigned S : K.ScanSegments) {
+      const Loop &SL = N.Loops[S];
+      Line(Depth + 1, "const long long " + segTrip(S) + " = loopgpu_trip(" + affIn64Bits(N, SL.Lower) + ", " +
+                          affIn64Bits(N, SL.Upper) + ", " + std::to_string(SL.Step) + ");");
+      Cond += " && " + segTrip(S) + " > 0";
+      Count += ", " + segTrip(S);
+      Init += ", " + segTrip(S);
+    }
+    Line(Depth + 1, "if (" + Cond + ") {");
+    Line(Depth + 2, "const " + K.Name + " loopgpu_scan = {" + Init + "};");
+    Line(Depth + 2, "const long long loopgpu_items = loopgpu_count({" + Count + "});");
+    Line(Depth + 2, "const loopgpu_scan_input<" + K.Name + "> loopgpu_in = {loopgpu_scan, 0};");
+    Line(Depth + 2, "const loopgpu_scan_output<" + K.Name + "> loopgpu_out = {loopgpu_scan, 0};");
+    std::string Call = K.ScanSegments.empty()
+                           ? "cub::DeviceScan::InclusiveScan(loopgpu_temp, loopgpu_temp_bytes, loopgpu_in, loopgpu_out, "
+                           : "cub::DeviceScan::InclusiveScanByKey(loopgpu_temp, loopgpu_temp_bytes, loopgpu_segment, "
+                             "loopgpu_in, loopgpu_out, ";
+    Call += "loopgpu_scan_" + Op + "(), loopgpu_items)";
+    if (!K.ScanSegments.empty())
+      Line(Depth + 2, "const loopgpu_scan_segment loopgpu_segment = {" + scanLen() + ", 0};");
+    Line(Depth + 2, "void *loopgpu_temp = NULL;");
+    Line(Depth + 2, "size_t loopgpu_temp_bytes = 0;");
+    Line(Depth + 2, "LOOPGPU_CHECK(" + Call + "); // asks for the temporary storage's size");
+    Line(Depth + 2, "LOOPGPU_CHECK(cudaMallocAsync(&loopgpu_temp, loopgpu_temp_bytes > 0 ? loopgpu_temp_bytes : 1, 0));");
+    Line(Depth + 2, "LOOPGPU_CHECK(" + Call + ");");
+    Line(Depth + 2, "LOOPGPU_CHECK(cudaFreeAsync(loopgpu_temp, 0));");
+    Line(Depth + 1, "}");
   }
 
   //===------------------------------------------------------------------===//
@@ -1779,7 +1958,9 @@ public:
       Args.push_back(A);
     indent(OS, Depth);
     OS << "{\n";
-    if (K.K == KernelPlan::Kind::Serial) {
+    if (K.K == KernelPlan::Kind::Scan) {
+      printScanLaunch(OS, K, Args, Depth);
+    } else if (K.K == KernelPlan::Kind::Serial) {
       indent(OS, Depth + 1);
       OS << K.Name << "<<<1, 1>>>(" << llvm::join(Args, ", ") << ");\n";
     } else {
@@ -2001,6 +2182,11 @@ public:
         OS << "1 thread\n";
         continue;
       }
+      if (K.K == KernelPlan::Kind::Scan) {
+        OS << "CUB DeviceScan::" << (K.ScanSegments.empty() ? "InclusiveScan" : "InclusiveScanByKey") << " along "
+           << N.Loops[K.TheScan->Loop].Iterator << "\n";
+        continue;
+      }
       long long B[3] = {1, 1, 1};
       for (const MappedLoop &M : K.Mapped)
         B[M.Dim - 'x'] = M.BlockSize;
@@ -2086,6 +2272,12 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
       AnyReduction |= K.K == KernelPlan::Kind::Reduction;
   if (AnyReduction)
     OS << "#include <type_traits>\n" << AtomicCombine;
+  bool AnyScan = false;
+  for (const GPUPlan &Plan : Plans)
+    for (const KernelPlan &K : Plan.Kernels)
+      AnyScan |= K.K == KernelPlan::Kind::Scan;
+  if (AnyScan)
+    OS << ScanHelpers;
 
   // The input's own includes and macros, for the code outside the nests.
   OS << "\n// From " << FileName << ":\n";

@@ -199,7 +199,7 @@ private:
   }
 
   bool containsMappable(const Node &Nd) const {
-    if (Nd.K == Node::Kind::Loop && (isMappable(Nd.Id) || isReductionKernel(Nd.Id)))
+    if (Nd.K == Node::Kind::Loop && (isMappable(Nd.Id) || isReductionKernel(Nd.Id) || scanKernel(Nd, {})))
       return true;
     for (const NodePtr &C : Nd.Body)
       if (containsMappable(*C))
@@ -237,7 +237,10 @@ private:
     };
     for (const NodePtr &P : Nodes) {
       const Node &Nd = *P;
-      if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
+      if (std::optional<KernelPlan> Scan = scanKernel(Nd, HostLoops)) {
+        FlushSerial();
+        Steps.push_back(launch(std::move(*Scan)));
+      } else if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
         FlushSerial();
         Steps.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
       } else if (Nd.K == Node::Kind::Loop && isReductionKernel(Nd.Id)) {
@@ -281,6 +284,50 @@ private:
     return Steps;
   }
 
+  /// A scan kernel for Nd: a chain of perfectly nested parallel loops (the
+  /// segments) around a loop with a scan whose body is the scan's statement
+  /// alone, all bounds free of the chain's iterators (each segment has the
+  /// same length). With segments, the scanned subscript must be X's last,
+  /// so that a segment is a contiguous row: a scan along columns keeps the
+  /// plan that gives each thread a column (coalesced already).
+  std::optional<KernelPlan> scanKernel(const Node &Nd, const std::vector<unsigned> &HostLoops) const {
+    std::vector<unsigned> Chain;
+    const Node *Cur = &Nd;
+    while (Cur->K == Node::Kind::Loop && !DI.scan(Cur->Id)) {
+      if (!isMappable(Cur->Id) || !DI.isParallel(Cur->Id) || Cur->Body.size() != 1)
+        return std::nullopt;
+      Chain.push_back(Cur->Id);
+      Cur = Cur->Body[0].get();
+    }
+    if (Cur->K != Node::Kind::Loop || userSequential(Cur->Id))
+      return std::nullopt;
+    const Scan &Sc = *DI.scan(Cur->Id);
+    if (Cur->Body.size() != 1 || Cur->Body[0]->K != Node::Kind::Stmt || Cur->Body[0]->Id != Sc.Stmt)
+      return std::nullopt;
+    const ArrayInfo &X = N.Arrays[Sc.Array];
+    if (X.ElementType.K == ScalarType::Kind::Bool || X.ElementType.K == ScalarType::Kind::LongDouble)
+      return std::nullopt;
+    if (!Chain.empty() && Sc.Dim + 1 != N.Accesses[Sc.Store].Subscripts.size())
+      return std::nullopt;
+    std::vector<unsigned> All = Chain;
+    All.push_back(Cur->Id);
+    for (unsigned L : All)
+      if (usesAny(N.Loops[L].Lower, All) || usesAny(N.Loops[L].Upper, All))
+        return std::nullopt;
+    KernelPlan K;
+    K.K = KernelPlan::Kind::Scan;
+    K.Nodes = {&Nd};
+    K.HostLoops = HostLoops;
+    K.TheScan = Sc;
+    K.ScanSegments = Chain;
+    const Loop &L = N.Loops[Cur->Id];
+    K.Notes.push_back("line " + std::to_string(L.Loc.Line) + ": loop " + L.Iterator + " is an " + Sc.describe(N) +
+                      ": CUB's DeviceScan computes it in parallel" +
+                      (Chain.empty() ? std::string() : ", one segment per iteration of the loops around it") +
+                      (X.ElementType.isFloating() ? " (floating point reassociates, as in a reduction)" : ""));
+    return K;
+  }
+
   bool conditionOnHostValues(const Node &Nd, const std::vector<unsigned> &HostLoops) const {
     bool OK = true;
     Nd.Cond.forEachVar([&](AffVar V) {
@@ -291,7 +338,7 @@ private:
   }
 
   HostStep launch(KernelPlan K) {
-    K.Name = N.symbolPrefix() + "_kernel";
+    K.Name = N.symbolPrefix() + (K.K == KernelPlan::Kind::Scan ? "_scan" : "_kernel");
     if (KernelCount > 0)
       K.Name += std::to_string(KernelCount);
     ++KernelCount;

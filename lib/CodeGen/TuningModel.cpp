@@ -149,7 +149,7 @@ public:
     if (Quiet.hasErrors())
       return std::nullopt;
     for (const KernelPlan &K : E.Plan.Kernels) {
-      if (K.K == KernelPlan::Kind::Serial)
+      if (K.K == KernelPlan::Kind::Serial || K.K == KernelPlan::Kind::Scan)
         continue;
       auto Rank = [](const KernelPlan *P) {
         return std::make_pair(P->StagedLoop.has_value(), P->K == KernelPlan::Kind::Parallel ? P->Mapped.size() : 0);

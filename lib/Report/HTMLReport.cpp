@@ -67,7 +67,7 @@ table { border-collapse: collapse; margin: 4px 0 8px; } th, td { border: 1px sol
 th { background: var(--bg); } td.dir { text-align: center; font-family: ui-monospace, monospace; }
 .verdict { display: inline-block; padding: 0 6px; border-radius: 10px; color: #fff; font-size: 12px; white-space: nowrap; }
 .v-parallel, .v-PASS { background: var(--ok); } .v-sequential, .v-FAIL { background: var(--bad); }
-.v-reduction, .v-parallel-after-privatization, .v-INCONCLUSIVE { background: var(--mid); }
+.v-reduction, .v-scan, .v-parallel-after-privatization, .v-INCONCLUSIVE { background: var(--mid); }
 .meta { color: #59636e; } .resolved { color: #59636e; } .blocking { color: var(--bad); }
 .code-pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
 .code-pair > div { min-width: 0; } .code-pair h3 { margin-top: 0; }
@@ -132,7 +132,7 @@ void printLoops(const Nest &N, const DependenceInfo &DI, raw_ostream &OS) {
   for (const Loop &L : N.Loops) {
     const LoopVerdict &V = DI.verdict(L.Id);
     OS << "<tr><td class=\"mono\">" << escapeHTML(L.Iterator) << "</td><td>" << sourceLink(L.Loc.Line) << "</td><td>"
-       << verdictBadge(spelling(V.K));
+       << verdictBadge(DI.verdictSpelling(L.Id));
     if (V.K != LoopVerdict::Parallel && !V.Reason.empty())
       OS << "<div class=\"meta\">" << escapeHTML(V.Reason) << "</div>";
     OS << "</td><td>";
@@ -185,6 +185,7 @@ const char *kindName(KernelPlan::Kind K) {
   case KernelPlan::Kind::Parallel: return "parallel";
   case KernelPlan::Kind::Reduction: return "reduction";
   case KernelPlan::Kind::Serial: return "one thread";
+  case KernelPlan::Kind::Scan: return "scan (CUB)";
   }
   return "";
 }
@@ -371,7 +372,7 @@ void printHTMLReport(const ReportInput &In, raw_ostream &OS) {
       NestLines.insert(L);
     for (const Loop &L : N.Loops)
       Chips[L.Loc.Line] += "<span class=\"chip\">" + escapeHTML(L.Iterator) + ": " +
-                           verdictBadge(spelling(R.WrittenInfo->verdict(L.Id).K)) + "</span>";
+                           verdictBadge(R.WrittenInfo->verdictSpelling(L.Id)) + "</span>";
   }
 
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>loopgpu report: "

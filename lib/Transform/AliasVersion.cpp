@@ -55,9 +55,11 @@ std::optional<Nest> versionForApartArrays(const Nest &N, const DependenceInfo &I
   DependenceInfo VI = analyzeDependences(V);
   // More parallel: a loop's verdict, or a distribution into more loops
   // (which the pipeline uses to separate parallel statements).
+  // Or a scan (a parallel scan on the GPU) that only the arrays apart allow.
   for (const Loop &L : N.Loops)
     if (parallelism(VI.verdict(L.Id).K) > parallelism(Info.verdict(L.Id).K) ||
-        VI.distribution(L.Id).size() > Info.distribution(L.Id).size())
+        VI.distribution(L.Id).size() > Info.distribution(L.Id).size() ||
+        (VI.scan(L.Id) && !Info.scan(L.Id)))
       return V;
   // Or an outermost band that runs as wavefronts only when the arrays are
   // apart (nussinov without restrict: the char sequence may alias the table).

@@ -175,6 +175,14 @@ public:
   /// loop, or a reduction into scalars only (a reduction kernel). A
   /// reduction into array elements across L (`y[j] += A[i][j] * t[i]` over
   /// i) keeps L on the host, one launch per iteration.
+  /// Loop L computes a scan (DependenceInfo::scan) of its only statement,
+  /// directly in it: code generation may run it as a parallel scan, so the
+  /// loop is left in place as if it ran across threads.
+  bool innermostScan(unsigned L) const {
+    const std::optional<Scan> &Sc = DI.scan(L);
+    return Sc && !userSequential(L) && N.Statements[Sc->Stmt].Loops.back() == L;
+  }
+
   static bool acrossThreads(const DependenceInfo &Info, unsigned L) {
     const LoopVerdict &V = Info.verdict(L);
     if (V.K != LoopVerdict::Reduction)
@@ -415,8 +423,9 @@ public:
         if (Next || acrossThreads(DI, L) || userSequential(L))
           return true;
         bool Parallel = false;
-        forEachLoopUnder(*findLoopNode(N, L),
-                         [&](unsigned D) { Parallel |= acrossThreads(DI, D) || userSequential(D); });
+        forEachLoopUnder(*findLoopNode(N, L), [&](unsigned D) {
+          Parallel |= acrossThreads(DI, D) || userSequential(D) || innermostScan(D);
+        });
         if (Parallel)
           return false; // the parallel loops inside are mapped
         if (!Tried.count(L) && perfectChain(N, L).size() >= 2)
@@ -689,6 +698,8 @@ public:
           ++Mapped;
         }
       }
+      if (!Mapped && !S.Loops.empty() && innermostScan(S.Loops.back()))
+        Mapped = 1; // a parallel scan (CodeGen's scan kernels)
       Max = std::max<unsigned>(Max, S.Loops.size() - Mapped);
       OneThread += !S.Loops.empty() && !Mapped;
     }

@@ -714,10 +714,21 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
     for (unsigned I : HF.Nests) {
       const Nest &N = P.Nests[I];
       F.Nests.push_back(&N);
-      // Reductions and accumulations reorder or contract floating point.
-      for (const Statement &S : N.Statements)
-        if (S.Body->K == Expr::Kind::Assign && S.Body->Op != "=")
+      // Reductions, accumulations and scans (a store computed from another
+      // element of its own array) reorder or contract floating point.
+      for (const Statement &S : N.Statements) {
+        if (S.Body->K != Expr::Kind::Assign)
+          continue;
+        if (S.Body->Op != "=")
           F.HasReduction = true;
+        const Expr *Store = S.Body->Ops[0].get();
+        while (Store->K == Expr::Kind::Cast)
+          Store = Store->Ops[0].get();
+        if (Store->K == Expr::Kind::ArrayRef)
+          S.Body->Ops[1]->walk([&](const Expr &R) {
+            F.HasReduction |= R.K == Expr::Kind::ArrayRef && R.Index == Store->Index;
+          });
+      }
     }
     Functions.push_back(F);
   }

@@ -39,6 +39,6 @@ void f(int n, float A[restrict n][n]) {
 // CHECK:              "blocking": [
 // CHECK-NEXT:           "D1"
 // CHECK-NEXT:         ],
-// CHECK:              "reason": "RAW A[i][j] -> A[i][j - 1] lines 8->8, direction (=,<)",
+// CHECK:              "reason": "inclusive scan (+) of A along j: 'A[i][j] = A[i][j - 1] + 1' is a first-order linear recurrence; it carries RAW A[i][j] -> A[i][j - 1] lines 8->8, direction (=,<)",
 // CHECK:              "var": "j",
-// CHECK-NEXT:         "verdict": "sequential"
+// CHECK-NEXT:         "verdict": "scan"

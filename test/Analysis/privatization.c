@@ -56,7 +56,7 @@ void lecture(int N, int M, float X[restrict N][N]) {
 // CHECK-LABEL: nest lecture#0
 // CHECK:      loop i (line 49): parallel-after-privatization: privatize A (last-private)
 // CHECK-NEXT: loop j (line 50): parallel
-// CHECK-NEXT: loop k (line 52): sequential: RAW X[i][k] -> X[i][k-1] lines 53->53, direction (=,<)
+// CHECK-NEXT: loop k (line 52): scan: inclusive scan (*) of X along k: 'X[i][k] = X[i][k-1] * A[A[(2 * i + k) % M] % M]' is a first-order linear recurrence; it carries RAW X[i][k] -> X[i][k-1] lines 53->53, direction (=,<)
 // CHECK:      privatizable in loop i: A (array) (last-private)
 
 // Declared outside but not read after the nest: private, nothing to copy out.

@@ -20,7 +20,7 @@ void scale(int n, float *x, float *y) {
   for (int i = 0; i < n; i++)
     y[i] = 2.0f * x[i];
 }
-// Nothing to gain: the nest is sequential either way (no version).
+// A scan only when x and y are apart: a version running CUB's scan.
 void prefix(int n, float *x, float *y) {
 #pragma loopgpu
   for (int i = 1; i < n; i++)
@@ -31,6 +31,7 @@ void prefix(int n, float *x, float *y) {
 // WARN-NOT: alias-versioning.c:18:{{.*}}warning
 // WARN: alias-versioning.c:24:37: warning: 'y' may alias 'x'
 // WARN: alias-versioning.c:13:9: warning: a run-time check was emitted: when 'x' and 'y' do not overlap, a version of the nest without the dependences between them runs
+// WARN: alias-versioning.c:25:9: warning: a run-time check was emitted: when 'y' and 'x' do not overlap
 // WARN-NOT: warning: a run-time check
 
 // CHECK: // nest 0 of axpy ({{.*}}alias-versioning.c:13):
@@ -40,6 +41,10 @@ void prefix(int n, float *x, float *y) {
 // CHECK: // nest 0 of scale ({{.*}}alias-versioning.c:19):
 // CHECK-NEXT: //   scale_nest0_kernel: block (256, 1, 1)
 // CHECK-NOT: version 'apart' for
+// CHECK: // nest 0 of prefix ({{.*}}alias-versioning.c:25):
+// CHECK-NEXT: //   prefix_nest0_kernel: 1 thread
+// CHECK: // nest 0 of prefix ({{.*}}alias-versioning.c:25), version 'apart' for y and x apart (a check at run time picks it):
+// CHECK-NEXT: //   prefix_nest0_apart_scan: CUB DeviceScan::InclusiveScan along i
 // CHECK: __global__ void __launch_bounds__(256) axpy_nest0_apart_kernel(int n, float a, const float *__restrict__ x, float *__restrict__ y)
 // CHECK-LABEL: extern "C" void axpy_device(int n, float a, float *x, float *y) {
 // CHECK-NEXT: if (loopgpu_version(loopgpu_apart(x, loopgpu_bytes({{.*}}, sizeof(float)), y, loopgpu_bytes({{.*}}, sizeof(float))), "axpy nest 0 (line 13)", "x and y")) {
@@ -52,7 +57,9 @@ void prefix(int n, float *x, float *y) {
 // CHECK: } else {
 // CHECK: axpy_nest0_device(n, a, loopgpu_dev_x, loopgpu_dev_y);
 // CHECK-LABEL: extern "C" void prefix(
-// CHECK-NOT: loopgpu_version(
+// CHECK: if (loopgpu_version(
+// CHECK: prefix_nest0_apart_device(
+// CHECK: } else {
 // CHECK: prefix_nest0_device(
 
 // DEPS: nest axpy#0 (line 13)
@@ -62,6 +69,10 @@ void prefix(int n, float *x, float *y) {
 // DEPS: nest scale#0 (line 19)
 // DEPS: loop i (line 20): parallel
 // DEPS-NOT: version 'apart'
+// DEPS: nest prefix#0 (line 25)
+// DEPS: loop i (line 26): sequential:
+// DEPS: nest prefix#0 (line 25), version 'apart'
+// DEPS: loop i (line 26): scan: inclusive scan (+) of y along i
 
 // JSON: "function": "axpy",
 // JSON: "version": null

@@ -12,7 +12,7 @@ void f(int tsteps, int n, float A[restrict n], float B[restrict n]) {
   }
 #pragma loopgpu
   for (int i = 1; i < n; i++)
-    A[i] = A[i - 1] + B[i];
+    A[i] = A[i - 1] * 0.5f + B[i]; // not a scan (test/CodeGen/scan.c)
 }
 // CHECK: //   f_nest0_kernel: block (256, 1, 1)
 // CHECK: //   f_nest0_kernel1: block (256, 1, 1)

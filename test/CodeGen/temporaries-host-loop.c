@@ -2,7 +2,7 @@
 // host: B's recurrence and A's update make loop t sequential as a whole (it is
 // not distributed); distributing loop i inside it expands tmp per iteration
 // of t. The launcher allocates tmp_exp at the start of t's body and frees it
-// at its end, stream-ordered after the three kernels of the iteration.
+// at its end, stream-ordered after the iteration's kernels and B's scan.
 // RUN: %loopgpu %s 2>&1 | FileCheck %s
 // RUN: %loopgpu %s --validate --validate-mode=cpu --param n=1 --param T=2 --validate-dir %t1 | FileCheck %s --check-prefix=PASS
 // RUN: %loopgpu %s --validate --validate-mode=cpu --param n=37 --param T=3 --validate-dir %t2 | FileCheck %s --check-prefix=PASS
@@ -30,7 +30,7 @@ void f(int T, int n, float A[restrict n], float B[restrict n]) {
 // CHECK-NEXT:     const size_t loopgpu_tmp_exp_bytes = loopgpu_bytes(loopgpu_count({(long long)(((long long)n) - 1)}), sizeof(float));
 // CHECK-NEXT:     LOOPGPU_CHECK(cudaMallocAsync((void **)&tmp_exp, loopgpu_tmp_exp_bytes > 0 ? loopgpu_tmp_exp_bytes : 1, 0));
 // CHECK:            f_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(t, T, n, A, B, tmp_exp);
-// CHECK:            f_nest0_kernel1<<<1, 1>>>(t, T, n, A, B, tmp_exp);
+// CHECK:            const f_nest0_scan1 loopgpu_scan = {t, T, n, A, B, tmp_exp, loopgpu_len};
 // CHECK:            f_nest0_kernel2<<<loopgpu_grid, loopgpu_block>>>(t, T, n, A, B, tmp_exp);
 // CHECK:          LOOPGPU_CHECK(cudaFreeAsync(tmp_exp, 0));
 // CHECK-NEXT:   }

@@ -27,7 +27,7 @@ void h(int n, int m, float A[restrict n][m], float B[restrict n][m]) {
     for (int j = 1; j < m; j++) {
       float s = A[i - 1][j] + A[i][j - 1];
       A[i][j] = s;
-      B[i][j] = B[i][j - 1] + s;
+      B[i][j] = 0.5f * B[i][j - 1] + s; // not a scan (which would leave i on the host)
     }
 }
 // WARN: temporaries-refused.c:[[@LINE-7]]:17: warning: 'distribute loop j (line 27) into 2 loops: {lines 28, 29}, {line 30}; 's' expanded into s_exp' needs a temporary array 's_exp' ('s' expanded along loop j (line 27)), allocated per iteration of loop i (line 25), which runs inside a GPU kernel (the CUDA mapping allocates temporaries only at the start of the nest or in sequential loops that stay on the host); the nest is mapped as written (-emit=c shows the transformed nest)

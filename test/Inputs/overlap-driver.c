@@ -8,6 +8,8 @@ void shift_vla(int n, float *x, float *y, float *z);
 void ref_shift_vla(int n, float *x, float *y, float *z);
 void axpy(int n, float a, float *x, float *y);
 void ref_axpy(int n, float a, float *x, float *y);
+void prefix(int n, float *x, float *y);
+void ref_prefix(int n, float *x, float *y);
 static int same(const char *what, const float *a, const float *b, int n) {
   for (int i = 0; i < n; i++)
     if (fabsf(a[i] - b[i]) > 1e-5f * fmaxf(1.0f, fabsf(a[i]))) {
@@ -65,6 +67,18 @@ int main(void) {
   ref_axpy(N, 0.5f, a + N - 1, a);
   axpy(N, 0.5f, b + N - 1, b);
   failures += same("axpy(n, a, x + n - 1, x): the last element shared", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_prefix(N, a, a + 1);
+  prefix(N, b, b + 1);
+  failures += same("prefix(n, x, x + 1)", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_prefix(N, a, a);
+  prefix(N, b, b);
+  failures += same("prefix(n, x, x)", a, b, 2 * N);
+  for (int i = 0; i < 2 * N; i++) a[i] = b[i] = 0.25f * (i % 9) - 1.0f;
+  ref_prefix(N, a, a + N);
+  prefix(N, b, b + N);
+  failures += same("prefix on disjoint ranges", a, b, 2 * N);
   printf("%s\n", failures ? "FAIL" : "PASS");
   return failures != 0;
 }

@@ -21,3 +21,10 @@ void axpy(int n, float a, float *x, float *y) {
   for (int i = 0; i < n; i++)
     y[i] = a * x[i] + y[i];
 }
+// A prefix sum: a scan (CUB's) when x and y are apart, the nest in one
+// thread when they overlap (prefix(n, x, x) is then the in-place prefix sum).
+void prefix(int n, float *x, float *y) {
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    y[i] = y[i - 1] + x[i];
+}

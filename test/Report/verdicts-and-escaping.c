@@ -44,5 +44,5 @@ void f(int n, float A[restrict n][n]) {
 void g(int n, float x[restrict n]) {
 #pragma loopgpu
   for (int i = 1; i < n; i++)
-    x[i] = x[i - 1] * 0.5f;
+    x[i] = x[i - 1] * 0.5f + 1.0f; // not a scan (test/CodeGen/scan.c)
 }

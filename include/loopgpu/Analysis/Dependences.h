@@ -42,6 +42,7 @@
 #include "loopgpu/IR/LoopNest.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -182,6 +183,34 @@ struct Reduction {
   std::string describe() const;
 };
 
+/// A first-order linear recurrence carried by a loop: a scan. The loop's
+/// only statement is `X[.., i + c, ..] = X[.., i - 1 + c, ..] op e` (or
+/// `X[..] op= e` reading X[.., i - 1 + c, ..] in e, or fminf/fmaxf/`?:`
+/// forms of min and max), op in + * min max, e reading no element of X
+/// other than the one written (its value before the update), no guard; and
+/// the recurrence on X is the only dependence the loop carries. With the
+/// loop running i = lb .. ub, the values written are the inclusive scan, by
+/// op, of the sequence X[.., lb - 1 + c, ..], e(lb), e(lb + 1), ..., e(ub):
+/// an associative operator lets the GPU compute it in parallel (floating
+/// point reassociates, like a reduction).
+struct Scan {
+  unsigned Loop = 0;
+  unsigned Stmt = 0;
+  unsigned Array = 0;        ///< X
+  unsigned Dim = 0;          ///< the subscript of X that follows the loop's iterator
+  unsigned Store = 0;        ///< the statement's access storing X[.., i + c, ..]
+  std::string Op;            ///< "+", "*", "min", "max"
+  /// e as an expression of the iterators: X[.., i - 1 + c, ..] op e is the
+  /// value the statement stores (its previous-element operand replaced by
+  /// op's identity for + and *).
+  std::shared_ptr<const Expr> Element;
+  std::vector<unsigned> Dependences; ///< the carried dependences it resolves
+  std::string Text;          ///< "A[i] = A[i-1] + e"
+
+  /// "scan of A along i (+): first-order linear recurrence on line 5".
+  std::string describe(const Nest &N) const;
+};
+
 /// The result of the analysis of one nest.
 class DependenceInfo {
 public:
@@ -206,6 +235,13 @@ public:
   /// Reductions of a loop (only those that resolve a carried dependence and
   /// that nothing else in the loop interferes with).
   const std::vector<Reduction> &reductions(unsigned Loop) const { return Reds[Loop]; }
+  /// The scan a sequential loop computes (its verdict stays Sequential: it
+  /// runs in order unless code generation emits a parallel scan for it).
+  const std::optional<Scan> &scan(unsigned Loop) const { return Scans[Loop]; }
+  /// "scan" for a loop with a scan, else spelling(verdict(Loop).K).
+  const char *verdictSpelling(unsigned Loop) const {
+    return Scans[Loop] ? "scan" : spelling(Verdicts[Loop].K);
+  }
 
   /// The outermost perfectly nested band: Loops[0] and each loop whose
   /// parent's body is that loop alone. Empty for an empty nest.
@@ -263,6 +299,7 @@ private:
   std::vector<LoopVerdict> Verdicts;
   std::vector<std::vector<Privatization>> Privs;
   std::vector<std::vector<Reduction>> Reds;
+  std::vector<std::optional<Scan>> Scans;
   std::vector<unsigned> Band;
   std::vector<std::vector<std::vector<unsigned>>> Distributions;
   std::vector<std::vector<unsigned>> Expansions;

@@ -15,6 +15,9 @@
 //     partials, warp shuffles, a shared-memory step, one atomic per block.
 //     Argmin/argmax reductions (value, index) instead leave one result per
 //     block in global memory, and the last block to finish combines them.
+//   - A loop that computes a scan (a first-order linear recurrence, alone or
+//     inside parallel loops over the rows it scans) becomes a call of CUB's
+//     DeviceScan over iterators that compute the recurrence's operands.
 //   - A sequential loop that contains parallel loops stays on the host and
 //     launches kernels for them in order; any other code runs in a
 //     one-thread kernel, so data never leaves the device.
@@ -170,6 +173,11 @@ struct KernelPlan {
     Parallel,  ///< Mapped loops over grid x block, the rest inside each thread
     Reduction, ///< one loop over grid x block, reductions combined across threads
     Serial,    ///< one thread runs Nodes in order
+    /// A scan (DependenceInfo::scan) of TheScan->Loop, the innermost loop of
+    /// Nodes' loop chain, computed in parallel by CUB's DeviceScan; the
+    /// parallel loops around it (ScanSegments) number independent segments
+    /// (DeviceScan::InclusiveScanByKey).
+    Scan,
   };
   Kind K = Kind::Parallel;
   std::string Name;                 ///< <function>_nest<N>_kernel[<M>]
@@ -201,6 +209,8 @@ struct KernelPlan {
   int64_t SharedBytes = 0;          ///< static shared memory per block (tiles)
   int64_t MinBlocksPerSM = 0;       ///< __launch_bounds__'s second argument (0: none)
   std::vector<Reduction> Reductions;///< Reduction kernels
+  std::optional<Scan> TheScan;      ///< Scan kernels: the scan (its loop: TheScan->Loop)
+  std::vector<unsigned> ScanSegments; ///< Scan kernels: the loops around it, outermost first
   /// Loops that stay on the host around this kernel (their iterators are
   /// kernel arguments), outermost first.
   std::vector<unsigned> HostLoops;
