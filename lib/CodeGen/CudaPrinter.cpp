@@ -216,9 +216,9 @@ inline __device__ void loopgpu_atomic_add(unsigned long *addr, unsigned long val
 const char *const ScanHelpers = R"(
 // Scans (first-order linear recurrences) run as CUB's DeviceScan over
 // random-access iterators: element k of a scan's sequence is computed from
-// the nest's arrays when CUB loads it (S::element), its result k is stored
-// where the loop stores it (S::result); in a scan of several segments (rows)
-// the key of element k is its segment.
+// the nest's arrays when CUB loads it (S::loopgpu_element), its result k is
+// stored where the loop stores it (S::loopgpu_result); in a scan of several
+// segments (rows) the key of element k is its segment.
 #include <cub/device/device_scan.cuh>
 #include <iterator>
 template <class S> struct loopgpu_scan_input {
@@ -229,8 +229,8 @@ template <class S> struct loopgpu_scan_input {
   typedef std::random_access_iterator_tag iterator_category;
   S s;
   long long k;
-  __host__ __device__ value_type operator[](long long d) const { return s.element(k + d); }
-  __host__ __device__ value_type operator*() const { return s.element(k); }
+  __host__ __device__ value_type operator[](long long d) const { return s.loopgpu_element(k + d); }
+  __host__ __device__ value_type operator*() const { return s.loopgpu_element(k); }
   __host__ __device__ loopgpu_scan_input operator+(long long d) const { return {s, k + d}; }
 };
 template <class S> struct loopgpu_scan_output {
@@ -241,28 +241,52 @@ template <class S> struct loopgpu_scan_output {
   typedef std::random_access_iterator_tag iterator_category;
   S s;
   long long k;
-  __host__ __device__ value_type &operator[](long long d) const { return s.result(k + d); }
-  __host__ __device__ value_type &operator*() const { return s.result(k); }
+  __host__ __device__ value_type &operator[](long long d) const { return s.loopgpu_result(k + d); }
+  __host__ __device__ value_type &operator*() const { return s.loopgpu_result(k); }
   __host__ __device__ loopgpu_scan_output operator+(long long d) const { return {s, k + d}; }
 };
+// Division by a divisor fixed for the whole scan (a segment's length, a
+// loop's trip count), once or twice per element: in 32 bits by a multiply and
+// a shift (Granlund and Montgomery's round-up method: m = 2^32 (2^s - d) / d
+// + 1, s = ceil(log2 d)), a 64-bit division only past 2^32.
+struct loopgpu_divider {
+  long long d;
+  unsigned long long m;
+  unsigned s;
+};
+inline loopgpu_divider loopgpu_make_divider(long long d) {
+  loopgpu_divider v = {d, 0, 0};
+  while (v.s < 32 && (1ull << v.s) < (unsigned long long)d)
+    ++v.s;
+  if (d < 4294967296ll)
+    v.m = ((1ull << 32) * ((1ull << v.s) - (unsigned long long)d)) / (unsigned long long)d + 1;
+  return v;
+}
+inline __host__ __device__ void loopgpu_divmod(long long k, const loopgpu_divider &v, long long &q, long long &r) {
+  if ((unsigned long long)k < 4294967296ull && v.d < 4294967296ll)
+    q = (long long)(((((unsigned long long)k * v.m) >> 32) + (unsigned long long)k) >> v.s);
+  else
+    q = k / v.d;
+  r = k - q * v.d;
+}
 struct loopgpu_scan_segment {
   typedef long long value_type;
   typedef long long difference_type;
   typedef long long reference;
   typedef const long long *pointer;
   typedef std::random_access_iterator_tag iterator_category;
-  long long len, k;
-  __host__ __device__ long long operator[](long long d) const { return (k + d) / len; }
-  __host__ __device__ long long operator*() const { return k / len; }
+  loopgpu_divider len;
+  long long k;
+  __host__ __device__ long long operator[](long long d) const {
+    long long q, r;
+    loopgpu_divmod(k + d, len, q, r);
+    return q;
+  }
+  __host__ __device__ long long operator*() const { return (*this)[0]; }
   __host__ __device__ loopgpu_scan_segment operator+(long long d) const { return {len, k + d}; }
 };
-// The scans' operators; floating-point min and max as fminf/fmaxf.
-struct loopgpu_scan_add {
-  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a + b; }
-};
-struct loopgpu_scan_mul {
-  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a * b; }
-};
+// The scans' operators: CUB's own for + and * (tuned for them), min and max
+// of floating point as fminf/fmaxf.
 struct loopgpu_scan_min {
   template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; }
   __host__ __device__ float operator()(float a, float b) const { return fminf(a, b); }
@@ -273,6 +297,28 @@ struct loopgpu_scan_max {
   __host__ __device__ float operator()(float a, float b) const { return fmaxf(a, b); }
   __host__ __device__ double operator()(double a, double b) const { return fmax(a, b); }
 };
+// Their temporary storage: one buffer for the process, grown when a scan
+// needs more (allocating it per call costs as much as scanning ten million
+// elements: bench/RESULTS.md, run 21). A launcher holds the lock from taking
+// the buffer until its scan is enqueued on the default stream; later scans
+// are ordered after it there, and cudaFree waits for the device.
+#include <mutex>
+inline std::mutex &loopgpu_scan_mutex() {
+  static std::mutex m;
+  return m;
+}
+inline void *loopgpu_scan_storage(size_t bytes) {
+  static void *buffer = NULL;
+  static size_t capacity = 0;
+  if (bytes > capacity) {
+    if (buffer)
+      LOOPGPU_CHECK(cudaFree(buffer));
+    buffer = NULL;
+    LOOPGPU_CHECK(cudaMalloc(&buffer, bytes));
+    capacity = bytes;
+  }
+  return buffer;
+}
 )";
 
 /// X + C, spelled without "+ -".
@@ -618,18 +664,27 @@ public:
   /// fastest) and the scan loop's, the loop's lower bound - 1 at position 0.
   void printScanIterators(raw_ostream &OS, const KernelPlan &K) {
     if (K.ScanSegments.empty()) {
-      OS << "    const long long loopgpu_pos = k;\n";
+      OS << "    const long long loopgpu_pos = loopgpu_k;\n";
     } else {
-      OS << "    const long long loopgpu_pos = k % " << scanLen() << ";\n";
-      OS << "    long long loopgpu_seg = k / " << scanLen() << ";\n";
+      OS << "    long long loopgpu_seg, loopgpu_pos;\n";
+      OS << "    loopgpu_divmod(loopgpu_k, " << scanLen() << "_div, loopgpu_seg, loopgpu_pos);\n";
     }
+    // The segment number in the loops' iterations, the innermost fastest.
     for (auto It = K.ScanSegments.rbegin(); It != K.ScanSegments.rend(); ++It) {
       const Loop &L = N.Loops[*It];
+      bool Outermost = std::next(It) == K.ScanSegments.rend();
+      std::string Index = "loopgpu_seg";
+      if (!Outermost) {
+        OS << "    long long loopgpu_idx" << L.Id << ";\n";
+        OS << "    loopgpu_divmod(loopgpu_seg, " << segTrip(L.Id) << "_div, loopgpu_seg, loopgpu_idx" << L.Id << ");\n";
+        Index = "loopgpu_idx" + std::to_string(L.Id);
+      }
       OS << "    const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType) << ")("
-         << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + loopgpu_seg % " << segTrip(L.Id) << " * " << L.Step
+         << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper))
+         << (L.Step == 1    ? " + " + Index
+             : L.Step == -1 ? " - " + Index
+                            : " + " + Index + " * " + std::to_string(L.Step))
          << ");\n";
-      if (std::next(It) != K.ScanSegments.rend())
-        OS << "    loopgpu_seg /= " << segTrip(L.Id) << ";\n";
     }
     const Loop &L = N.Loops[K.TheScan->Loop];
     OS << "    const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType) << ")("
@@ -656,16 +711,20 @@ public:
       OS << "  " << D << ";\n";
     }
     OS << "  long long " << scanLen() << "; // elements per segment: loop " << L.Iterator << "'s iterations + 1\n";
+    if (!K.ScanSegments.empty())
+      OS << "  loopgpu_divider " << scanLen() << "_div; // dividing by it\n";
     for (unsigned S : K.ScanSegments)
-      OS << "  long long " << segTrip(S) << "; // iterations of loop " << N.Loops[S].Iterator << "\n";
+      if (S != K.ScanSegments.front())
+        OS << "  loopgpu_divider " << segTrip(S) << "_div; // dividing by loop " << N.Loops[S].Iterator
+           << "'s iterations\n";
     const Statement &St = N.Statements[Sc.Stmt];
     auto EP = exprPrinter({});
     std::string Store = EP->print(*St.Body->Ops[0]);
-    OS << "  __host__ __device__ " << T << " element(long long k) const {\n";
+    OS << "  __host__ __device__ " << T << " loopgpu_element(long long loopgpu_k) const {\n";
     printScanIterators(OS, K);
     OS << "    return loopgpu_pos == 0 ? " << Store << " : (" << T << ")(" << EP->print(*Sc.Element) << ");\n";
     OS << "  }\n";
-    OS << "  __host__ __device__ " << T << " &result(long long k) const {\n";
+    OS << "  __host__ __device__ " << T << " &loopgpu_result(long long loopgpu_k) const {\n";
     printScanIterators(OS, K);
     OS << "    return " << Store << ";\n";
     OS << "  }\n";
@@ -675,7 +734,9 @@ public:
   void printScanLaunch(raw_ostream &OS, const KernelPlan &K, const std::vector<std::string> &Args, unsigned Depth) {
     const Scan &Sc = *K.TheScan;
     const Loop &L = N.Loops[K.TheScan->Loop];
-    std::string Op = Sc.Op == "+" ? "add" : Sc.Op == "*" ? "mul" : Sc.Op;
+    std::string Op = Sc.Op == "+"   ? "::cuda::std::plus<>()"
+                     : Sc.Op == "*" ? "::cuda::std::multiplies<>()"
+                                    : "loopgpu_scan_" + Sc.Op + "()";
     auto Line = [&](unsigned D, const std::string &Text) {
       indent(OS, D);
       OS << Text << "\n";
@@ -689,13 +750,16 @@ public:
     for (const std::string &A : Args)
       Init += A + ", ";
     Init += scanLen();
+    if (!K.ScanSegments.empty())
+      Init += ", loopgpu_make_divider(" + scanLen() + ")";
     for (unsigned S : K.ScanSegments) {
       const Loop &SL = N.Loops[S];
       Line(Depth + 1, "const long long " + segTrip(S) + " = loopgpu_trip(" + affIn64Bits(N, SL.Lower) + ", " +
                           affIn64Bits(N, SL.Upper) + ", " + std::to_string(SL.Step) + ");");
       Cond += " && " + segTrip(S) + " > 0";
       Count += ", " + segTrip(S);
-      Init += ", " + segTrip(S);
+      if (S != K.ScanSegments.front())
+        Init += ", loopgpu_make_divider(" + segTrip(S) + ")";
     }
     Line(Depth + 1, "if (" + Cond + ") {");
     Line(Depth + 2, "const " + K.Name + " loopgpu_scan = {" + Init + "};");
@@ -706,15 +770,15 @@ public:
                            ? "cub::DeviceScan::InclusiveScan(loopgpu_temp, loopgpu_temp_bytes, loopgpu_in, loopgpu_out, "
                            : "cub::DeviceScan::InclusiveScanByKey(loopgpu_temp, loopgpu_temp_bytes, loopgpu_segment, "
                              "loopgpu_in, loopgpu_out, ";
-    Call += "loopgpu_scan_" + Op + "(), loopgpu_items)";
+    Call += Op + ", loopgpu_items)";
     if (!K.ScanSegments.empty())
-      Line(Depth + 2, "const loopgpu_scan_segment loopgpu_segment = {" + scanLen() + ", 0};");
+      Line(Depth + 2, "const loopgpu_scan_segment loopgpu_segment = {loopgpu_scan." + scanLen() + "_div, 0};");
     Line(Depth + 2, "void *loopgpu_temp = NULL;");
     Line(Depth + 2, "size_t loopgpu_temp_bytes = 0;");
     Line(Depth + 2, "LOOPGPU_CHECK(" + Call + "); // asks for the temporary storage's size");
-    Line(Depth + 2, "LOOPGPU_CHECK(cudaMallocAsync(&loopgpu_temp, loopgpu_temp_bytes > 0 ? loopgpu_temp_bytes : 1, 0));");
+    Line(Depth + 2, "std::lock_guard<std::mutex> loopgpu_lock(loopgpu_scan_mutex());");
+    Line(Depth + 2, "loopgpu_temp = loopgpu_scan_storage(loopgpu_temp_bytes > 0 ? loopgpu_temp_bytes : 1);");
     Line(Depth + 2, "LOOPGPU_CHECK(" + Call + ");");
-    Line(Depth + 2, "LOOPGPU_CHECK(cudaFreeAsync(loopgpu_temp, 0));");
     Line(Depth + 1, "}");
   }
 

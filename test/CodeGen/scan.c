@@ -30,29 +30,30 @@ void prefix(int n, float A[restrict n], const float B[restrict n]) {
 }
 // CHECK-LABEL: struct prefix_nest0_scan {
 // CHECK: typedef float value_type;
-// CHECK: __host__ __device__ float element(long long k) const {
+// CHECK: __host__ __device__ float loopgpu_element(long long loopgpu_k) const {
 // CHECK: const int i = (int)(0 + loopgpu_pos);
 // CHECK: return loopgpu_pos == 0 ? A[i] : (float)(B[i]);
-// CHECK: __host__ __device__ float &result(long long k) const {
+// CHECK: __host__ __device__ float &loopgpu_result(long long loopgpu_k) const {
 // CHECK: return A[i];
 // CHECK-LABEL: void prefix_nest0_device(
 // CHECK: const long long loopgpu_len = loopgpu_trip(1, ((long long)n) - 1, 1) + 1;
 // CHECK: if (loopgpu_len > 1) {
-// CHECK: cub::DeviceScan::InclusiveScan(loopgpu_temp, loopgpu_temp_bytes, loopgpu_in, loopgpu_out, loopgpu_scan_add(), loopgpu_items)
+// CHECK: cub::DeviceScan::InclusiveScan(loopgpu_temp, loopgpu_temp_bytes, loopgpu_in, loopgpu_out, ::cuda::std::plus<>(), loopgpu_items)
 // C-LABEL: void prefix(
 // C: for (int i = 1; i < n; i++)
 // C-NEXT: A[i] = A[i - 1] + B[i];
 
 // The in-place prefix sum of integers: e is A[i]'s value before the update.
 // DEPS-LABEL: nest inplace#0
-// DEPS: loop i (line [[@LINE+3]]): scan: inclusive scan (+) of A along i: 'A[i] += A[i - 1]'
-void inplace(int n, int A[restrict n]) {
+// DEPS: loop k (line [[@LINE+4]]): scan: inclusive scan (+) of result along k: 'result[k] += result[k - 1]'
+// Names that the generated code uses too (result, k) stay the user's.
+void inplace(int n, int result[restrict n]) {
 #pragma loopgpu
-  for (int i = 1; i < n; i++)
-    A[i] += A[i - 1];
+  for (int k = 1; k < n; k++)
+    result[k] += result[k - 1];
 }
 // CHECK-LABEL: struct inplace_nest0_scan {
-// CHECK: return loopgpu_pos == 0 ? A[i] : (int)(A[i]);
+// CHECK: return loopgpu_pos == 0 ? result[k] : (int)(result[k]);
 
 // DEPS-LABEL: nest runmin#0
 // DEPS: loop i (line [[@LINE+3]]): scan: inclusive scan (min) of A along i
@@ -85,7 +86,7 @@ void product(int n, long long A[restrict n], const int B[restrict n]) {
 // CHECK-LABEL: struct product_nest0_scan {
 // CHECK: const int i = (int)(1 + loopgpu_pos);
 // CHECK: return loopgpu_pos == 0 ? A[i + 3] : (long long)(B[i] % 3 + 1);
-// CHECK: loopgpu_scan_mul()
+// CHECK: ::cuda::std::multiplies<>()
 
 // Row-wise: one segment per row, the key of element k its row.
 // DEPS-LABEL: nest rows#0
@@ -98,11 +99,28 @@ void rows(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
       A[i][j] = A[i][j - 1] + 2.0f * B[i][j] - B[i][j - 1];
 }
 // CHECK-LABEL: struct rows_nest0_scan {
-// CHECK: long long loopgpu_trip0; // iterations of loop i
-// CHECK: const int i = (int)(0 + loopgpu_seg % loopgpu_trip0 * 1);
+// CHECK: loopgpu_divider loopgpu_len_div; // dividing by it
+// CHECK: loopgpu_divmod(loopgpu_k, loopgpu_len_div, loopgpu_seg, loopgpu_pos);
+// CHECK: const int i = (int)(0 + loopgpu_seg);
 // CHECK: const int j = (int)(0 + loopgpu_pos);
 // CHECK: return loopgpu_pos == 0 ? A[(i) * (m) + (j)] : (float)(2.0f * B[(i) * (m) + (j)] - B[(i) * (m) + (j - 1)]);
-// CHECK: cub::DeviceScan::InclusiveScanByKey(loopgpu_temp, loopgpu_temp_bytes, loopgpu_segment, loopgpu_in, loopgpu_out, loopgpu_scan_add(), loopgpu_items)
+// CHECK: cub::DeviceScan::InclusiveScanByKey(loopgpu_temp, loopgpu_temp_bytes, loopgpu_segment, loopgpu_in, loopgpu_out, ::cuda::std::plus<>(), loopgpu_items)
+
+// Two loops number the segments (the innermost fastest); a downward one.
+void rows3(int n, int m, int A[restrict n][m][m], const int B[restrict n][m][m]) {
+#pragma loopgpu
+  for (int i = n - 1; i >= 0; i--)
+    for (int j = 0; j < m; j += 2)
+      for (int k = 1; k < m; k++)
+        A[i][j][k] = A[i][j][k - 1] + B[i][j][k] * (i - j);
+}
+// CHECK-LABEL: struct rows3_nest0_scan {
+// CHECK: loopgpu_divmod(loopgpu_k, loopgpu_len_div, loopgpu_seg, loopgpu_pos);
+// CHECK-NEXT: long long loopgpu_idx{{[0-9]+}};
+// CHECK-NEXT: loopgpu_divmod(loopgpu_seg, loopgpu_trip{{[0-9]+}}_div, loopgpu_seg, loopgpu_idx{{[0-9]+}});
+// CHECK-NEXT: const int j = (int)(0 + loopgpu_idx{{[0-9]+}} * 2);
+// CHECK-NEXT: const int i = (int)(n - 1 - loopgpu_seg);
+// CHECK-NEXT: const int k = (int)(0 + loopgpu_pos);
 
 // Written with the scan loop outside: interchanged, then scanned by rows.
 void rowsOuter(int n, int m, double A[restrict n][m], const double B[restrict n][m]) {

@@ -16,6 +16,24 @@
 
 #include <cstddef>
 
+// The operators CUB's headers bring with them (libcu++'s <cuda/std/functional>).
+namespace cuda {
+namespace std {
+template <class T = void> struct plus {
+  T operator()(const T &A, const T &B) const { return A + B; }
+};
+template <> struct plus<void> {
+  template <class A, class B> auto operator()(const A &X, const B &Y) const { return X + Y; }
+};
+template <class T = void> struct multiplies {
+  T operator()(const T &A, const T &B) const { return A * B; }
+};
+template <> struct multiplies<void> {
+  template <class A, class B> auto operator()(const A &X, const B &Y) const { return X * Y; }
+};
+} // namespace std
+} // namespace cuda
+
 namespace cub {
 namespace loopgpu_emu_detail {
 
@@ -26,7 +44,9 @@ inline bool sameSegment(const NoKeys &, long long, long long) { return true; }
 
 template <class Keys, class In, class Out, class Op>
 __global__ void scanKernel(Keys K, In I, Out O, Op F, long long N) {
-  typedef typename In::value_type T;
+  // CUB accumulates in the type the operator returns (int for chars added).
+  typedef typename In::value_type V;
+  typedef decltype(F(V(), V())) T;
   const long long Tile = 64;
   T Carry{}, Local{};
   bool UseCarry = false;
@@ -35,7 +55,7 @@ __global__ void scanKernel(Keys K, In I, Out O, Op F, long long N) {
       Carry = O[J - 1]; // the previous tiles' result
     bool NewSegment = J == 0 || !sameSegment(K, J - 1, J);
     if (NewSegment || J % Tile == 0) {
-      Local = I[J];
+      Local = T(I[J]);
       UseCarry = !NewSegment;
     } else {
       Local = F(Local, I[J]);
