@@ -3,7 +3,9 @@
 // of B, and loopgpu's rowscanf_nest0_device (the same along each of 2^(k/2)
 // rows) against CUB's InclusiveScanByKey with the row as key (the same
 // method) and the plain InclusiveSum (the bound), with the device-to-device
-// copy bandwidth, all in this run. loopgpu's times include its temporary
+// copy bandwidth, all in this run; and colscanf_nest0_device (along the
+// columns of 2^k floats, 32 to 16384 columns; checked against the host's
+// double-precision column sums) beside the row scans' CUB reference. loopgpu's times include its temporary
 // storage (cudaMallocAsync/cudaFreeAsync per call); CUB's is allocated once.
 // Both scans reassociate differently: results are compared, element by
 // element, within 1e-5 of the running sum of magnitudes (computed in double
@@ -16,6 +18,7 @@
 
 extern "C" void prefixf_nest0_device(int n, float *A, const float *B);
 extern "C" void rowscanf_nest0_device(int n, int m, float *A, const float *B);
+extern "C" void colscanf_nest0_device(int n, int m, float *A, const float *B);
 
 struct RowOf {
   long long m;
@@ -81,5 +84,33 @@ int main(int argc, char **argv) {
               "loopgpu %.1f%% of CUB by key, %.1f%% of CUB InclusiveSum, %.1f%% of copy | worst error %.2g %s\n",
               label, rows, m, trows, bytes / trows / 1e6, tkey, bytes / tkey / 1e6, 100 * tkey / trows,
               100 * tcub / trows, 100 * bytes / trows / 1e6 / copy, worst2, ok2 ? "PASS" : "FAIL");
-  return ok1 && ok2 ? 0 : 1;
+  // columns: the host function picks CUB's scan by key (few columns) or a
+  // column per thread (many)
+  bool ok3 = true;
+  for (long long cols : {32ll, 256ll, 1024ll, 4096ll, 16384ll}) {
+    long long r = n / cols;
+    CHECK(cudaMemcpy(A, B, n * 4, cudaMemcpyDeviceToDevice));
+    double tc = median_ms([&] { colscanf_nest0_device((int)r, (int)cols, A, B); });
+    std::vector<float> got(n), x(n);
+    CHECK(cudaMemcpy(got.data(), A, n * 4, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(x.data(), B, n * 4, cudaMemcpyDeviceToHost));
+    std::vector<double> sum(cols), mag(cols);
+    double worst = 0;
+    bool ok = true;
+    for (long long i = 0; i < r; ++i)
+      for (long long j = 0; j < cols; ++j) {
+        double v = x[i * cols + j];
+        sum[j] = i == 0 ? v : sum[j] + v;
+        mag[j] = i == 0 ? std::fabs(v) : mag[j] + std::fabs(v);
+        double err = std::fabs(got[i * cols + j] - sum[j]);
+        worst = std::max(worst, err / (mag[j] + 1e-30));
+        ok &= err <= 1e-5 * mag[j] + 1e-6;
+      }
+    ok3 &= ok;
+    std::printf("%s column scans %lld x %lld floats: %.3f ms %.0f GB/s | %.1f%% of CUB by key on rows, %.1f%% of copy | "
+                "worst error %.2g %s\n",
+                label, r, cols, tc, bytes / tc / 1e6, 100 * tkey / tc, 100 * bytes / tc / 1e6 / copy, worst,
+                ok ? "PASS" : "FAIL");
+  }
+  return ok1 && ok2 && ok3 ? 0 : 1;
 }

@@ -12,3 +12,10 @@ void rowscanf(int n, int m, float A[restrict n][m], const float B[restrict n][m]
     for (int j = 1; j < m; j++)
       A[i][j] = A[i][j - 1] + B[i][j];
 }
+
+void colscanf(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    for (int j = 0; j < m; j++)
+      A[i][j] = A[i - 1][j] + B[i][j];
+}

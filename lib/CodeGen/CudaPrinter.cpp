@@ -2010,6 +2010,25 @@ public:
       case HostStep::Kind::Launch:
         printLaunch(OS, Plan.Kernels[S.Kernel], Depth);
         break;
+      case HostStep::Kind::Choose: {
+        std::vector<std::string> Trips;
+        for (unsigned L : S.ChoiceLoops) {
+          const Loop &CL = N.Loops[L];
+          Trips.push_back("loopgpu_trip(" + affIn64Bits(N, CL.Lower) + ", " + affIn64Bits(N, CL.Upper) + ", " +
+                          std::to_string(CL.Step) + ")");
+        }
+        indent(OS, Depth);
+        OS << "// " << S.Why << "\n";
+        indent(OS, Depth);
+        OS << "if (loopgpu_count({" << llvm::join(Trips, ", ") << "}) < " << S.Threshold << ") {\n";
+        printHostSteps(OS, S.Body, Depth + 1);
+        indent(OS, Depth);
+        OS << "} else {\n";
+        printHostSteps(OS, S.Else, Depth + 1);
+        indent(OS, Depth);
+        OS << "}\n";
+        break;
+      }
       }
     }
   }

@@ -240,6 +240,25 @@ private:
       if (std::optional<KernelPlan> Scan = scanKernel(Nd, HostLoops)) {
         FlushSerial();
         Steps.push_back(launch(std::move(*Scan)));
+      } else if (std::optional<KernelPlan> Strided = scanKernel(Nd, HostLoops, /*Strided=*/true);
+                 Strided && Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
+        // A scan along columns: with many columns, a column per thread
+        // (coalesced, one thread per column keeps the GPU busy); with few,
+        // CUB's scan by key over the strided columns. H100, 2^26 floats
+        // (bench/RESULTS.md run 21): 32 columns 4.4 ms against 212 ms, 1024
+        // 2.0 against 7.4, 4096 1.7 against 1.9, 16384 1.8 against 0.57.
+        FlushSerial();
+        HostStep C;
+        C.K = HostStep::Kind::Choose;
+        C.ChoiceLoops = Strided->ScanSegments;
+        C.Threshold = ColumnScanThreshold;
+        C.Why = "a scan along columns: CUB's scan by key below " + std::to_string(ColumnScanThreshold) +
+                " columns, a column per thread from there";
+        C.Body.push_back(launch(std::move(*Strided)));
+        C.Else.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
+        const Loop &L = N.Loops[Strided->TheScan->Loop];
+        Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + C.Why);
+        Steps.push_back(std::move(C));
       } else if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
         FlushSerial();
         Steps.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
@@ -287,10 +306,15 @@ private:
   /// A scan kernel for Nd: a chain of perfectly nested parallel loops (the
   /// segments) around a loop with a scan whose body is the scan's statement
   /// alone, all bounds free of the chain's iterators (each segment has the
-  /// same length). With segments, the scanned subscript must be X's last,
-  /// so that a segment is a contiguous row: a scan along columns keeps the
-  /// plan that gives each thread a column (coalesced already).
-  std::optional<KernelPlan> scanKernel(const Node &Nd, const std::vector<unsigned> &HostLoops) const {
+  /// same length). With segments, the scanned subscript is X's last, so
+  /// that a segment is a contiguous row; or, with Strided, another one (a
+  /// scan along columns, which planNodes runs this way only for few
+  /// columns).
+  /// Columns below which a scan along columns runs as CUB's scan.
+  static constexpr int64_t ColumnScanThreshold = 8192;
+
+  std::optional<KernelPlan> scanKernel(const Node &Nd, const std::vector<unsigned> &HostLoops,
+                                       bool Strided = false) const {
     std::vector<unsigned> Chain;
     const Node *Cur = &Nd;
     while (Cur->K == Node::Kind::Loop && !DI.scan(Cur->Id)) {
@@ -307,7 +331,8 @@ private:
     const ArrayInfo &X = N.Arrays[Sc.Array];
     if (X.ElementType.K == ScalarType::Kind::Bool || X.ElementType.K == ScalarType::Kind::LongDouble)
       return std::nullopt;
-    if (!Chain.empty() && Sc.Dim + 1 != N.Accesses[Sc.Store].Subscripts.size())
+    bool Contiguous = Chain.empty() || Sc.Dim + 1 == N.Accesses[Sc.Store].Subscripts.size();
+    if (Contiguous == Strided)
       return std::nullopt;
     std::vector<unsigned> All = Chain;
     All.push_back(Cur->Id);

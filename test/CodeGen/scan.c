@@ -3,8 +3,8 @@
 // iterators that compute e; along the rows of a 2-D array as one
 // InclusiveScanByKey with the row as key; inside a sequential host loop.
 // Recurrences that are not scans (an affine recurrence, a guard, another
-// element of X read) keep their sequential plan; a scan along columns keeps
-// the plan that gives each thread a column.
+// element of X read) keep their sequential plan. Scans along columns:
+// test/CodeGen/scan-columns.c.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %loopgpu %s -emit=deps | FileCheck %s --check-prefix=DEPS
 // RUN: %loopgpu %s -emit=deps -format=json | FileCheck %s --check-prefix=JSON
@@ -130,17 +130,6 @@ void rowsOuter(int n, int m, double A[restrict n][m], const double B[restrict n]
       A[i][j] = A[i][j - 1] + B[i][j];
 }
 // SUM: rowsOuter_nest0_scan: CUB DeviceScan::InclusiveScanByKey along j
-
-// Along columns: each thread walks a column (coalesced); the scan is not used.
-// DEPS-LABEL: nest cols#0
-// DEPS: loop i (line [[@LINE+3]]): scan: inclusive scan (+) of A along i
-void cols(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
-#pragma loopgpu
-  for (int i = 1; i < n; i++)
-    for (int j = 0; j < m; j++)
-      A[i][j] = A[i - 1][j] + B[i][j];
-}
-// SUM: cols_nest0_kernel: block (32, 1, 1), grid covering j on x
 
 // A scan per step of a sequential loop: the loop stays on the host.
 void timed(int T, int n, long A[restrict n], const long B[restrict n]) {

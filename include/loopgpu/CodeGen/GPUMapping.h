@@ -231,11 +231,19 @@ struct KernelPlan {
 };
 
 /// The host-side schedule of a nest: host loops and ifs around launches.
+///
+/// Choose: two plans of one nest part, picked at run time: Body when the
+/// product of the trip counts of ChoiceLoops is below Threshold, Else
+/// otherwise (a scan along columns: CUB's scan for few columns, a column
+/// per thread for many).
 struct HostStep {
-  enum class Kind { Loop, If, Launch };
+  enum class Kind { Loop, If, Launch, Choose };
   Kind K = Kind::Launch;
   const Node *Src = nullptr;      ///< Loop / If
   unsigned Kernel = 0;            ///< Launch
+  std::vector<unsigned> ChoiceLoops; ///< Choose
+  int64_t Threshold = 0;          ///< Choose
+  std::string Why;                ///< Choose: for the comment
   std::vector<HostStep> Body, Else;
 };
 
