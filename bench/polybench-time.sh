@@ -64,7 +64,7 @@ run)
     done
     printf '%s\n' "${r[@]}" | sort -g | sed -n "$(( (${#r[@]} + 1) / 2 ))p"
   }
-  echo "PolyBench/C 4.2.1, $ds dataset, seconds (PolyBench's timer, median of 3; transfers included)"
+  echo "PolyBench/C 4.2.1, $ds dataset, seconds (PolyBench's timer, median of ${REPS:-3}; transfers included)"
   printf '%-16s %10s %10s %8s %10s\n' kernel restrict plain plain/r cpu
   for j in *.json; do
     k=${j%.json}
