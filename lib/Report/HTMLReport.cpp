@@ -203,6 +203,14 @@ std::string shapeText(const std::vector<int64_t> &Shape) {
 
 void printKernel(const Nest &N, const KernelPlan &K, raw_ostream &OS) {
   OS << "<tr><td class=\"mono\">" << escapeHTML(K.Name) << "</td><td>" << kindName(K.K) << "</td><td>";
+  if (K.K == KernelPlan::Kind::Scan) {
+    // CUB chooses its grid, blocks and tiles.
+    OS << "CUB's, over " << escapeHTML(loopName(N, K.TheScan->Loop));
+    for (unsigned L : K.ScanSegments)
+      OS << ", a segment per iteration of " << escapeHTML(loopName(N, L));
+    OS << "</td><td>CUB's</td><td>CUB's</td><td>none</td><td>none</td></tr>\n";
+    return;
+  }
   // Grid: which loop each dimension's blocks cover.
   for (const MappedLoop &M : K.Mapped)
     OS << "<div>" << M.Dim << ": blocks over " << escapeHTML(loopName(N, M.Loop)) << ", " << K.blockSpan(M)
