@@ -1,6 +1,6 @@
 // The default pipeline runs before the mapping: a recurrence along the outer
 // loop is interchanged inward, so threads own columns and walk down the rows
-// (direction (<,=) makes the interchange legal). A clause the mapping cannot
+// (direction (<,=) makes it legal; few columns run CUB's scan: scan-columns.c). A clause the mapping cannot
 // follow yet (tiling that adds loops) is applied by -emit=c only, with a warning.
 // RUN: %loopgpu %s 2>&1 | FileCheck %s
 void scan(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
@@ -10,7 +10,7 @@ void scan(int n, int m, float A[restrict n][m], const float B[restrict n][m]) {
       A[i][j] = A[i - 1][j] + B[i][j];
 }
 // CHECK: //   transformed first: interchange loops i, j into j, i [default choice]
-// CHECK: //   scan_nest0_kernel: block (32, 1, 1), grid covering j on x
+// CHECK: //   scan_nest0_kernel1: block (32, 1, 1), grid covering j on x
 // CHECK: // line 9: loop j -> x
 // CHECK: // line 8: loop i, sequential in this thread
 // CHECK-NEXT: for (int i = 1; i <= ((long long)n) - 1; i += 1) {

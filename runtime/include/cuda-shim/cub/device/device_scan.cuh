@@ -15,21 +15,40 @@
 #include "loopgpu/cuda_emulation.h"
 
 #include <cstddef>
+#include <type_traits>
 
 // The operators CUB's headers bring with them (libcu++'s <cuda/std/functional>).
+// Signed integers wrap around on overflow, as the GPU's adders and multipliers
+// do (the arithmetic is done on the unsigned type), so that an overflowing
+// sum is not undefined behaviour here (UBSan builds of the emulation).
 namespace cuda {
 namespace std {
+namespace loopgpu_detail {
+template <class R, class A, class B> R wrap(A X, B Y, bool Multiply) {
+  if constexpr (::std::is_integral<R>::value && ::std::is_signed<R>::value) {
+    typedef typename ::std::make_unsigned<R>::type U;
+    U P = static_cast<U>(X), Q = static_cast<U>(Y);
+    return static_cast<R>(Multiply ? static_cast<U>(P * Q) : static_cast<U>(P + Q));
+  } else {
+    return Multiply ? X * Y : X + Y;
+  }
+}
+} // namespace loopgpu_detail
 template <class T = void> struct plus {
-  T operator()(const T &A, const T &B) const { return A + B; }
+  T operator()(const T &A, const T &B) const { return loopgpu_detail::wrap<T>(A, B, false); }
 };
 template <> struct plus<void> {
-  template <class A, class B> auto operator()(const A &X, const B &Y) const { return X + Y; }
+  template <class A, class B> auto operator()(const A &X, const B &Y) const {
+    return loopgpu_detail::wrap<decltype(X + Y)>(X, Y, false);
+  }
 };
 template <class T = void> struct multiplies {
-  T operator()(const T &A, const T &B) const { return A * B; }
+  T operator()(const T &A, const T &B) const { return loopgpu_detail::wrap<T>(A, B, true); }
 };
 template <> struct multiplies<void> {
-  template <class A, class B> auto operator()(const A &X, const B &Y) const { return X * Y; }
+  template <class A, class B> auto operator()(const A &X, const B &Y) const {
+    return loopgpu_detail::wrap<decltype(X * Y)>(X, Y, true);
+  }
 };
 } // namespace std
 } // namespace cuda
