@@ -119,6 +119,9 @@ class Array:
 class Gen:
     def __init__(self, seed, opts):
         self.rng = random.Random(seed)
+        # Scans draw from their own stream: a case without one is the case the
+        # generator made before scans existed.
+        self.srng = random.Random(seed * 1000003 + 17)
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
         self.tolerance = "0"
@@ -331,6 +334,46 @@ class Gen:
             s = "if (%s) %s" % (self.condition(iters, scalars), s)
         return [ind + s]
 
+    def recurrence(self, iters, scalars, ind, it):
+        """The innermost body as one first-order recurrence along its loop
+        (a scan when nothing else blocks it): a[.., v + 1, ..] = a[.., v, ..]
+        op term, op in + - min max, or a[.., v + 1, ..] += a[.., v, ..]."""
+        v, _, compat = it
+        srng = self.srng
+        cands = [(a, k) for a in self.arrays if a.role == "state" for k, p in enumerate(a.dims) if p in compat]
+        if not cands:
+            return None
+        a, k = srng.choice(cands)
+        self.use(a)
+        subs = [self.subscript(p, iters) for p in a.dims]
+
+        def access(sub_k):
+            ss = list(subs)
+            ss[k] = sub_k
+            if not a.flat:
+                return a.name + "".join("[%s]" % x for x in ss)
+            terms = []
+            for d, x in enumerate(ss):
+                scale = FLAT_ROW ** (len(ss) - 1 - d)
+                terms.append(("%d * (%s)" % (scale, x)) if scale > 1 else x)
+            return "%s[%s]" % (a.name, " + ".join(terms))
+
+        lhs, prev = access(v + " + 1"), access(v)
+        t = self.term(a.ty, iters, scalars, bounded_only=True)
+        forms = ["+", "+", "+=", "-"] + (["min", "max"] if a.ty != "int" else ["max"])
+        f = srng.choice(forms)
+        if f == "+":
+            s = "%s = %s + %s;" % (lhs, prev, t)
+        elif f == "+=":
+            s = "%s += %s;" % (lhs, prev)
+        elif f == "-":
+            s = "%s = %s - %s;" % (lhs, prev, t)
+        elif f == "min":
+            s = "%s = %s(%s, %s);" % (lhs, self.fn("fmin"), t, prev)
+        else:
+            s = "%s = %s > %s ? %s : %s;" % (lhs, prev, t, prev, t)
+        return [ind + s]
+
     def condition(self, iters, scalars):
         rng = self.rng
         if iters and self.chance(0.5):
@@ -476,6 +519,12 @@ class Gen:
                 if self.chance(0.2):
                     out += self.element_stmt(vis, scalars, inner_ind)
             else:
+                if not has_red and self.srng.random() < self.o.scan_rate:
+                    scan = self.recurrence(vis, scalars, inner_ind, iters[d])
+                    if scan:
+                        out += scan
+                        out.append(ind + "}")
+                        return out
                 if self.chance(0.3):
                     ty = self.fty if self.chance(0.8) else "int"
                     t = self.names.get("scalar")
@@ -523,6 +572,8 @@ def main():
     ap.add_argument("--no-between", action="store_true")
     ap.add_argument("--no-conditional", action="store_true")
     ap.add_argument("--no-cuda-names", action="store_true")
+    ap.add_argument("--scan-rate", type=float, default=0.1,
+                    help="chance that an innermost loop body is one recurrence (a scan) instead")
     o = ap.parse_args()
     text = Gen(o.seed, o).function()
     if o.out:
