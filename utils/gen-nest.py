@@ -257,7 +257,11 @@ class Gen:
 
     def ref(self, a, iters, prefer_iter=0.85):
         self.use(a)
-        subs = [self.subscript(p, iters, prefer_iter) for p in a.dims]
+        return self.render(a, [self.subscript(p, iters, prefer_iter) for p in a.dims])
+
+    @staticmethod
+    def render(a, subs):
+        """a[s0][s1]..., or a flat pointer's one linearized subscript."""
         if not a.flat:
             return a.name + "".join("[%s]" % s for s in subs)
         terms = []
@@ -348,15 +352,7 @@ class Gen:
         subs = [self.subscript(p, iters) for p in a.dims]
 
         def access(sub_k):
-            ss = list(subs)
-            ss[k] = sub_k
-            if not a.flat:
-                return a.name + "".join("[%s]" % x for x in ss)
-            terms = []
-            for d, x in enumerate(ss):
-                scale = FLAT_ROW ** (len(ss) - 1 - d)
-                terms.append(("%d * (%s)" % (scale, x)) if scale > 1 else x)
-            return "%s[%s]" % (a.name, " + ".join(terms))
+            return self.render(a, subs[:k] + [sub_k] + subs[k + 1:])
 
         lhs, prev = access(v + " + 1"), access(v)
         t = self.term(a.ty, iters, scalars, bounded_only=True)
