@@ -349,7 +349,9 @@ private:
     K.Notes.push_back("line " + std::to_string(L.Loc.Line) + ": loop " + L.Iterator + " is an " + Sc.describe(N) +
                       ": CUB's DeviceScan computes it in parallel" +
                       (Chain.empty() ? std::string() : ", one segment per iteration of the loops around it") +
-                      (X.ElementType.isFloating() ? " (floating point reassociates, as in a reduction)" : ""));
+                      (X.ElementType.isFloating() && (Sc.Op == "+" || Sc.Op == "*")
+                           ? " (floating point reassociates, as in a reduction)"
+                           : ""));
     return K;
   }
 

@@ -28,6 +28,7 @@ void prefix(int n, float A[restrict n], const float B[restrict n]) {
   for (int i = 1; i < n; i++)
     A[i] = A[i - 1] + B[i];
 }
+// CHECK: CUB's DeviceScan computes it in parallel (floating point reassociates, as in a reduction).
 // CHECK-LABEL: struct prefix_nest0_scan {
 // CHECK: typedef float value_type;
 // CHECK: __host__ __device__ float loopgpu_element(long long loopgpu_k) const {
@@ -62,6 +63,8 @@ void runmin(int n, double A[restrict n], const double B[restrict n], const doubl
   for (int i = 1; i < n; i++)
     A[i] = fmin(B[i] * C[i], A[i - 1]);
 }
+// min and max are exact: no word of reassociation.
+// CHECK: (min) of A along i: 'A[i] = fmin(B[i] * C[i], A[i - 1])' is a first-order linear recurrence: CUB's DeviceScan computes it in parallel.{{$}}
 // CHECK-LABEL: struct runmin_nest0_scan {
 // CHECK: return loopgpu_pos == 0 ? A[i] : (double)(B[i] * C[i]);
 // CHECK: loopgpu_scan_min()
