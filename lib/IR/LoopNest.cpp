@@ -16,6 +16,7 @@ const char *spelling(Clause::Kind K) {
   case Clause::Kind::Copy: return "copy";
   case Clause::Kind::CopyIn: return "copyin";
   case Clause::Kind::CopyOut: return "copyout";
+  case Clause::Kind::Independent: return "independent";
   }
   return "?";
 }
