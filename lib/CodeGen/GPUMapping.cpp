@@ -68,7 +68,11 @@ void collectHostLoops(const std::vector<HostStep> &Steps, std::set<unsigned> &Lo
 /// a temporary A of N that cannot be allocated under Plan, a description of
 /// it that says why ("temporary array 'x' (...), allocated per iteration of
 /// loop i ..."); empty otherwise.
-std::string unallocatableTemporary(const Nest &N, const DependenceInfo &DI, const GPUPlan &Plan, unsigned A) {
+/// Preferable: whether only a parallel host loop (the first case's second
+/// half) stands in the way; the nest as written may be mapped better, or
+/// not at all (splitHostScalar).
+std::string unallocatableTemporary(const Nest &N, const DependenceInfo &DI, const GPUPlan &Plan, unsigned A,
+                                   bool *Preferable = nullptr) {
   const ArrayInfo &Arr = N.Arrays[A];
   if (!Arr.isTemporary())
     return "";
@@ -83,10 +87,43 @@ std::string unallocatableTemporary(const Nest &N, const DependenceInfo &DI, cons
               ": mapping it would need a copy per GPU thread";
     else
       continue;
+    if (Preferable)
+      *Preferable = HostLoops.count(L);
     return "temporary array '" + Arr.Name + "' (" + Arr.Origin + "), allocated per iteration of loop " +
            N.Loops[L].Iterator + " (line " + std::to_string(N.Loops[L].Loc.Line) + "), " + Where +
            " (the CUDA mapping allocates temporaries only at the start of the nest or in sequential loops "
            "that stay on the host)";
+  }
+  return "";
+}
+
+/// A scalar declared in the body of a loop that stays on the host lives in
+/// the registers of the kernel that computes it: one that two kernels (or a
+/// kernel and a CUB scan) use must have been expanded along the loop
+/// (Pipeline's expandHostLoopScalars). Returns a description of the first
+/// such scalar of N under Plan ("scalar 's' ..."), or "".
+std::string splitHostScalar(const Nest &N, const GPUPlan &Plan) {
+  std::set<unsigned> HostLoops;
+  collectHostLoops(Plan.Host, HostLoops);
+  std::map<unsigned, std::set<unsigned>> KernelsOf; // scalar -> kernels using it
+  std::function<void(const Node &, unsigned)> Visit = [&](const Node &Nd, unsigned K) {
+    if (Nd.K == Node::Kind::Stmt)
+      for (unsigned A : N.Statements[Nd.Id].Accesses)
+        if (const Access &X = N.Accesses[A]; X.isScalar())
+          KernelsOf[X.Index].insert(K);
+    for (const std::vector<NodePtr> *Body : {&Nd.Body, &Nd.Else})
+      for (const NodePtr &C : *Body)
+        Visit(*C, K);
+  };
+  for (unsigned K = 0; K < Plan.Kernels.size(); ++K)
+    for (const Node *Nd : Plan.Kernels[K].Nodes)
+      Visit(*Nd, K);
+  for (const auto &[S, Kernels] : KernelsOf) {
+    const ScalarInfo &Sc = N.Scalars[S];
+    if (Kernels.size() > 1 && !Sc.DeclLoops.empty() && HostLoops.count(Sc.DeclLoops.back()))
+      return "scalar '" + Sc.Name + "' is declared in loop " + N.Loops[Sc.DeclLoops.back()].Iterator + " (line " +
+             std::to_string(N.Loops[Sc.DeclLoops.back()].Loc.Line) + "), which stays on the host, and used by " +
+             std::to_string(Kernels.size()) + " of its kernels";
   }
   return "";
 }
@@ -1239,14 +1276,32 @@ bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags) {
   CollectingDiagnostics Trial;
   GPUPlan TrialPlan = Planner(C, CI, CodeGenOptions(), Trial).run();
   std::string Problem;
-  for (unsigned A = 0; A < C.Arrays.size() && Problem.empty(); ++A) {
+  bool Preferable = !Trial.hasErrors();
+  for (unsigned A = 0; A < C.Arrays.size(); ++A) {
     if (!C.Arrays[A].isTemporary())
       continue;
+    std::string Why;
+    bool Pref = false;
     if (Trial.hasErrors())
-      Problem = "temporary array '" + C.Arrays[A].Name + "' (" + C.Arrays[A].Origin +
-                "), and the transformed nest cannot be planned for the GPU";
+      Why = "temporary array '" + C.Arrays[A].Name + "' (" + C.Arrays[A].Origin +
+            "), and the transformed nest cannot be planned for the GPU";
     else
-      Problem = unallocatableTemporary(C, CI, TrialPlan, A);
+      Why = unallocatableTemporary(C, CI, TrialPlan, A, &Pref);
+    if (!Why.empty() && Problem.empty())
+      Problem = Why;
+    Preferable &= Why.empty() || Pref;
+  }
+  // A temporary per iteration of a parallel loop that stays on the host
+  // costs that loop's parallelism; the nest as written is mapped instead,
+  // unless it cannot be (a scalar of a host loop's body used by two of its
+  // kernels, which the transformed nest expands): then the transformed
+  // nest, with that loop on the host, is the correct one.
+  if (!Problem.empty() && Preferable) {
+    CollectingDiagnostics AsWritten;
+    DependenceInfo NI = analyzeDependences(N);
+    GPUPlan Plan = Planner(N, NI, CodeGenOptions(), AsWritten).run();
+    if (AsWritten.hasErrors() || !splitHostScalar(N, Plan).empty())
+      Problem.clear();
   }
   if (Problem.empty()) {
     N = std::move(C);
@@ -1280,10 +1335,21 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
   if (Diags.errorCount() != Errors)
     return {};
   for (unsigned A = 0; A < N.Arrays.size(); ++A)
-    if (std::string Why = unallocatableTemporary(N, DI, Plan, A); !Why.empty()) {
+    if (bool Pref = false; !unallocatableTemporary(N, DI, Plan, A, &Pref).empty()) {
+      // Per iteration of a parallel loop on the host: transformForGPU kept
+      // this nest because the one as written cannot be mapped; the loop
+      // runs sequentially there, and the launcher allocates per iteration.
+      if (Pref)
+        continue;
+      std::string Why = unallocatableTemporary(N, DI, Plan, A);
       Diags.error(N.Arrays[A].Loc, "cannot map the nest to the GPU: it needs a " + Why);
       return {};
     }
+  if (std::string Why = splitHostScalar(N, Plan); !Why.empty()) {
+    // A safety net: the pipeline expands these; emitted code would not compile.
+    Diags.error(N.Loc, "cannot map the nest to the GPU: " + Why + " (an internal limitation; please report it)");
+    return {};
+  }
   return Plan;
 }
 

@@ -16,9 +16,14 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <mutex>
 #include <set>
+#include <thread>
 
 namespace loopgpu {
 
@@ -47,6 +52,37 @@ void IslContext::resetBudget() {
 }
 
 bool IslContext::budgetExceeded() const { return isl_ctx_last_error(Ctx) == isl_error_quota; }
+
+struct IslDeadline::State {
+  std::mutex M;
+  std::condition_variable CV;
+  bool Done = false;
+  std::atomic<bool> Expired{false};
+  std::thread Watcher;
+};
+
+IslDeadline::IslDeadline(const IslContext &Ctx, unsigned Seconds) : S(std::make_unique<State>()) {
+  isl_ctx *Raw = Ctx.raw();
+  State *St = S.get();
+  St->Watcher = std::thread([St, Raw, Seconds] {
+    std::unique_lock<std::mutex> Lock(St->M);
+    if (!St->CV.wait_for(Lock, std::chrono::seconds(Seconds), [St] { return St->Done; })) {
+      St->Expired = true;
+      isl_ctx_abort(Raw);
+    }
+  });
+}
+
+IslDeadline::~IslDeadline() {
+  {
+    std::lock_guard<std::mutex> Lock(S->M);
+    S->Done = true;
+  }
+  S->CV.notify_one();
+  S->Watcher.join();
+}
+
+bool IslDeadline::expired() const { return S->Expired; }
 
 //===----------------------------------------------------------------------===//
 // IslBuilder

@@ -472,7 +472,9 @@ public:
         const Node *Nd = findLoopNode(N, L);
         bool Kernels = false;
         forEachLoopUnder(*Nd, [&](unsigned D) {
-          Kernels |= D != L && (isParallelLoop(DI, D) || DI.verdict(D).K == LoopVerdict::Reduction);
+          // (A scan loop is a CUB launch of its own.)
+          Kernels |= D != L && (isParallelLoop(DI, D) || DI.verdict(D).K == LoopVerdict::Reduction ||
+                                DI.scan(D).has_value());
         });
         if (!Kernels)
           return;

@@ -35,6 +35,15 @@ std::string unsupported(const Nest &N) {
     if (P.Name.size() > 1 && P.Name[0] == 'c' &&
         P.Name.find_first_not_of("0123456789", 1) == std::string::npos)
       return "parameter '" + P.Name + "' has the name of an iterator of isl's AST";
+  // A step of 2 or more makes each domain the projection of an existential
+  // variable (i = lb + s*t); isl's scheduler eliminates such variables from
+  // every dependence by Fourier-Motzkin, whose integers grow until a single
+  // pivot takes seconds (random nests with two strided loops ran for
+  // minutes, bench/RESULTS.md run 22).
+  for (const Loop &L : N.Loops)
+    if (L.Step != 1 && L.Step != -1)
+      return "loop '" + L.Iterator + "' has step " + std::to_string(L.Step) +
+             " (isl's scheduler eliminates its stride variable at a cost that can run to minutes)";
   for (const Loop &L : N.Loops)
     if (L.IteratorDeclaredOutside)
       return "the value iterator '" + L.Iterator + "' leaves is read after the nest";
@@ -553,6 +562,11 @@ bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
   Ctx.setBudget(20000000);
   Nest Old = cloneNest(N);
   isl_ast_node *Ast = nullptr;
+  // Normal runs take well under a second (PolyBench's nests: 0.1 s at
+  // most); random nests whose flattened subscripts give equalities like
+  // 64*i0 = 195 + l + l' ran for minutes.
+  const unsigned Seconds = 10;
+  IslDeadline Deadline(Ctx, Seconds);
   try {
     IslBuilder B(Old, Ctx.get());
     isl::union_set Domain;
@@ -579,13 +593,18 @@ bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
     SC = isl_schedule_constraints_set_proximity(SC, Deps.copy());
     isl_schedule *Schedule = isl_schedule_constraints_compute_schedule(SC);
     if (!Schedule)
-      return WhyNot = "isl's scheduler found no schedule", false;
+      return WhyNot = Deadline.expired() ? "isl's scheduler ran past " + std::to_string(Seconds) + " s"
+                      : Ctx.budgetExceeded() ? "isl's scheduler ran out of its operation budget"
+                                             : "isl's scheduler found no schedule",
+             false;
     isl_ast_build *Build = isl_ast_build_from_context(isl_set_universe(isl::space(B.paramSpace()).release()));
     Ast = isl_ast_build_node_from_schedule(Build, Schedule);
     isl_ast_build_free(Build);
   } catch (const isl::exception &) {
     Ast = nullptr;
   }
+  if (!Ast && Deadline.expired())
+    return WhyNot = "isl's scheduler or AST builder ran past " + std::to_string(Seconds) + " s", false;
   if (!Ast)
     return WhyNot = "isl's scheduler or AST builder ran out of its operation budget", false;
 

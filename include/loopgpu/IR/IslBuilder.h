@@ -32,6 +32,7 @@
 
 #include <isl/cpp.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,27 @@ public:
 
 private:
   isl_ctx *Ctx;
+};
+
+/// A wall-clock bound on the ISL computations of one context, beside the
+/// operation budget: an operation of isl's tableaux can cost seconds when
+/// its integers grow (Fourier-Motzkin elimination in isl's scheduler), so a
+/// count of operations alone does not bound the time. While the object
+/// lives, a thread aborts the context (isl_ctx_abort: the next operation
+/// fails, the bindings throw) once Seconds have passed; expired() says
+/// whether it did. Results then depend on the machine's speed, so callers
+/// give it a bound far above any normal run and say so when it fires.
+class IslDeadline {
+public:
+  IslDeadline(const IslContext &Ctx, unsigned Seconds);
+  ~IslDeadline();
+  IslDeadline(const IslDeadline &) = delete;
+  IslDeadline &operator=(const IslDeadline &) = delete;
+  bool expired() const;
+
+private:
+  struct State;
+  std::unique_ptr<State> S;
 };
 
 /// Builds ISL objects for one nest. Cheap to construct; caches nothing that
