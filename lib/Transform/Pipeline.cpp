@@ -615,9 +615,14 @@ public:
             for (const NodePtr &Nd : Nodes) {
               bool Par = UnderParallel;
               if (Nd->K == Node::Kind::Loop) {
-                if (UnderParallel && !isParallelLoop(DI, Nd->Id) && !Done.count(Nd->Id) && !Next)
+                // For the GPU, the loops whose iterations become threads: a
+                // parallel loop that stays on the host (a last-private copy)
+                // would get the hoisted load as a host-level scalar, computed
+                // by one kernel and read by another (fuzz case 901650).
+                bool Threads = Opts.GPU ? mappedToThreads(Nd->Id) : isParallelLoop(DI, Nd->Id);
+                if (UnderParallel && !Threads && !Done.count(Nd->Id) && !Next)
                   Next = Nd->Id;
-                Par |= isParallelLoop(DI, Nd->Id);
+                Par |= Threads;
               }
               Walk(Nd->Body, Par);
               Walk(Nd->Else, Par);

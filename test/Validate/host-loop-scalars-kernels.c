@@ -10,7 +10,11 @@
 //    privatized; the nest as written used to be mapped instead, where s is
 //    split between two kernels. The transformed nest is kept (loop i then
 //    runs on the host), and the planner refuses any split scalar left with
-//    a located error instead of emitting CUDA that does not compile.
+//    a located error instead of emitting CUDA that does not compile;
+//  - hoisted (seed 901650): A[2][1] was hoisted out of loop threadIdx into a
+//    scalar of loop k's body, k being parallel once B and x are privatized
+//    but on the host (last-private copies): the GPU pipeline hoists loads
+//    only under loops that become threads.
 // RUN: %loopgpu %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %loopgpu %s --param n=5 --param m=1 --validate --validate-mode=cpu --validate-dir=%t.1 | FileCheck %s --check-prefix=PASS
@@ -22,6 +26,8 @@
 // CHECK: temporary s_exp ('s' expanded along loop j (line {{[0-9]+}})): float[n] in device memory, allocated by fallback_nest0_device per iteration of host loop i
 // PASS: PASS scan_between:
 // PASS: PASS fallback:
+// PASS: PASS hoisted:
+// CHECK-NOT: hoist invariant loads out of loop threadIdx
 // PASS: {{^PASS$}}
 #include <math.h>
 
@@ -75,5 +81,33 @@ void fallback(int n, int m, float warpSize[restrict n + 4], const float A[restri
 #pragma loopgpu
   for (int std = m - 1 - 0; std >= 0; std -= 2) {
     export[std + 4][1] = 0.5f * (sqrtf(fabsf(A[2])) + warpSize[3] * A[3]);
+  }
+}
+
+void hoisted(int n, float A[n + 4][n + 4], float *restrict x, float B[restrict n + 4][n + 4], const float C[restrict n + 4], const int *y) {
+  int s = 2;
+#pragma loopgpu copy(x[0:64*64*(n+4)], y[0:64*(n+4)])
+  for (int throw = n - 1; throw >= 2; throw--) {
+    for (int i = 0; i < n; i++) {
+      for (int global = i + 1; global < n; global++) {
+        float static_cast = 0.3333333333333333f * (y[64 * (throw + 2) + global + 2] * C[throw + 2] + sqrtf(fabsf(A[0][i + 2])) + B[throw + 2][global + 2] / (2.0f + fabsf(C[throw + 4])));
+        A[i + 4][i] = -0.25f;
+      }
+      A[throw + 1][throw + 1] = 0.5f * (x[4096 * (i + 4) + 64 * (3) + throw + 4] * C[throw] + s);
+    }
+  }
+  s = (s + y[64 * (0) + 1]) / 2;
+#pragma loopgpu
+  for (int j = n - 1; j >= 0; j--) {
+    for (int k = j; k < n; k++) {
+      float t = 0.3333333333333333f * (A[n - j][j] + s + C[j + 4]);
+      for (int threadIdx = 1; threadIdx < n; threadIdx++) {
+        float u = 0.5f * (y[64 * (threadIdx + 2) + k + 2] + A[2][1]);
+        for (int l = threadIdx + 1; l < n; l++) {
+          B[l + 4][l + 2] = 0.3333333333333333f * (A[k][l] * C[threadIdx + 2] + C[j + 4] + t);
+          x[4096 * (l) + 64 * (j + 3) + j + 2] = 0.3333333333333333f * (1.0f + s + A[threadIdx + 2][l] * C[l + 3]);
+        }
+      }
+    }
   }
 }
