@@ -68,9 +68,9 @@ void collectHostLoops(const std::vector<HostStep> &Steps, std::set<unsigned> &Lo
 /// a temporary A of N that cannot be allocated under Plan, a description of
 /// it that says why ("temporary array 'x' (...), allocated per iteration of
 /// loop i ..."); empty otherwise.
-/// Preferable: whether only a parallel host loop (the first case's second
-/// half) stands in the way; the nest as written may be mapped better, or
-/// not at all (splitHostScalar).
+/// *Preferable is set when the obstacle is only a parallel loop that stays
+/// on the host (a preference for the nest as written, which maps that loop
+/// to threads, not a limit: transformForGPU weighs it with splitHostScalar).
 std::string unallocatableTemporary(const Nest &N, const DependenceInfo &DI, const GPUPlan &Plan, unsigned A,
                                    bool *Preferable = nullptr) {
   const ArrayInfo &Arr = N.Arrays[A];
@@ -1334,17 +1334,18 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
   GPUPlan Plan = Planner(N, DI, Opts, Diags).run();
   if (Diags.errorCount() != Errors)
     return {};
-  for (unsigned A = 0; A < N.Arrays.size(); ++A)
-    if (bool Pref = false; !unallocatableTemporary(N, DI, Plan, A, &Pref).empty()) {
+  for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+    bool Pref = false;
+    if (std::string Why = unallocatableTemporary(N, DI, Plan, A, &Pref); !Why.empty()) {
       // Per iteration of a parallel loop on the host: transformForGPU kept
       // this nest because the one as written cannot be mapped; the loop
       // runs sequentially there, and the launcher allocates per iteration.
       if (Pref)
         continue;
-      std::string Why = unallocatableTemporary(N, DI, Plan, A);
       Diags.error(N.Arrays[A].Loc, "cannot map the nest to the GPU: it needs a " + Why);
       return {};
     }
+  }
   if (std::string Why = splitHostScalar(N, Plan); !Why.empty()) {
     // A safety net: the pipeline expands these; emitted code would not compile.
     Diags.error(N.Loc, "cannot map the nest to the GPU: " + Why + " (an internal limitation; please report it)");
