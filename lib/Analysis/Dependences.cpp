@@ -27,6 +27,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -299,6 +300,10 @@ private:
   DependenceInfo &Info;
   // The context first: ISL objects below are destroyed before it.
   mutable IslContext Ctx;
+  /// Bounds the analysis's wall-clock time (run()); once it fires, every
+  /// ISL call fails and each question still open gets its conservative
+  /// answer.
+  std::unique_ptr<IslDeadline> Deadline;
   std::unique_ptr<IslBuilder> B;
   std::vector<isl::set> Domains;   ///< per statement; null if it failed
   std::vector<isl::map> Relations; ///< per access; null if it failed
@@ -356,6 +361,7 @@ private:
 
 void DependenceAnalyzer::run() {
   auto Start = std::chrono::steady_clock::now();
+  Deadline = std::make_unique<IslDeadline>(Ctx, Opts.SecondsPerAnalysis);
   Info.Verdicts.resize(N.Loops.size());
   Info.Privs.resize(N.Loops.size());
   Info.Reds.resize(N.Loops.size());
@@ -377,6 +383,8 @@ void DependenceAnalyzer::run() {
   for (unsigned L = 0; L < N.Loops.size(); ++L)
     analyzeLoop(L);
   computeBand();
+  Info.TimedOut = Deadline->expired();
+  Deadline.reset();
   Info.Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
 }
@@ -730,8 +738,9 @@ void DependenceAnalyzer::testPair(unsigned Src, unsigned Snk, bool Alias) {
     Remember({true, Vectors, Distances});
     addDependence(Src, Snk, std::move(Vectors), std::move(Distances), !Why.empty(), Why);
   } catch (const isl::exception &) {
-    addConservative(Src, Snk, "exact test exceeded its budget");
-    Info.OverBudget.push_back("line " + std::to_string(N.Statements[A.Stmt].Loc.Line) + " -> line " +
+    bool Late = Deadline->expired();
+    addConservative(Src, Snk, Late ? "the analysis ran past its time limit" : "exact test exceeded its budget");
+    (Late ? Info.OverTime : Info.OverBudget).push_back("line " + std::to_string(N.Statements[A.Stmt].Loc.Line) + " -> line " +
                               std::to_string(N.Statements[Bc.Stmt].Loc.Line));
   }
 }
@@ -1364,14 +1373,22 @@ DependenceInfo::legalPermutations(const std::vector<unsigned> &BandLoops) const 
 // Entry points
 //===----------------------------------------------------------------------===//
 
+namespace {
+std::atomic<unsigned long> AnalysesTimedOut{0};
+} // namespace
+
 DependenceInfo analyzeDependences(const Nest &N, const DependenceOptions &Opts) {
   DependenceInfo Info;
   {
     DependenceAnalyzer A(N, Opts, Info);
     A.run();
   }
+  if (Info.timedOut())
+    ++AnalysesTimedOut;
   return Info;
 }
+
+unsigned long dependenceAnalysesTimedOut() { return AnalysesTimedOut; }
 
 static const Clause *findClause(const Loop &L, Clause::Kind K) {
   for (const Clause &C : L.Clauses)

@@ -254,22 +254,39 @@ std::string emulationRewriter(const char *Argv0) {
   return sys::fs::exists(P) ? std::string(P) : std::string();
 }
 
-/// Exact dependence tests that ran out of ISL's operation budget were
-/// answered conservatively: say so, once per nest.
+/// "line A -> line B, ... and N more": the first pairs of a list.
+std::string firstPairs(const std::vector<std::string> &Pairs) {
+  std::string Text;
+  for (size_t K = 0; K < Pairs.size() && K < 3; ++K)
+    Text += std::string(K ? ", " : "") + Pairs[K];
+  if (Pairs.size() > 3)
+    Text += " and " + std::to_string(Pairs.size() - 3) + " more";
+  return Text;
+}
+
+/// Exact dependence tests that ran out of ISL's operation budget, or that
+/// the analysis's time limit cut short, were answered conservatively: say
+/// so, once per nest.
 void warnOverBudget(const Nest &N, const DependenceInfo &Info, DiagnosticSink &Diag) {
   const std::vector<std::string> &Over = Info.budgetExceeded();
-  if (Over.empty())
+  if (!Over.empty())
+    Diag.warning(N.Loc, "the exact dependence test ran out of its budget (" +
+                            std::to_string(DependenceOptions().MaxOperationsPerTest) +
+                            " ISL operations per pair of accesses) on " + std::to_string(Over.size()) +
+                            " pair(s) (" + firstPairs(Over) +
+                            "): they are assumed dependent in every direction, which may keep loops sequential");
+}
+
+/// Warns at N, once per nest and run, when a dependence analysis of N (or
+/// of a transformed copy of it) ran past its time limit since the count was
+/// Before (dependenceAnalysesTimedOut()).
+void warnTimedOut(const Nest &N, unsigned long Before, DiagnosticSink &Diag) {
+  static std::set<std::pair<unsigned, unsigned>> Warned;
+  if (dependenceAnalysesTimedOut() == Before || !Warned.insert({N.Loc.Line, N.Loc.Col}).second)
     return;
-  std::string Pairs;
-  for (size_t K = 0; K < Over.size() && K < 3; ++K)
-    Pairs += std::string(K ? ", " : "") + Over[K];
-  if (Over.size() > 3)
-    Pairs += " and " + std::to_string(Over.size() - 3) + " more";
-  Diag.warning(N.Loc, "the exact dependence test ran out of its budget (" +
-                          std::to_string(DependenceOptions().MaxOperationsPerTest) +
-                          " ISL operations per pair of accesses) on " + std::to_string(Over.size()) +
-                          " pair(s) (" + Pairs +
-                          "): they are assumed dependent in every direction, which may keep loops sequential");
+  Diag.warning(N.Loc, "the dependence analysis ran past its limit of " +
+                          std::to_string(DependenceOptions().SecondsPerAnalysis) +
+                          " s: what it had not proved by then is assumed dependent, which may keep loops sequential");
 }
 
 /// Analyses every nest (Infos), checks `parallel` clauses, and appends to
@@ -279,7 +296,9 @@ void analyzeWithVersions(Program &P, std::vector<DependenceInfo> &Infos, Diagnos
   Watchdog::phase("analysing dependences");
   size_t Written = P.Nests.size();
   for (size_t I = 0; I < Written; ++I) {
+    unsigned long TimedOut = dependenceAnalysesTimedOut();
     Infos.push_back(analyzeDependences(P.Nests[I]));
+    warnTimedOut(P.Nests[I], TimedOut, Diag);
     if (reportIncomplete(P.Nests[I], Infos.back(), Diag))
       continue;
     checkParallelClauses(P.Nests[I], Infos.back(), Diag);
@@ -317,7 +336,9 @@ bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSin
   bool OK = true;
   for (size_t I = 0; I < P.Nests.size(); ++I) {
     Nest &N = P.Nests[I];
+    unsigned long TimedOut = dependenceAnalysesTimedOut();
     OK &= transformForGPU(N, Infos[I], Diag);
+    warnTimedOut(N, TimedOut, Diag);
     if (N.VersionOf >= 0) {
       std::string Pairs;
       for (size_t K = 0; K < N.ApartArrays.size(); ++K)
@@ -347,7 +368,9 @@ bool emitCuda(const Program &P, const std::vector<DependenceInfo> &Infos, String
       O.Coarsen = PerNest[I].Coarsen;
       O.Stage = PerNest[I].Stage;
     }
+    unsigned long TimedOut = dependenceAnalysesTimedOut();
     Plans.push_back(planGPU(P.Nests[I], Infos[I], O, Diag));
+    warnTimedOut(P.Nests[I], TimedOut, Diag);
   }
   Cuda.clear();
   raw_string_ostream OS(Cuda);
@@ -773,8 +796,11 @@ int main(int argc, const char **argv) {
       PipelineOptions PO;
       PO.Tile = Tiles;
       std::vector<DependenceInfo> Infos(P.Nests.size());
-      for (size_t I = 0; I < P.Nests.size(); ++I)
+      for (size_t I = 0; I < P.Nests.size(); ++I) {
+        unsigned long TimedOut = dependenceAnalysesTimedOut();
         CodeGenFailed |= !runPipeline(P.Nests[I], PO, Diag, Infos[I]);
+        warnTimedOut(P.Nests[I], TimedOut, Diag);
+      }
       if (CodeGenFailed || Diag.hasErrors()) {
         CodeGenFailed = true;
         break;

@@ -288,6 +288,13 @@ public:
   /// each pair was assumed dependent in every direction, as "source line ->
   /// sink line" of its accesses.
   const std::vector<std::string> &budgetExceeded() const { return OverBudget; }
+  /// The analysis ran past DependenceOptions::SecondsPerAnalysis: the pairs
+  /// not yet tested then (overTime(), as budgetExceeded()) were assumed
+  /// dependent in every direction, and the loop-level questions still open
+  /// (privatization, copy-out, covered reads) answered no. Sound, but the
+  /// answer then depends on the machine's speed.
+  bool timedOut() const { return TimedOut; }
+  const std::vector<std::string> &overTime() const { return OverTime; }
   /// The nest has more dependences than DependenceOptions::MaxDependences
   /// (thousands of statements on the same data): the analysis stopped, and
   /// nothing in this result may be used (the driver reports an error).
@@ -305,6 +312,8 @@ private:
   std::vector<std::vector<unsigned>> Expansions;
   double Seconds = 0;
   std::vector<std::string> OverBudget;
+  std::vector<std::string> OverTime;
+  bool TimedOut = false;
   bool Incomplete = false;
 };
 
@@ -316,10 +325,21 @@ struct DependenceOptions {
   /// past it the analysis stops (DependenceInfo::incomplete) instead of
   /// taking gigabytes.
   size_t MaxDependences = 1000000;
+  /// Wall-clock seconds for one analysis: each ISL operation is bounded by
+  /// the budget above, but a nest with hundreds of pairs of accesses whose
+  /// subscripts have large coefficients (linearized arrays, 4096*k + 64*l)
+  /// took two minutes in all. PolyBench's nests take 0.35 s at most.
+  unsigned SecondsPerAnalysis = 5;
 };
 
 /// Analyzes a nest. Never mutates it.
 DependenceInfo analyzeDependences(const Nest &N, const DependenceOptions &Opts = {});
+
+/// How many analyses in this process ran past their time limit
+/// (DependenceInfo::timedOut): the passes that analyse transformed copies of
+/// a nest keep only their verdicts, so the driver compares this count before
+/// and after each phase to tell the user.
+unsigned long dependenceAnalysesTimedOut();
 
 /// If Info is incomplete (DependenceInfo::incomplete), reports the error at
 /// the nest and returns true.
