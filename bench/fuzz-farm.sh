@@ -10,6 +10,7 @@
 #          ninja -C build-static loopgpu loopgpu-emu-rewrite LoopGPUCudaEmulation
 #          bash bench/fuzz-farm.sh prepare DIR [BUILD]      (BUILD: build-static)
 #   there: bash bench/fuzz-farm.sh run DIR [-j J] [--seconds S] [--keep K] N SEED
+#          bash bench/fuzz-farm.sh gpu DIR [-j J] [--sanitize-every K] N SEED
 #
 # prepare copies loopgpu (xz), the emulation's rewriter and library, Boost.Context
 # and Clang's builtin headers to DIR (about 15 MB). run (from the repository
@@ -20,11 +21,14 @@
 # passed (default: no limit), so that a consecutive seed range can be covered
 # by several calls of a limited length. Failing cases are kept under K (a
 # folder) with their reproduction commands. Last lines: the next seed, and
-# `N cases, K failures` (exit status 1 on any failure).
+# `N cases, K failures` (exit status 1 on any failure). gpu (on a machine
+# with a GPU and nvcc) runs bench/fuzz-gpu.sh's one-command form with this
+# loopgpu instead: the same cases validated on the GPU, then its
+# compute-sanitizer sample.
 set -u
 cd "$(dirname "$0")/.."  # the repository root
 ROOT=$(pwd)
-usage() { sed -n '9,13p' "$0" >&2; exit 2; }
+usage() { sed -n '9,14p' "$0" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 cmd=$1 dir=$2
 shift 2
@@ -56,13 +60,14 @@ if [ "$cmd" = prepare ]; then
   exit 0
 fi
 
-[ "$cmd" = run ] || usage
-jobs=$(nproc) seconds=0 keep=""
+[ "$cmd" = run ] || [ "$cmd" = gpu ] || usage
+jobs=$(nproc) seconds=0 keep="" every=25
 while [ $# -gt 2 ]; do
   case $1 in
     -j) jobs=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
+    --sanitize-every) every=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -94,6 +99,9 @@ chmod +x "$dir/emu-rewrite"
 export LOOPGPU_EMU_REWRITE=$dir/emu-rewrite
 echo "machine: $(nproc) processors; $(cc --version | head -n 1); $(c++ --version | head -n 1); $(python3 --version)"
 echo "loopgpu: $("$dir/loopgpu" --version 2>&1 | head -n 1)"
+if [ "$cmd" = gpu ]; then
+  LOOPGPU=$dir/loopgpu exec bash bench/fuzz-gpu.sh -j "$jobs" --sanitize-every "$every" "$n" "$seed"
+fi
 
 start=$(date +%s) done=0 failures=0 refused=0 inconclusive=0 next=$seed
 chunk=$((8 * jobs))

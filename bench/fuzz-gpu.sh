@@ -15,6 +15,7 @@
 # --sanitize-every-th case (default 5) that passed runs under
 # `compute-sanitizer --tool racecheck|synccheck|memcheck --error-exitcode 1`.
 # One line per failure, then `N cases, K failures`; exit status 1 on any.
+# LOOPGPU names the loopgpu to run (default build/bin/loopgpu).
 set -u
 cd "$(dirname "$0")/.."  # the repository root
 export PATH=$PATH:/usr/local/cuda/bin
@@ -30,6 +31,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 usage() { sed -n '6,11p' "$0" >&2; exit 2; }
+loopgpu=${LOOPGPU:-build/bin/loopgpu}
 
 sanitize() { # DIR: the sanitizer sample over DIR/*/v/validate; prints failures, returns their count
   local dir=$1 i=0 bad=0 ran=0 tools=(racecheck synccheck memcheck)
@@ -83,13 +85,13 @@ fi
 
 [ $# = 2 ] || usage
 if [ -n "$prepare" ]; then
-  bash utils/fuzz-pipeline.sh -j "$jobs" --keep "$prepare" --gen-flags "$genflags" --validate-mode none "$1" "$2"
+  bash utils/fuzz-pipeline.sh -j "$jobs" --loopgpu "$loopgpu" --keep "$prepare" --gen-flags "$genflags" --validate-mode none "$1" "$2"
   exit
 fi
 command -v nvcc > /dev/null || { echo "fuzz-gpu.sh: no nvcc" >&2; exit 2; }
 nvidia-smi -L
 dir=$(mktemp -d "${TMPDIR:-/tmp}/loopgpu-fuzz-gpu.XXXXXX")
-out=$(bash utils/fuzz-pipeline.sh -j "$jobs" --keep "$dir" --gen-flags "$genflags" --validate-mode gpu "$1" "$2")
+out=$(bash utils/fuzz-pipeline.sh -j "$jobs" --loopgpu "$loopgpu" --keep "$dir" --gen-flags "$genflags" --validate-mode gpu "$1" "$2")
 echo "$out" | sed '$d'
 failures=$(echo "$out" | tail -n 1 | sed -n 's/^[0-9]* cases, \([0-9]*\) failures$/\1/p')
 sanitize "$dir"
