@@ -16,10 +16,11 @@
 # and Clang's builtin headers to DIR (about 15 MB). run (from the repository
 # root; needs python3, cc, c++ and objcopy there) installs the builtin headers
 # where loopgpu looks for them when they are missing, points the emulation at
-# this checkout, then runs the cases SEED, SEED+1, ... in chunks of 8*J through
+# this checkout, then runs the cases SEED, SEED+1, ... through
 # utils/fuzz-pipeline.sh (-j J, default nproc) until N cases ran or S seconds
-# passed (default: no limit), so that a consecutive seed range can be covered
-# by several calls of a limited length. Failing cases are kept under K (a
+# passed (default: no limit; the cases unfinished then count as not run), so
+# that a consecutive seed range can be covered by several calls of a limited
+# length. Failing cases are kept under K (a
 # folder) with their reproduction commands. Last lines: the next seed, and
 # `N cases, K failures` (exit status 1 on any failure). gpu (on a machine
 # with a GPU and nvcc) runs bench/fuzz-gpu.sh's one-command form with this
@@ -103,31 +104,24 @@ if [ "$cmd" = gpu ]; then
   LOOPGPU=$dir/loopgpu exec bash bench/fuzz-gpu.sh -j "$jobs" --sanitize-every "$every" "$n" "$seed"
 fi
 
-start=$(date +%s) done=0 failures=0 refused=0 inconclusive=0 next=$seed
-chunk=$((8 * jobs))
-while [ $done -lt "$n" ]; do
-  if [ "$seconds" != 0 ] && [ $(($(date +%s) - start)) -ge "$seconds" ]; then
-    echo "stopped after $seconds s"; break
-  fi
-  m=$((n - done < chunk ? n - done : chunk))
-  work=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-farm.XXXXXX")
-  out=$(bash utils/fuzz-pipeline.sh -j "$jobs" --keep "$work" --loopgpu "$dir/loopgpu" "$m" "$next")
-  echo "$out" | grep '^FAIL' || true
-  f=$(echo "$out" | sed -n 's/^[0-9]* cases, \([0-9]*\) failures$/\1/p')
-  r=$(echo "$out" | sed -n 's/^refused with an acceptable error: //p')
-  i=$(echo "$out" | sed -n 's/^inconclusive.*: \([0-9]*\)$/\1/p')
-  [ -n "$f" ] || { echo "fuzz-farm.sh: fuzz-pipeline.sh gave no summary for $m cases from $next"; f=$m; }
-  failures=$((failures + f)) refused=$((refused + ${r:-0})) inconclusive=$((inconclusive + ${i:-0}))
-  if [ "$f" != 0 ] && [ -n "$keep" ]; then
-    mkdir -p "$keep"
-    for k in $(echo "$out" | sed -n 's/^FAIL case \([0-9]*\) .*/\1/p'); do cp -r "$work/$k" "$keep/"; done
-  fi
-  rm -rf "$work"
-  done=$((done + m)) next=$((next + m))
-  echo "progress: seeds $seed-$((next - 1)), $done cases, $failures failures, $(($(date +%s) - start)) s"
-done
-echo "refused with an acceptable error: $refused"
-echo "inconclusive (the original's result not finite: INCONCLUSIVE, nothing else differs): $inconclusive"
-echo "next seed: $next"
+start=$(date +%s)
+# One pool of J cases at a time (a slow case holds one processor, not a
+# chunk); with S, cases not finished after S seconds stop and count as not
+# run: the range ends before the first of them.
+stop_at=0
+[ "$seconds" = 0 ] || stop_at=$((start + seconds))
+work=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-farm.XXXXXX")
+out=$(FUZZ_STOP_AT=$stop_at bash utils/fuzz-pipeline.sh -j "$jobs" --keep "$work" --loopgpu "$dir/loopgpu" "$n" "$seed")
+echo "$out" | grep -v '^[0-9]* cases, [0-9]* failures$'
+done=$(echo "$out" | sed -n 's/^\([0-9]*\) cases, [0-9]* failures$/\1/p')
+failures=$(echo "$out" | sed -n 's/^[0-9]* cases, \([0-9]*\) failures$/\1/p')
+[ -n "$failures" ] || { echo "fuzz-farm.sh: fuzz-pipeline.sh gave no summary"; done=0 failures=1; }
+if [ "$failures" != 0 ] && [ -n "$keep" ]; then
+  mkdir -p "$keep"
+  for k in $(echo "$out" | sed -n 's/^FAIL case \([0-9]*\) .*/\1/p'); do cp -r "$work/$k" "$keep/"; done
+fi
+rm -rf "$work"
+echo "seconds: $(($(date +%s) - start))"
+echo "next seed: $((seed + done))"
 echo "$done cases, $failures failures"
 [ $failures = 0 ]

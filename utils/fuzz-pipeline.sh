@@ -24,7 +24,10 @@
 # command that reproduces it, then `N cases, K failures`; exit status 1 on
 # any failure. --gen-flags passes flags to gen-nest.py (--max-nests 1,
 # --no-between, --no-conditional, --no-cuda-names); LOOPGPU_FUZZ_TIMEOUT
-# (seconds, default 120) bounds each step.
+# (seconds, default 120) bounds each step. FUZZ_STOP_AT (seconds since the
+# epoch) stops the run then: the cases unfinished count as not run, and the
+# summary counts the consecutive cases before the first of them (bench/
+# fuzz-farm.sh uses it to fill a call of limited length).
 #
 # Acceptable refusals: exit status 1 with a located error
 # (FILE:LINE:COL: error: ...) whose message matches $REFUSALS: a -tile
@@ -49,19 +52,35 @@ if [ "${1:-}" = --case ]; then
   rm -rf "$d" && mkdir -p "$d"
   T=${LOOPGPU_FUZZ_TIMEOUT:-120}
   gen="python3 $ROOT/utils/gen-nest.py $k $FUZZ_GEN_FLAGS -o $d/case.c"
+  # FUZZ_STOP_AT (seconds since the epoch): a case not finished by then
+  # is stopped and counts as not run (result "stopped"), neither passed nor
+  # failed; each step's time limit is cut to the time left.
+  stop=${FUZZ_STOP_AT:-0}
+  stopped() { [ "$stop" != 0 ] && [ "$(date +%s)" -ge "$stop" ]; }
+  limit() { # sets t, the time limit of the next step; stops the case when no time is left
+    t=$T
+    if [ "$stop" != 0 ]; then
+      t=$((stop - $(date +%s)))
+      [ $t -gt 0 ] || { echo stopped > "$d/result"; exit 0; }
+      [ $t -le "$T" ] || t=$T
+    fi
+  }
   report() { # class, command
+    if stopped; then echo stopped > "$d/result"; exit 0; fi
     echo "FAIL case $k ($1): $gen && $2" > "$d/result"
     exit 0
   }
   refused() { # stderr file, exit status: an acceptable refusal?
     [ "$2" = 1 ] && grep -Eq "^[^:]+:[0-9]+:[0-9]+: error: .*($REFUSALS)" "$1"
   }
+  limit
   $gen || report "generator" ""
   meta() { sed -n "s|^// $1: ||p" "$d/case.c"; }
   fn=$(meta function)
   # (a) -emit=c against the original.
   cmd="$FUZZ_LOOPGPU $d/case.c -emit=c -o $d/out.c"
-  timeout -k 5 "$T" $cmd > "$d/emit.log" 2>&1
+  limit
+  timeout -k 5 "$t" $cmd > "$d/emit.log" 2>&1
   rc=$?
   if [ $rc = 124 ] || [ $rc = 137 ]; then report "emit=c timeout" "$cmd"; fi
   if [ $rc != 0 ] && ! refused "$d/emit.log" $rc; then report "emit=c exit $rc" "$cmd"; fi
@@ -69,7 +88,8 @@ if [ "${1:-}" = --case ]; then
     ext=""
     for e in $(meta extents); do ext="$ext --extent $e"; done
     eq="python3 $ROOT/test/Transform/Inputs/equiv.py --cc $FUZZ_CC --sizes 0,1,2,3,5,8,13 --tolerance $(meta tolerance)$ext $d/case.c $d/out.c $fn"
-    timeout -k 5 "$T" $eq > "$d/equiv.log" 2>&1
+    limit
+    timeout -k 5 "$t" $eq > "$d/equiv.log" 2>&1
     rc=$?
     if [ $rc = 124 ] || [ $rc = 137 ]; then report "emit=c equivalence timeout" "$cmd && $eq"; fi
     if [ $rc = 2 ]; then report "emit=c output does not compile" "$cmd && $eq"; fi
@@ -80,7 +100,8 @@ if [ "${1:-}" = --case ]; then
   params=""
   for p in $(meta params); do params="$params --param $p"; done
   cmd="$FUZZ_LOOPGPU $d/case.c --validate --validate-mode=$FUZZ_MODE --validate-dir $d/v$params $(meta options)"
-  timeout -k 5 "$T" $cmd > "$d/validate.log" 2>&1
+  limit
+  timeout -k 5 "$t" $cmd > "$d/validate.log" 2>&1
   rc=$?
   if [ $rc = 124 ] || [ $rc = 137 ]; then report "validate timeout" "$cmd"; fi
   if [ $rc != 0 ] && refused "$d/validate.log" $rc; then echo "ok (refused)" > "$d/result"; exit 0; fi
@@ -125,9 +146,12 @@ work=${keep:-$(mktemp -d "${TMPDIR:-/tmp}/loopgpu-fuzz.XXXXXX")}
 mkdir -p "$work"
 export FUZZ_WORK=$(cd "$work" && pwd) FUZZ_LOOPGPU=$loopgpu FUZZ_CC=$cc FUZZ_GEN_FLAGS=$genflags FUZZ_MODE=$mode
 seq "$seed" $((seed + n - 1)) | xargs -P "$jobs" -I{} bash "$0" --case {}
-failures=0 refused=0 inconclusive=0
+failures=0 refused=0 inconclusive=0 ran=0
 for k in $(seq "$seed" $((seed + n - 1))); do
   r=$(cat "$FUZZ_WORK/$k/result" 2>/dev/null || echo "FAIL case $k (no result: the case script died)")
+  # FUZZ_STOP_AT: the consecutive range ends before the first case stopped.
+  [ "$r" = stopped ] && break
+  ran=$((ran + 1))
   case $r in
     FAIL*) echo "$r"; failures=$((failures + 1)) ;;
     *refused*) refused=$((refused + 1)) ;;
@@ -136,7 +160,8 @@ for k in $(seq "$seed" $((seed + n - 1))); do
 done
 echo "refused with an acceptable error: $refused"
 echo "inconclusive (the original's result not finite: INCONCLUSIVE, nothing else differs): $inconclusive"
-echo "$n cases, $failures failures"
+[ $ran = "$n" ] || echo "stopped at the time limit: the next seed is $((seed + ran))"
+echo "$ran cases, $failures failures"
 # The cases stay where the reproduction commands point when something failed.
 [ -n "$keep" ] || [ $failures != 0 ] || rm -rf "$FUZZ_WORK"
 [ $failures = 0 ]

@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -361,7 +362,9 @@ private:
 
 void DependenceAnalyzer::run() {
   auto Start = std::chrono::steady_clock::now();
-  Deadline = std::make_unique<IslDeadline>(Ctx, Opts.SecondsPerAnalysis);
+  if (Opts.SecondsPerAnalysis > 0)
+    Deadline = std::make_unique<IslDeadline>(
+        Ctx, std::chrono::milliseconds(std::max<long long>(1, std::llround(Opts.SecondsPerAnalysis * 1000))));
   Info.Verdicts.resize(N.Loops.size());
   Info.Privs.resize(N.Loops.size());
   Info.Reds.resize(N.Loops.size());
@@ -383,7 +386,7 @@ void DependenceAnalyzer::run() {
   for (unsigned L = 0; L < N.Loops.size(); ++L)
     analyzeLoop(L);
   computeBand();
-  Info.TimedOut = Deadline->expired();
+  Info.TimedOut = Deadline && Deadline->expired();
   Deadline.reset();
   Info.Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
@@ -738,7 +741,7 @@ void DependenceAnalyzer::testPair(unsigned Src, unsigned Snk, bool Alias) {
     Remember({true, Vectors, Distances});
     addDependence(Src, Snk, std::move(Vectors), std::move(Distances), !Why.empty(), Why);
   } catch (const isl::exception &) {
-    bool Late = Deadline->expired();
+    bool Late = Deadline && Deadline->expired();
     addConservative(Src, Snk, Late ? "the analysis ran past its time limit" : "exact test exceeded its budget");
     (Late ? Info.OverTime : Info.OverBudget).push_back("line " + std::to_string(N.Statements[A.Stmt].Loc.Line) + " -> line " +
                               std::to_string(N.Statements[Bc.Stmt].Loc.Line));
@@ -1375,7 +1378,11 @@ DependenceInfo::legalPermutations(const std::vector<unsigned> &BandLoops) const 
 
 namespace {
 std::atomic<unsigned long> AnalysesTimedOut{0};
+std::atomic<double> DefaultSeconds{5};
 } // namespace
+
+double DependenceOptions::defaultSecondsPerAnalysis() { return DefaultSeconds; }
+void DependenceOptions::setDefaultSecondsPerAnalysis(double Seconds) { DefaultSeconds = Seconds; }
 
 DependenceInfo analyzeDependences(const Nest &N, const DependenceOptions &Opts) {
   DependenceInfo Info;

@@ -61,12 +61,12 @@ struct IslDeadline::State {
   std::thread Watcher;
 };
 
-IslDeadline::IslDeadline(const IslContext &Ctx, unsigned Seconds) : S(std::make_unique<State>()) {
+IslDeadline::IslDeadline(const IslContext &Ctx, std::chrono::milliseconds Time) : S(std::make_unique<State>()) {
   isl_ctx *Raw = Ctx.raw();
   State *St = S.get();
-  St->Watcher = std::thread([St, Raw, Seconds] {
+  St->Watcher = std::thread([St, Raw, Time] {
     std::unique_lock<std::mutex> Lock(St->M);
-    if (!St->CV.wait_for(Lock, std::chrono::seconds(Seconds), [St] { return St->Done; })) {
+    if (!St->CV.wait_for(Lock, Time, [St] { return St->Done; })) {
       St->Expired = true;
       isl_ctx_abort(Raw);
     }

@@ -566,7 +566,7 @@ bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
   // most); random nests whose flattened subscripts give equalities like
   // 64*i0 = 195 + l + l' ran for minutes.
   const unsigned Seconds = 10;
-  IslDeadline Deadline(Ctx, Seconds);
+  IslDeadline Deadline(Ctx, std::chrono::seconds(Seconds));
   try {
     IslBuilder B(Old, Ctx.get());
     isl::union_set Domain;
@@ -618,6 +618,16 @@ bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
     if (!Problems.empty())
       Ok = false, R.Error = "the rebuilt nest is inconsistent: " + Problems;
   }
+  // isl's AST generator copies a statement for each piece of a domain it
+  // separates (strides, guards like j % 2 == 0 against min/max bounds): a
+  // random nest of 4 statements came back with 106, whose analyses and
+  // per-statement passes then took minutes. PolyBench's nests come back
+  // with as many statements as they had.
+  const size_t MaxCopies = 4;
+  if (Ok && N.Statements.size() > MaxCopies * Old.Statements.size())
+    Ok = false, R.Error = "isl's AST has " + std::to_string(N.Statements.size()) + " statements for the nest's " +
+                          std::to_string(Old.Statements.size()) + " (more than " + std::to_string(MaxCopies) +
+                          " copies of each)";
   if (!Ok) {
     WhyNot = R.Error;
     N = std::move(Old);

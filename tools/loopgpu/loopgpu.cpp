@@ -115,6 +115,11 @@ cl::opt<unsigned> TimeLimit("time-limit",
                             cl::desc("Stop with an error after this many seconds of parsing, analysis and code "
                                      "generation (default 300; 0: no limit; --tune and --validate runs not counted)"),
                             cl::value_desc("SECONDS"), cl::init(300), cl::cat(Category));
+cl::opt<double> AnalysisTimeLimit(
+    "analysis-time-limit",
+    cl::desc("Seconds one dependence analysis may take (default 5; 0: no limit): past it, what it has not proved "
+             "is assumed dependent (sound, fewer parallel loops) and a warning says so"),
+    cl::value_desc("SECONDS"), cl::init(5), cl::cat(Category));
 cl::opt<unsigned> MinBlocksOpt("min-blocks-per-sm",
                                cl::desc("__launch_bounds__ minimum blocks per SM for the parallel kernels (default 0: "
                                         "the planner's choice)"),
@@ -284,9 +289,11 @@ void warnTimedOut(const Nest &N, unsigned long Before, DiagnosticSink &Diag) {
   static std::set<std::pair<unsigned, unsigned>> Warned;
   if (dependenceAnalysesTimedOut() == Before || !Warned.insert({N.Loc.Line, N.Loc.Col}).second)
     return;
-  Diag.warning(N.Loc, "the dependence analysis ran past its limit of " +
-                          std::to_string(DependenceOptions().SecondsPerAnalysis) +
-                          " s: what it had not proved by then is assumed dependent, which may keep loops sequential");
+  char Limit[32];
+  snprintf(Limit, sizeof Limit, "%g", DependenceOptions().SecondsPerAnalysis);
+  Diag.warning(N.Loc, std::string("the dependence analysis ran past its limit of ") + Limit +
+                          " s (-analysis-time-limit): what it had not proved by then is assumed dependent, which "
+                          "may keep loops sequential");
 }
 
 /// Analyses every nest (Infos), checks `parallel` clauses, and appends to
@@ -740,6 +747,7 @@ int main(int argc, const char **argv) {
   FO.AssumeNoAlias = AssumeNoAlias;
   Watchdog Limit;
   Limit.start(TimeLimit);
+  DependenceOptions::setDefaultSecondsPerAnalysis(AnalysisTimeLimit);
   Watchdog::phase("parsing the input with Clang");
   std::vector<std::string> Dependencies;
   FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {

@@ -329,7 +329,13 @@ struct DependenceOptions {
   /// the budget above, but a nest with hundreds of pairs of accesses whose
   /// subscripts have large coefficients (linearized arrays, 4096*k + 64*l)
   /// took two minutes in all. PolyBench's nests take 0.35 s at most.
-  unsigned SecondsPerAnalysis = 5;
+  /// 0: no limit. Default: defaultSecondsPerAnalysis() (5; the driver's
+  /// -analysis-time-limit sets it).
+  double SecondsPerAnalysis = defaultSecondsPerAnalysis();
+
+  static double defaultSecondsPerAnalysis();
+  /// For the whole process (every analysis constructs its own options).
+  static void setDefaultSecondsPerAnalysis(double Seconds);
 };
 
 /// Analyzes a nest. Never mutates it.

@@ -32,6 +32,7 @@
 
 #include <isl/cpp.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -66,12 +67,12 @@ private:
 /// its integers grow (Fourier-Motzkin elimination in isl's scheduler), so a
 /// count of operations alone does not bound the time. While the object
 /// lives, a thread aborts the context (isl_ctx_abort: the next operation
-/// fails, the bindings throw) once Seconds have passed; expired() says
+/// fails, the bindings throw) once Time has passed; expired() says
 /// whether it did. Results then depend on the machine's speed, so callers
 /// give it a bound far above any normal run and say so when it fires.
 class IslDeadline {
 public:
-  IslDeadline(const IslContext &Ctx, unsigned Seconds);
+  IslDeadline(const IslContext &Ctx, std::chrono::milliseconds Time);
   ~IslDeadline();
   IslDeadline(const IslDeadline &) = delete;
   IslDeadline &operator=(const IslDeadline &) = delete;
