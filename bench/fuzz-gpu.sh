@@ -93,9 +93,11 @@ nvidia-smi -L
 dir=$(mktemp -d "${TMPDIR:-/tmp}/loopgpu-fuzz-gpu.XXXXXX")
 out=$(bash utils/fuzz-pipeline.sh -j "$jobs" --loopgpu "$loopgpu" --keep "$dir" --gen-flags "$genflags" --validate-mode gpu "$1" "$2")
 echo "$out" | sed '$d'
+# The pipeline's count: fewer than N when FUZZ_STOP_AT stopped it.
+ran=$(echo "$out" | tail -n 1 | sed -n 's/^\([0-9]*\) cases, [0-9]* failures$/\1/p')
 failures=$(echo "$out" | tail -n 1 | sed -n 's/^[0-9]* cases, \([0-9]*\) failures$/\1/p')
 sanitize "$dir"
 failures=$((${failures:-1} + $?))
 echo "cases in $dir"
-echo "$1 cases, $failures failures"
+echo "${ran:-0} cases, $failures failures"
 [ $failures = 0 ]
