@@ -305,6 +305,9 @@ private:
   /// ISL call fails and each question still open gets its conservative
   /// answer.
   std::unique_ptr<IslDeadline> Deadline;
+  /// The time limit has passed: every ISL call would fail (and throw, which
+  /// costs more than the test itself when millions of pairs remain).
+  bool late() const { return Deadline && Deadline->expired(); }
   std::unique_ptr<IslBuilder> B;
   std::vector<isl::set> Domains;   ///< per statement; null if it failed
   std::vector<isl::map> Relations; ///< per access; null if it failed
@@ -656,6 +659,10 @@ void DependenceAnalyzer::testPair(unsigned Src, unsigned Snk, bool Alias) {
     addConservative(Src, Snk, "could not build the access relations");
     return;
   }
+  if (late()) {
+    addConservative(Src, Snk, "the analysis ran past its time limit");
+    return;
+  }
   // Accesses of the same shapes in the same order give the same answer.
   std::optional<std::tuple<int, int, bool>> Key;
   if (!Alias && Shapes[Src] >= 0 && Shapes[Snk] >= 0)
@@ -741,9 +748,12 @@ void DependenceAnalyzer::testPair(unsigned Src, unsigned Snk, bool Alias) {
     Remember({true, Vectors, Distances});
     addDependence(Src, Snk, std::move(Vectors), std::move(Distances), !Why.empty(), Why);
   } catch (const isl::exception &) {
-    bool Late = Deadline && Deadline->expired();
-    addConservative(Src, Snk, Late ? "the analysis ran past its time limit" : "exact test exceeded its budget");
-    (Late ? Info.OverTime : Info.OverBudget).push_back("line " + std::to_string(N.Statements[A.Stmt].Loc.Line) + " -> line " +
+    if (late()) {
+      addConservative(Src, Snk, "the analysis ran past its time limit");
+      return;
+    }
+    addConservative(Src, Snk, "exact test exceeded its budget");
+    Info.OverBudget.push_back("line " + std::to_string(N.Statements[A.Stmt].Loc.Line) + " -> line " +
                               std::to_string(N.Statements[Bc.Stmt].Loc.Line));
   }
 }
@@ -778,7 +788,7 @@ bool DependenceAnalyzer::coversReads(unsigned L, MemoryRef M) const {
 }
 
 bool DependenceAnalyzer::computeCoversReads(unsigned L, MemoryRef M) const {
-  if (!B)
+  if (!B || late())
     return false;
   unsigned Pos = N.Loops[L].Depth;
   std::vector<unsigned> Reads, Writes;
@@ -843,7 +853,7 @@ bool DependenceAnalyzer::isLiveAfter(unsigned L, MemoryRef M) const {
 /// surely write every element of M that any of those iterations may write?
 /// Then the last iteration's private copy holds the final values.
 bool DependenceAnalyzer::copyOutValid(unsigned L, MemoryRef M) const {
-  if (!B)
+  if (!B || late())
     return false;
   unsigned Pos = N.Loops[L].Depth;
   try {

@@ -289,12 +289,11 @@ public:
   /// sink line" of its accesses.
   const std::vector<std::string> &budgetExceeded() const { return OverBudget; }
   /// The analysis ran past DependenceOptions::SecondsPerAnalysis: the pairs
-  /// not yet tested then (overTime(), as budgetExceeded()) were assumed
-  /// dependent in every direction, and the loop-level questions still open
-  /// (privatization, copy-out, covered reads) answered no. Sound, but the
-  /// answer then depends on the machine's speed.
+  /// not yet tested then were assumed dependent in every direction, and the
+  /// loop-level questions still open (privatization, copy-out, covered
+  /// reads) answered no. Sound, but the answer then depends on the
+  /// machine's speed.
   bool timedOut() const { return TimedOut; }
-  const std::vector<std::string> &overTime() const { return OverTime; }
   /// The nest has more dependences than DependenceOptions::MaxDependences
   /// (thousands of statements on the same data): the analysis stopped, and
   /// nothing in this result may be used (the driver reports an error).
@@ -312,7 +311,6 @@ private:
   std::vector<std::vector<unsigned>> Expansions;
   double Seconds = 0;
   std::vector<std::string> OverBudget;
-  std::vector<std::string> OverTime;
   bool TimedOut = false;
   bool Incomplete = false;
 };
