@@ -1388,7 +1388,7 @@ DependenceInfo::legalPermutations(const std::vector<unsigned> &BandLoops) const 
 
 namespace {
 std::atomic<unsigned long> AnalysesTimedOut{0};
-std::atomic<double> DefaultSeconds{5};
+std::atomic<double> DefaultSeconds{30};
 } // namespace
 
 double DependenceOptions::defaultSecondsPerAnalysis() { return DefaultSeconds; }

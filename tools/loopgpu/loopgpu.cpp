@@ -117,9 +117,9 @@ cl::opt<unsigned> TimeLimit("time-limit",
                             cl::value_desc("SECONDS"), cl::init(300), cl::cat(Category));
 cl::opt<double> AnalysisTimeLimit(
     "analysis-time-limit",
-    cl::desc("Seconds one dependence analysis may take (default 5; 0: no limit): past it, what it has not proved "
+    cl::desc("Seconds one dependence analysis may take (default 30; 0: no limit): past it, what it has not proved "
              "is assumed dependent (sound, fewer parallel loops) and a warning says so"),
-    cl::value_desc("SECONDS"), cl::init(5), cl::cat(Category));
+    cl::value_desc("SECONDS"), cl::init(30), cl::cat(Category));
 cl::opt<unsigned> MinBlocksOpt("min-blocks-per-sm",
                                cl::desc("__launch_bounds__ minimum blocks per SM for the parallel kernels (default 0: "
                                         "the planner's choice)"),

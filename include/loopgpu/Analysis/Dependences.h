@@ -327,7 +327,7 @@ struct DependenceOptions {
   /// the budget above, but a nest with hundreds of pairs of accesses whose
   /// subscripts have large coefficients (linearized arrays, 4096*k + 64*l)
   /// took two minutes in all. PolyBench's nests take 0.35 s at most.
-  /// 0: no limit. Default: defaultSecondsPerAnalysis() (5; the driver's
+  /// 0: no limit. Default: defaultSecondsPerAnalysis() (30; the driver's
   /// -analysis-time-limit sets it).
   double SecondsPerAnalysis = defaultSecondsPerAnalysis();
 
