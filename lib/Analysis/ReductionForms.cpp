@@ -170,14 +170,26 @@ std::optional<std::string> callReduction(const Nest &N, const Expr &X, MemoryRef
 /// is the smaller one when the comparison holds, else "max".
 std::optional<std::string> selectReduction(const Nest &N, const Expr &X, MemoryRef M,
                                            const Expr *Cmp, const std::string &CmpOp,
-                                           const Expr &E, const Expr &Chosen) {
+                                           const Expr &E, const Expr &Chosen, std::vector<int> &Others) {
   const Expr &P = *Cmp->Ops[0], &Q = *Cmp->Ops[1];
   bool XFirst = sameExpr(P, X) && sameExpr(Q, E);
   bool XSecond = sameExpr(Q, X) && sameExpr(P, E);
   if (!XFirst && !XSecond)
     return std::nullopt;
-  if (refersTo(N, E, M) || !isPure(E))
+  if (!isPure(E))
     return std::nullopt;
+  if (refersTo(N, E, M)) {
+    // Other elements of x's array (nussinov: table[i][j] = table[i][j] >=
+    // table[i][k] + table[k+1][j] ? ...): each copy of E, the compared one
+    // and the chosen one, reads them; the dependence analysis proves them
+    // apart from x or the reduction fails.
+    std::optional<std::vector<int>> InCmp = otherElementReads(N, XFirst ? Q : P, M);
+    std::optional<std::vector<int>> InValue = otherElementReads(N, E, M);
+    if (!InCmp || !InValue)
+      return std::nullopt;
+    Others.insert(Others.end(), InCmp->begin(), InCmp->end());
+    Others.insert(Others.end(), InValue->begin(), InValue->end());
+  }
   const Expr &Smaller = smallerWhenTrue(CmpOp) == 0 ? P : Q;
   return sameExpr(Chosen, Smaller) ? std::string("min") : std::string("max");
 }
@@ -310,7 +322,7 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
         const Expr *E = sameExpr(T, *X) ? &F : sameExpr(F, *X) ? &T : nullptr;
         if (!E)
           return std::nullopt;
-        auto R = selectReduction(N, *X, *M, Cmp, Cmp->Op, *E, T);
+        auto R = selectReduction(N, *X, *M, Cmp, Cmp->Op, *E, T, Others);
         if (!R)
           return std::nullopt;
         Op = *R;
@@ -326,7 +338,10 @@ std::optional<ReductionForm> recognizeReduction(const Nest &N, const Statement &
           if (!isComparison(Cmp))
             return std::nullopt;
           std::string CmpOp = G.Negated ? negatedComparison(Cmp->Op) : Cmp->Op;
-          auto R = selectReduction(N, *X, *M, Cmp, CmpOp, Value, Value);
+          std::vector<int> NoOthers; // the guarded form: E must not read x's array
+          if (refersTo(N, Value, *M))
+            return std::nullopt;
+          auto R = selectReduction(N, *X, *M, Cmp, CmpOp, Value, Value, NoOthers);
           if (!R)
             return std::nullopt;
           Op = *R;

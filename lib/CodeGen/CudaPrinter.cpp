@@ -535,42 +535,41 @@ public:
   }
 
   void printNodes(raw_ostream &OS, const std::vector<NodePtr> &Nodes, unsigned Depth, ExprPrinter &EP) {
+    std::vector<const Node *> Ptrs;
     for (const NodePtr &Nd : Nodes)
-      printNode(OS, *Nd, Depth, EP);
+      Ptrs.push_back(Nd.get());
+    printNodes(OS, Ptrs, Depth, EP);
   }
   void printNodes(raw_ostream &OS, const std::vector<const Node *> &Nodes, unsigned Depth, ExprPrinter &EP) {
-    for (const Node *Nd : Nodes)
-      printNode(OS, *Nd, Depth, EP);
+    if (!PC.lanesSplit()) {
+      for (const Node *Nd : Nodes)
+        printNode(OS, *Nd, Depth, EP);
+      return;
+    }
+    std::vector<const Node *> Run; // consecutive nodes without a lane loop: lane 0's
+    for (const Node *Nd : Nodes) {
+      if (!holdsLaneLoop(*Nd)) {
+        Run.push_back(Nd);
+        continue;
+      }
+      printLaneZero(OS, Run, Depth, EP);
+      Run.clear();
+      printLaneNode(OS, *Nd, Depth, EP);
+    }
+    printLaneZero(OS, Run, Depth, EP);
   }
 
   void printNode(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
-    switch (Nd.K) {
-    case Node::Kind::Loop: {
-      const Loop &L = N.Loops[Nd.Id];
-      indent(OS, Depth);
-      OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", sequential in this thread\n";
-      indent(OS, Depth);
-      printLoopHeader(OS, L);
-      OS << " {\n";
-      declareScalarsOf(OS, Depth + 1, {L.Id});
-      printNodes(OS, Nd.Body, Depth + 1, EP);
-      indent(OS, Depth);
-      OS << "}\n";
-      break;
+    if (PC.lanesSplit()) {
+      printNodes(OS, std::vector<const Node *>{&Nd}, Depth, EP);
+      return;
     }
+    switch (Nd.K) {
+    case Node::Kind::Loop:
+      printLoopNode(OS, Nd, Depth, EP, "sequential in this thread");
+      break;
     case Node::Kind::If:
-      indent(OS, Depth);
-      OS << "if (" << EP.print(*Nd.Condition) << ") {\n";
-      printNodes(OS, Nd.Body, Depth + 1, EP);
-      indent(OS, Depth);
-      OS << "}";
-      if (!Nd.Else.empty()) {
-        OS << " else {\n";
-        printNodes(OS, Nd.Else, Depth + 1, EP);
-        indent(OS, Depth);
-        OS << "}";
-      }
-      OS << "\n";
+      printIfNode(OS, Nd, Depth, EP, "");
       break;
     case Node::Kind::Stmt: {
       const Statement &S = N.Statements[Nd.Id];
@@ -581,6 +580,219 @@ public:
       break;
     }
     }
+  }
+
+  /// A loop inside a thread, run as written; What says who runs it.
+  void printLoopNode(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, const std::string &What) {
+    const Loop &L = N.Loops[Nd.Id];
+    indent(OS, Depth);
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", " << What << "\n";
+    indent(OS, Depth);
+    printLoopHeader(OS, L);
+    OS << " {\n";
+    declareScalarsOf(OS, Depth + 1, {L.Id});
+    printNodes(OS, Nd.Body, Depth + 1, EP);
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+  void printIfNode(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, const std::string &Comment) {
+    indent(OS, Depth);
+    OS << "if (" << EP.print(*Nd.Condition) << ") {" << Comment << "\n";
+    printNodes(OS, Nd.Body, Depth + 1, EP);
+    indent(OS, Depth);
+    OS << "}";
+    if (!Nd.Else.empty()) {
+      OS << " else {\n";
+      printNodes(OS, Nd.Else, Depth + 1, EP);
+      indent(OS, Depth);
+      OS << "}";
+    }
+    OS << "\n";
+  }
+
+  //===------------------------------------------------------------------===//
+  // Lane reductions (KernelPlan::LaneLoops)
+  //===------------------------------------------------------------------===//
+  bool holdsLaneLoop(const Node &Nd) const {
+    if (Nd.K == Node::Kind::Loop && PC.LaneLoops.count(Nd.Id))
+      return true;
+    for (const std::vector<NodePtr> *Body : {&Nd.Body, &Nd.Else})
+      for (const NodePtr &C : *Body)
+        if (holdsLaneLoop(*C))
+          return true;
+    return false;
+  }
+
+  /// A node of a warp's thread body outside the lane loops that holds a
+  /// lane loop: the lane loop is split over the lanes; the loops and (the
+  /// planner's affine) conditions around it are followed by every lane.
+  void printLaneNode(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
+    if (Nd.K == Node::Kind::Loop && PC.LaneLoops.count(Nd.Id))
+      printLaneLoop(OS, Nd, Depth, EP);
+    else if (Nd.K == Node::Kind::Loop)
+      printLoopNode(OS, Nd, Depth, EP, "sequential, run by every lane of the warp");
+    else if (Nd.K == Node::Kind::If)
+      printIfNode(OS, Nd, Depth, EP, " // every lane");
+  }
+
+  /// Nodes of a warp's thread body without a lane loop: lane 0 alone runs
+  /// them. The scalars they declare are declared for every lane before
+  /// (a later lane loop may read them, after the broadcast from lane 0).
+  void printLaneZero(raw_ostream &OS, const std::vector<const Node *> &Run, unsigned Depth, ExprPrinter &EP) {
+    if (Run.empty())
+      return;
+    for (const Node *Nd : Run)
+      if (Nd->K == Node::Kind::Stmt && N.Statements[Nd->Id].IsDeclaration)
+        if (unsigned Sc = N.Statements[Nd->Id].Body->Ops[0]->Index; !PC.Copied.count(Sc)) {
+          indent(OS, Depth);
+          OS << typeStr(N.Scalars[Sc].Type) << " " << N.Scalars[Sc].Name << ";\n";
+        }
+    indent(OS, Depth);
+    OS << "if (loopgpu_lane == 0) { // lane 0 alone\n";
+    PC.LaneZero = true;
+    for (const Node *Nd : Run) {
+      if (Nd->K == Node::Kind::Stmt && N.Statements[Nd->Id].IsDeclaration) {
+        const Statement &S = N.Statements[Nd->Id];
+        indent(OS, Depth + 1);
+        OS << EP.print(*S.Body) << "; // line " << S.Loc.Line << "\n";
+        continue;
+      }
+      printNode(OS, *Nd, Depth + 1, EP);
+    }
+    PC.LaneZero = false;
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+
+  /// Private scalars of the thread (declared inside the mapped loop) that
+  /// the nodes under Nd read, lane partials aside.
+  std::set<unsigned> privateScalarsRead(const Node &Nd) const {
+    std::set<unsigned> Out;
+    unsigned Mapped = PC.K->Mapped[0].Loop;
+    std::function<void(const Node &)> Visit = [&](const Node &X) {
+      auto InExpr = [&](const Expr &E) {
+        E.walk([&](const Expr &R) {
+          if (R.K != Expr::Kind::ScalarRef || PC.LaneScalars.count(R.Index))
+            return;
+          const std::vector<unsigned> &DL = N.Scalars[R.Index].DeclLoops;
+          if (std::find(DL.begin(), DL.end(), Mapped) != DL.end() &&
+              std::find(DL.begin(), DL.end(), Nd.Id) == DL.end())
+            Out.insert(R.Index);
+        });
+      };
+      if (X.K == Node::Kind::Stmt)
+        InExpr(*N.Statements[X.Id].Body);
+      if (X.K == Node::Kind::If)
+        InExpr(*X.Condition);
+      for (const std::vector<NodePtr> *Body : {&X.Body, &X.Else})
+        for (const NodePtr &C : *Body)
+          Visit(*C);
+    };
+    Visit(Nd);
+    return Out;
+  }
+
+  /// A lane loop: lane l runs the iterations l, l + 32, ... into its own
+  /// partials (from the identity), shuffles combine them into lane 0, which
+  /// combines the result into the variable if the loop ran at all.
+  void printLaneLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
+    const Loop &L = N.Loops[Nd.Id];
+    std::vector<const Reduction *> Reds;
+    for (const Reduction &R : PC.K->Reductions)
+      if (R.Loop == Nd.Id)
+        Reds.push_back(&R);
+    indent(OS, Depth);
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator
+       << ", a reduction split over the warp's 32 lanes (lane l runs iterations l, l + 32, ...), combined by "
+          "shuffles into lane 0\n";
+    indent(OS, Depth);
+    OS << "__syncwarp(); // lane 0's writes so far are visible to every lane\n";
+    // The variables' values before the loop, printed before the partials
+    // take their place.
+    std::vector<std::string> Vars;
+    for (const Reduction *R : Reds) {
+      if (R->Memory.isScalar()) {
+        Vars.push_back(N.Scalars[R->Memory.Index].Name);
+        continue;
+      }
+      const Expr *Ref = nullptr;
+      N.Statements[N.Accesses[R->Accesses[0]].Stmt].Body->walk([&](const Expr &E) {
+        if (!Ref && E.K == Expr::Kind::ArrayRef && E.AccessId == static_cast<int>(R->Accesses[0]))
+          Ref = &E;
+      });
+      Vars.push_back(EP.print(*Ref));
+    }
+    for (const Reduction *R : Reds) {
+      std::string Part = "loopgpu_lane_" + (R->Memory.isScalar() ? N.Scalars[R->Memory.Index].Name
+                                                                  : N.Arrays[R->Memory.Index].Name + "_" +
+                                                                        std::to_string(R->Accesses[0]));
+      if (R->Memory.isScalar())
+        PC.LaneScalars[R->Memory.Index] = Part;
+      else
+        for (unsigned A : R->Accesses)
+          PC.LaneElements[static_cast<int>(A)] = Part;
+    }
+    for (unsigned S : privateScalarsRead(Nd)) {
+      indent(OS, Depth);
+      OS << N.Scalars[S].Name << " = __shfl_sync(0xffffffffu, " << N.Scalars[S].Name << ", 0); // lane 0's value\n";
+    }
+    indent(OS, Depth);
+    OS << "{\n";
+    std::vector<std::string> Parts;
+    for (const Reduction *R : Reds) {
+      ScalarType T = redType(*R);
+      Parts.push_back(R->Memory.isScalar() ? PC.LaneScalars[R->Memory.Index]
+                                           : PC.LaneElements[static_cast<int>(R->Accesses[0])]);
+      indent(OS, Depth + 1);
+      OS << typeStr(T) << " " << Parts.back() << " = " << identity(R->Op, T) << "; // this lane's " << R->Text
+         << " (" << R->Op << ")\n";
+    }
+    std::string T = "loopgpu_t" + std::to_string(L.Id), Trip = "loopgpu_trip" + std::to_string(L.Id);
+    indent(OS, Depth + 1);
+    OS << "const long long " << Trip << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
+       << affIn64Bits(N, L.Upper) << ", " << L.Step << ");\n";
+    indent(OS, Depth + 1);
+    OS << "#pragma unroll 4 // independent loads in flight\n";
+    indent(OS, Depth + 1);
+    OS << "for (long long " << T << " = loopgpu_lane; " << T << " < " << Trip << "; " << T << " += 32) {\n";
+    indent(OS, Depth + 2);
+    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType) << ")("
+       << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + " << T << " * " << L.Step << ");\n";
+    declareScalarsOf(OS, Depth + 2, {L.Id});
+    PC.InLane = true;
+    printNodes(OS, Nd.Body, Depth + 2, EP);
+    PC.InLane = false;
+    indent(OS, Depth + 1);
+    OS << "}\n";
+    for (size_t I = 0; I < Reds.size(); ++I) {
+      const Reduction &R = *Reds[I];
+      indent(OS, Depth + 1);
+      OS << "for (int loopgpu_off = 16; loopgpu_off > 0; loopgpu_off /= 2) {\n";
+      indent(OS, Depth + 2);
+      OS << "const " << typeStr(redType(R)) << " loopgpu_down = __shfl_down_sync(0xffffffffu, " << Parts[I]
+         << ", loopgpu_off);\n";
+      indent(OS, Depth + 2);
+      OS << Parts[I] << " = " << combine(R.Op, Parts[I], "loopgpu_down") << ";\n";
+      indent(OS, Depth + 1);
+      OS << "}\n";
+    }
+    for (const Reduction *R : Reds) {
+      if (R->Memory.isScalar())
+        PC.LaneScalars.erase(R->Memory.Index);
+      else
+        for (unsigned A : R->Accesses)
+          PC.LaneElements.erase(static_cast<int>(A));
+    }
+    indent(OS, Depth + 1);
+    OS << "if (loopgpu_lane == 0 && " << Trip << " > 0) { // the loop ran: its result into the variables\n";
+    for (size_t I = 0; I < Reds.size(); ++I) {
+      indent(OS, Depth + 2);
+      OS << Vars[I] << " = " << combine(Reds[I]->Op, Vars[I], Parts[I]) << ";\n";
+    }
+    indent(OS, Depth + 1);
+    OS << "}\n";
+    indent(OS, Depth);
+    OS << "}\n";
   }
 
   //===------------------------------------------------------------------===//
@@ -810,6 +1022,15 @@ public:
     /// printPerCopy sets loopgpu_any for a copy in range (and under Guard)
     /// instead of printing the nodes.
     bool AnyOnly = false;
+    /// Lane reductions (KernelPlan::LaneLoops). Outside the lane loops only
+    /// lane 0 runs statements (LaneZero: inside a subtree it alone runs);
+    /// inside one (InLane) each lane accumulates into its partials,
+    /// LaneElements (reduction accesses -> partial) and LaneScalars.
+    std::set<unsigned> LaneLoops;
+    bool LaneZero = false, InLane = false;
+    std::map<int, std::string> LaneElements;
+    std::map<unsigned, std::string> LaneScalars;
+    bool lanesSplit() const { return !LaneLoops.empty() && !LaneZero && !InLane; }
   };
   ParallelCtx PC;
 
@@ -887,6 +1108,12 @@ public:
     auto P = std::make_unique<ExprPrinter>(N);
     ExprPrinter *Self = P.get();
     P->Override = [this, Self](const Expr &E) -> std::optional<std::string> {
+      if (E.K == Expr::Kind::ArrayRef)
+        if (auto It = PC.LaneElements.find(E.AccessId); It != PC.LaneElements.end())
+          return It->second;
+      if (E.K == Expr::Kind::ScalarRef)
+        if (auto It = PC.LaneScalars.find(E.Index); It != PC.LaneScalars.end())
+          return It->second;
       if (E.K == Expr::Kind::ScalarRef && PC.Copied.count(E.Index))
         return N.Scalars[E.Index].Name + copyIndex();
       if (E.K == Expr::Kind::ArrayRef && PC.K->Transposed && E.Index == PC.K->Transposed->Array) {
@@ -1494,6 +1721,10 @@ public:
     }
     auto EPPtr = parallelPrinter();
     ExprPrinter &EP = *EPPtr;
+    PC.LaneLoops.insert(K.LaneLoops.begin(), K.LaneLoops.end());
+    if (!K.LaneLoops.empty())
+      OS << "  const int loopgpu_lane = threadIdx.x; // a warp per iteration of "
+         << N.Loops[K.Mapped[0].Loop].Iterator << "; its lanes split the reduction loops\n";
     if (K.StagedLoop)
       PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
     for (const StagedArray &S : llvm::concat<const StagedArray>(K.Staged, K.Halo)) {
@@ -2047,13 +2278,13 @@ public:
       indent(OS, Depth + 1);
       OS << K.Name << "<<<1, 1>>>(" << llvm::join(Args, ", ") << ");\n";
     } else {
-      long long Block[3] = {1, 1, 1}, Span[3] = {1, 1, 1};
+      std::array<int64_t, 3> Block = K.blockShape();
+      long long Span[3] = {1, 1, 1};
       long long Max[3] = {maxGridBlocks('x'), maxGridBlocks('y'), maxGridBlocks('z')};
       std::string Trip[3] = {"1", "1", "1"};
       for (const MappedLoop &M : K.Mapped) {
         const Loop &L = N.Loops[M.Loop];
         int D = M.Dim - 'x';
-        Block[D] = M.BlockSize;
         Span[D] = K.blockSpan(M);
         Max[D] = K.maxBlocks(M);
         Trip[D] = "loopgpu_trip(" + affIn64Bits(N, L.Lower) + ", " + affIn64Bits(N, L.Upper) + ", " + std::to_string(L.Step) + ")";
@@ -2270,9 +2501,7 @@ public:
            << N.Loops[K.TheScan->Loop].Iterator << "\n";
         continue;
       }
-      long long B[3] = {1, 1, 1};
-      for (const MappedLoop &M : K.Mapped)
-        B[M.Dim - 'x'] = M.BlockSize;
+      std::array<int64_t, 3> B = K.blockShape();
       OS << "block (" << B[0] << ", " << B[1] << ", " << B[2] << "), grid covering";
       for (const MappedLoop &M : K.Mapped)
         OS << " " << N.Loops[M.Loop].Iterator << " on " << M.Dim;

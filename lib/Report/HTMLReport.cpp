@@ -218,9 +218,7 @@ void printKernel(const Nest &N, const KernelPlan &K, raw_ostream &OS) {
   if (K.Mapped.empty())
     OS << "1 block";
   OS << "</td><td>";
-  int64_t B[3] = {1, 1, 1};
-  for (const MappedLoop &M : K.Mapped)
-    B[M.Dim - 'x'] = M.BlockSize;
+  std::array<int64_t, 3> B = K.blockShape();
   OS << "(" << B[0] << ", " << B[1] << ", " << B[2] << "): " << K.threadsPerBlock()
      << (K.threadsPerBlock() == 1 ? " thread" : " threads") << "</td><td>";
   for (const MappedLoop &M : K.Mapped)

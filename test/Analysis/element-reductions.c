@@ -57,7 +57,8 @@ void alias(int n, double *x, double *y) {
 // CHECK-LABEL: nest alias#0
 // CHECK: loop j (line [[#@LINE-4]]): sequential
 
-// min/max keep refusing other reads of the array.
+// max written with ?: reading other elements (nussinov's k loop): a
+// reduction where j < i proves x[j] apart from x[i] ...
 void maxes(int n, double x[restrict n]) {
 #pragma loopgpu
   for (int i = 0; i < n; i++)
@@ -65,4 +66,14 @@ void maxes(int n, double x[restrict n]) {
       x[i] = x[i] > x[j] ? x[i] : x[j];
 }
 // CHECK-LABEL: nest maxes#0
+// CHECK: loop j (line [[#@LINE-4]]): reduction: x[i] (max)
+
+// ... and not where j reaches i (x[j] is then the variable itself).
+void maxes_self(int n, double x[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++)
+      x[i] = x[i] > x[j] ? x[i] : x[j];
+}
+// CHECK-LABEL: nest maxes_self#0
 // CHECK: loop j (line [[#@LINE-4]]): sequential

@@ -4,7 +4,9 @@
 // execution order) run one after another on the host, the instances of one
 // wave in parallel.
 //  - nussinov's triangular dynamic program (i downward, j upward, a max over
-//    k inside): w = -i + j, i parallel, j = i + w.
+//    k inside): w = -i + j, i parallel, j = i + w; a warp per cell, the k
+//    loop (a max reduction) split over its lanes (test/CodeGen/lane-reductions.c
+//    validates it where k runs past 32 iterations).
 //  - seidel-2d's in-place 9-point sweep over t: w = 4*t + 2*i + j (the
 //    smallest coefficients that advance (0,1,-1), (1,-1,-1) and (0,0,1)),
 //    bounds with floor division.
@@ -127,7 +129,7 @@ int live(int n, float D[restrict n][n]) {
 // C: for (i = 1; i < n; i++) { /* sequential
 
 // CUDA-LABEL: // nest 0 of dp
-// CUDA: dp_nest0_kernel: block (32, 1, 1), grid covering i on x
+// CUDA: dp_nest0_kernel: block (32, 8, 1), grid covering i on y
 // CUDA-NEXT: loop w (line {{[0-9]+}}) stays sequential on the host
 // CUDA-LABEL: // nest 0 of sweep
 // CUDA: sweep_nest0_kernel: block (32, 8, 1), grid covering t on x i on y

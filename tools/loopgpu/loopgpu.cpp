@@ -111,6 +111,11 @@ cl::opt<bool> PrefetchOpt("prefetch",
                           cl::desc("Software-pipeline shared-memory strips: load the next strip into registers "
                                    "during this strip's arithmetic (default true; -prefetch=false: load, then compute)"),
                           cl::init(true), cl::cat(Category));
+cl::opt<bool> LaneReductionsOpt(
+    "lane-reductions",
+    cl::desc("Split a reduction loop inside a thread over the 32 lanes of a warp where that gives more threads or "
+             "coalesced reads (default true; -lane-reductions=false: the thread runs it)"),
+    cl::init(true), cl::cat(Category));
 cl::opt<unsigned> TimeLimit("time-limit",
                             cl::desc("Stop with an error after this many seconds of parsing, analysis and code "
                                      "generation (default 300; 0: no limit; --tune and --validate runs not counted)"),
@@ -532,6 +537,7 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += std::string(" -shared-staging=") +
          (SharedStaging == StagingMode::Off ? "false" : SharedStaging == StagingMode::On ? "true" : "halo");
   Key += std::string(" -prefetch=") + (PrefetchOpt ? "true" : "false");
+  Key += std::string(" -lane-reductions=") + (LaneReductionsOpt ? "true" : "false");
   Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
@@ -835,6 +841,7 @@ int main(int argc, const char **argv) {
       CG.HaloStage = SharedStaging == StagingMode::Halo;
       CG.KTile = KTileOpt;
       CG.Prefetch = PrefetchOpt;
+      CG.LaneReductions = LaneReductionsOpt;
       CG.MinBlocksPerSM = MinBlocksOpt;
       CG.CommandLine = CommandLine;
       for (const auto &[Loc, Reason] : P.NotCxx)

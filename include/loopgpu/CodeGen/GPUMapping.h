@@ -31,6 +31,7 @@
 #include "loopgpu/IR/LoopNest.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,9 @@ struct CodeGenOptions {
   /// Software-pipeline staged strips (-prefetch): each thread loads its share
   /// of the next strip into registers before the current strip's arithmetic.
   bool Prefetch = true;
+  /// Split inner reduction loops over the lanes of a warp where that pays
+  /// (-lane-reductions, KernelPlan::LaneLoops).
+  bool LaneReductions = true;
   /// -min-blocks-per-sm: __launch_bounds__'s second argument for every
   /// kernel (0: the planner's choice, see KernelPlan::MinBlocksPerSM).
   int64_t MinBlocksPerSM = 0;
@@ -208,18 +212,42 @@ struct KernelPlan {
   std::vector<StagedArray> Halo;
   int64_t SharedBytes = 0;          ///< static shared memory per block (tiles)
   int64_t MinBlocksPerSM = 0;       ///< __launch_bounds__'s second argument (0: none)
-  std::vector<Reduction> Reductions;///< Reduction kernels
+  /// Reduction kernels: their reductions; Parallel kernels: those of the
+  /// lane loops (Reduction::Loop tells which).
+  std::vector<Reduction> Reductions;
+  /// Lane reductions (Parallel kernels with one mapped loop, which goes on
+  /// y): a warp runs each iteration of the mapped loop, and its 32 lanes
+  /// (threadIdx.x) split the iterations of each loop of LaneLoops, a
+  /// reduction loop inside the thread's body, combining their partial
+  /// results with shuffles into lane 0. Lane 0 alone runs the rest of the
+  /// body; all lanes follow its loops and affine conditions down to the
+  /// lane loops, where __syncwarp() makes lane 0's writes visible and the
+  /// private scalars the loop reads are broadcast from lane 0. Used where a
+  /// thread per iteration would leave the GPU mostly idle or read the
+  /// reduction's operands a row apart (nussinov's cells, a row's dot
+  /// product).
+  std::vector<unsigned> LaneLoops;
+  static constexpr int64_t Lanes = 32;
   std::optional<Scan> TheScan;      ///< Scan kernels: the scan (its loop: TheScan->Loop)
   std::vector<unsigned> ScanSegments; ///< Scan kernels: the loops around it, outermost first
   /// Loops that stay on the host around this kernel (their iterators are
   /// kernel arguments), outermost first.
   std::vector<unsigned> HostLoops;
   std::vector<std::string> Notes;   ///< why this shape, for comments
+  /// Threads per block along x, y and z.
+  std::array<int64_t, 3> blockShape() const {
+    std::array<int64_t, 3> B = {1, 1, 1};
+    for (const MappedLoop &M : Mapped)
+      B[M.Dim - 'x'] = M.BlockSize;
+    if (!LaneLoops.empty())
+      B[0] = Lanes;
+    return B;
+  }
   int64_t threadsPerBlock() const {
     int64_t T = 1;
     for (const MappedLoop &M : Mapped)
       T *= M.BlockSize;
-    return T;
+    return LaneLoops.empty() ? T : T * Lanes;
   }
   /// Iterations of M a block covers per grid step: a tile, several tiles
   /// with block coarsening (Parallel kernels).
