@@ -302,6 +302,17 @@ public:
     std::optional<Evaluation> First = evaluate(honourFixed({}));
     if (!First)
       return {honourFixed({}), "no parallel or reduction kernel to tune: the default mapping"};
+    // Lane reductions are the planner's mapping of a thread's reduction
+    // loop; a -tile or -coarsen gives them up (nussinov at EXTRALARGE on the
+    // H100: 0.247 s with them, 5.40 s with a thread per cell; bench/RESULTS.md
+    // run 24). The model does not weigh them: where the default plan has
+    // them, it stays.
+    for (const KernelPlan &P : First->Plan.Kernels)
+      if (!P.LaneLoops.empty())
+        return {honourFixed({}), "its lane reductions, a warp per iteration of loop " +
+                                     N.Loops[P.Mapped[0].Loop].Iterator + " and its lanes splitting loop " +
+                                     N.Loops[P.LaneLoops[0]].Iterator +
+                                     ", which a -tile or -coarsen would give up; the model does not weigh them"};
     const KernelPlan &K = *First->K;
     TuningChoice C = K.K == KernelPlan::Kind::Reduction ? reduction(*First)
                      : First->staged()                 ? staged(*First)

@@ -12,6 +12,9 @@
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 // RUN: %loopgpu %s -lane-reductions=false -o %t.off.cu
+// RUN: %loopgpu %s -tile auto -o %t.auto.cu 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: FileCheck %s --input-file=%t.auto.cu
+// AUTO: remark: tuning: static model chose the default mapping (its lane reductions, a warp per iteration of loop i and its lanes splitting loop k, which a -tile or -coarsen would give up; the model does not weigh them)
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.cu
 // RUN: %loopgpu %s --param n=77 --param m=75 --validate --validate-mode=cpu --validate-dir=%t.1 | FileCheck %s --check-prefix=VAL
 // RUN: %loopgpu %s --param n=5 --param m=0 --validate --validate-mode=cpu --validate-dir=%t.2 | FileCheck %s --check-prefix=VAL0

@@ -1,0 +1,137 @@
+//===- GPUMappingTest.cpp - The planner's decisions on the GPU plan -------===//
+//
+// Lowering decisions checked on the plan (GPUMapping.h), not on the printed
+// CUDA: here lane reductions (KernelPlan::LaneLoops), which loop the lanes
+// take and where threads keep the loop.
+//
+//===----------------------------------------------------------------------===//
+#include "loopgpu/Analysis/Dependences.h"
+#include "loopgpu/CodeGen/GPUMapping.h"
+#include "loopgpu/Frontend/Frontend.h"
+
+#include <gtest/gtest.h>
+
+using namespace loopgpu;
+
+namespace {
+
+/// The plan of the first nest of Code, after the GPU pipeline.
+GPUPlan planFor(const std::string &Code, CodeGenOptions Opts = {}) {
+  GPUPlan Plan;
+  FrontendStatus Status = runFrontendOnCode(Code, "input.c", {}, [&](Program &P, DiagnosticSink &Diag) {
+    ASSERT_FALSE(P.Nests.empty());
+    Nest &N = P.Nests[0];
+    DependenceInfo DI = analyzeDependences(N);
+    ASSERT_TRUE(transformForGPU(N, DI, Diag));
+    Plan = planGPU(N, DI, Opts, Diag);
+  });
+  EXPECT_EQ(Status, FrontendStatus::Success);
+  return Plan;
+}
+
+/// The kernels of Plan that have lane loops.
+std::vector<const KernelPlan *> laneKernels(const GPUPlan &Plan) {
+  std::vector<const KernelPlan *> Out;
+  for (const KernelPlan &K : Plan.Kernels)
+    if (!K.LaneLoops.empty())
+      Out.push_back(&K);
+  return Out;
+}
+
+const char *const RowProduct = R"(
+void rowdot(int n, int m, const double A[restrict n][m], const double x[restrict m], double y[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    double s = 0.0;
+    for (int j = 0; j < m; j++)
+      s += A[i][j] * x[j];
+    y[i] = s;
+  }
+}
+)";
+
+TEST(LaneReductions, RowProductSplitsItsLoopOverTheLanes) {
+  GPUPlan Plan = planFor(RowProduct);
+  std::vector<const KernelPlan *> Lanes = laneKernels(Plan);
+  ASSERT_EQ(Lanes.size(), 1u);
+  const KernelPlan &K = *Lanes[0];
+  ASSERT_EQ(K.Mapped.size(), 1u);
+  EXPECT_EQ(K.Mapped[0].Dim, 'y');
+  EXPECT_EQ(K.Mapped[0].BlockSize, 8);
+  EXPECT_EQ(K.Mapped[0].Stride, 8);
+  EXPECT_EQ(K.blockShape(), (std::array<int64_t, 3>{32, 8, 1}));
+  EXPECT_EQ(K.threadsPerBlock(), 256);
+  // The lane loop's reduction travels with the plan: s, by +.
+  ASSERT_EQ(K.Reductions.size(), 1u);
+  EXPECT_EQ(K.Reductions[0].Op, "+");
+  EXPECT_EQ(K.Reductions[0].Loop, K.LaneLoops[0]);
+  // No shared-memory staging of x: the lanes read it contiguously.
+  EXPECT_FALSE(K.StagedLoop.has_value());
+}
+
+TEST(LaneReductions, OptionOffKeepsTheLoopInTheThread) {
+  CodeGenOptions Off;
+  Off.LaneReductions = false;
+  GPUPlan Plan = planFor(RowProduct, Off);
+  EXPECT_TRUE(laneKernels(Plan).empty());
+  for (const KernelPlan &K : Plan.Kernels)
+    for (const MappedLoop &M : K.Mapped)
+      EXPECT_EQ(M.Dim, 'x');
+}
+
+TEST(LaneReductions, TileOrCoarsenGivesThemUp) {
+  CodeGenOptions Tiled;
+  Tiled.Tile = {64};
+  EXPECT_TRUE(laneKernels(planFor(RowProduct, Tiled)).empty());
+  CodeGenOptions Coarsened;
+  Coarsened.Coarsen = {2};
+  EXPECT_TRUE(laneKernels(planFor(RowProduct, Coarsened)).empty());
+}
+
+TEST(LaneReductions, ColumnSumsKeepThreads) {
+  // Threads over j read a row of A together; lanes over i would read a column.
+  GPUPlan Plan = planFor(R"(
+void colsum(int n, int m, const float A[restrict n][m], float s[restrict m]) {
+#pragma loopgpu
+  for (int j = 0; j < m; j++)
+    for (int i = 0; i < n; i++)
+      s[j] += A[i][j];
+}
+)");
+  EXPECT_TRUE(laneKernels(Plan).empty());
+}
+
+TEST(LaneReductions, ShortConstantLoopKeepsThreads) {
+  // Eight iterations would leave 24 of 32 lanes idle.
+  GPUPlan Plan = planFor(R"(
+void short8(int n, const double A[restrict n][8], double y[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 8; j++)
+      y[i] += A[i][j];
+}
+)");
+  EXPECT_TRUE(laneKernels(Plan).empty());
+}
+
+TEST(LaneReductions, ArgminKeepsThreads) {
+  // The lanes' candidates would need their iteration order.
+  GPUPlan Plan = planFor(R"(
+void rowargmin(int n, int m, const float A[restrict n][m], int at[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    float best = A[i][0];
+    int where = 0;
+    for (int j = 1; j < m; j++)
+      if (A[i][j] < best) {
+        best = A[i][j];
+        where = j;
+      }
+    at[i] = where;
+  }
+}
+)");
+  EXPECT_TRUE(laneKernels(Plan).empty());
+}
+
+} // namespace
