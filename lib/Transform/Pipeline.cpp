@@ -414,43 +414,87 @@ public:
   /// GPU thread: it runs as wavefronts instead (Wavefront.h) when one
   /// exists and the loops inside the wave loop come out parallel (nussinov,
   /// seidel-2d). Outermost such bands only: under a parallel loop the band
-  /// is a thread's work.
-  void wavefrontSequentialBands() {
+  /// is a thread's work. AroundParallel: also bands with loops inside them
+  /// that could run across threads (runPipeline's wavefront alternative: a
+  /// dynamic program's reduction over k under a band (i, j), which the
+  /// loop-by-loop choices distribute or permute under two host loops).
+  /// Returns whether a band was rewritten.
+  bool wavefrontSequentialBands(bool AroundParallel = false) {
+    bool Any = false;
     std::set<unsigned> Tried;
     for (unsigned Round = 0; Round < N.Loops.size() + 1; ++Round) {
       std::optional<unsigned> Next;
       walkOutermost([&](unsigned L) {
         if (Next || acrossThreads(DI, L) || userSequential(L))
           return true;
-        bool Parallel = false;
-        forEachLoopUnder(*findLoopNode(N, L), [&](unsigned D) {
-          Parallel |= acrossThreads(DI, D) || userSequential(D) || innermostScan(D);
-        });
-        if (Parallel)
-          return false; // the parallel loops inside are mapped
-        if (!Tried.count(L) && perfectChain(N, L).size() >= 2)
+        std::vector<unsigned> Chain = perfectChain(N, L);
+        bool Blocked = false;
+        if (AroundParallel) {
+          for (unsigned C : Chain) // the band itself must carry dependences
+            Blocked |= acrossThreads(DI, C) || userSequential(C);
+        } else {
+          forEachLoopUnder(*findLoopNode(N, L), [&](unsigned D) {
+            Blocked |= acrossThreads(DI, D) || userSequential(D) || innermostScan(D);
+          });
+          if (Blocked)
+            return false; // the parallel loops inside are mapped
+        }
+        if (!Tried.count(L) && Chain.size() >= 2 && !Blocked)
           Next = L;
         return true;
       });
       if (!Next)
-        return;
+        return Any;
       Tried.insert(*Next);
+      // The longest prefix of the band with a wavefront whose inner loops
+      // come out parallel (a dynamic program's (i, j, k): the waves of (i, j),
+      // k a reduction inside).
       std::vector<unsigned> Band = perfectChain(N, *Next);
-      std::string Why;
-      std::optional<WavefrontPlan> Plan = findWavefrontPrefix(N, DI, Band, Why);
-      if (!Plan)
-        continue;
-      Nest C = cloneNest(N);
-      if (!applyWavefront(C, *Plan, Why))
-        continue;
-      DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
-      bool InnerParallel = true;
-      for (unsigned L : Plan->Band)
-        if (L != Plan->Band[Plan->Eliminated])
-          InnerParallel &= parallelPerThread(C, CDI, L);
-      if (InnerParallel)
-        adopt(std::move(C), std::move(CDI));
+      for (; Band.size() >= 2; Band.pop_back()) {
+        std::string Why;
+        std::optional<WavefrontPlan> Plan = findWavefrontPrefix(N, DI, Band, Why);
+        if (!Plan)
+          break;
+        Band.resize(Plan->Band.size()); // the prefix it found
+        Nest C = cloneNest(N);
+        if (!applyWavefront(C, *Plan, Why))
+          continue;
+        DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
+        bool InnerParallel = true;
+        for (unsigned L : Plan->Band)
+          if (L != Plan->Band[Plan->Eliminated])
+            InnerParallel &= parallelPerThread(C, CDI, L);
+        if (InnerParallel) {
+          adopt(std::move(C), std::move(CDI));
+          Any = true;
+          break;
+        }
+      }
     }
+    return Any;
+  }
+
+  /// The most loops that stay on the host around a statement (each of their
+  /// iterations launches kernels): those before its first loop that runs
+  /// across threads, or for a statement none of whose loops does, those of
+  /// its loops that hold one.
+  unsigned hostDepth() const {
+    unsigned Max = 0;
+    for (const Statement &S : N.Statements) {
+      auto Across = [&](unsigned L) { return acrossThreads(DI, L) && !userSequential(L); };
+      auto First = std::find_if(S.Loops.begin(), S.Loops.end(), Across);
+      unsigned D = static_cast<unsigned>(First - S.Loops.begin());
+      if (First == S.Loops.end()) {
+        D = 0;
+        for (unsigned L : S.Loops) {
+          bool Holds = false;
+          forEachLoopUnder(*findLoopNode(N, L), [&](unsigned X) { Holds |= Across(X); });
+          D += Holds;
+        }
+      }
+      Max = std::max(Max, D);
+    }
+    return Max;
   }
 
   /// A sequential loop that stays on the host around the kernels of its
@@ -833,6 +877,36 @@ bool parallelPerThread(const Nest &N, const DependenceInfo &DI, unsigned L) {
   return true;
 }
 
+/// Whether N (analysed by DI) has, outside loops that could run across
+/// threads, a perfect band of two loops or more that all carry dependences:
+/// what the wavefront alternative needs (checked before it costs an
+/// analysis).
+static bool hasCarryingBand(const Nest &N, const DependenceInfo &DI) {
+  bool Found = false;
+  std::function<void(const std::vector<NodePtr> &)> Walk = [&](const std::vector<NodePtr> &Nodes) {
+    for (const NodePtr &Nd : Nodes) {
+      if (Found)
+        return;
+      if (Nd->K == Node::Kind::Loop) {
+        const LoopVerdict &V = DI.verdict(Nd->Id);
+        if (V.K != LoopVerdict::Sequential && V.K != LoopVerdict::Reduction)
+          continue; // runs across threads: a band inside is a thread's
+        std::vector<unsigned> Chain = perfectChain(N, Nd->Id);
+        if (Chain.size() >= 2 && std::all_of(Chain.begin(), Chain.end(), [&](unsigned L) {
+              return DI.verdict(L).K == LoopVerdict::Sequential || DI.verdict(L).K == LoopVerdict::Reduction;
+            })) {
+          Found = true;
+          return;
+        }
+      }
+      Walk(Nd->Body);
+      Walk(Nd->Else);
+    }
+  };
+  Walk(N.Root);
+  return Found;
+}
+
 bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, DependenceInfo &Info) {
   if (N.Root.empty()) {
     Info = analyzeDependences(N, Opts.Analysis);
@@ -852,14 +926,18 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
 
   // 2. Default choices that expose outermost parallel loops. A nest whose
   //    clauses already say how to restructure it keeps its structure.
-  auto DefaultChoices = [](Pipeline &Q) {
+  // Permute: false after the wavefront alternative, whose waves already
+  // made the band's inner loops parallel (a permutation would take the
+  // reduction loop out of the cells, under the host's wave loop).
+  auto DefaultChoices = [](Pipeline &Q, bool Permute = true) {
     if (!Q.hasStructuralClauses()) {
       // A loop sequential only by reads of the array as it was before it
       // (trmm's B[k][j], k > i) reads a copy and stays whole.
       Q.copyForWARInSequentialLoops();
       Q.distributeSequentialLoops();
       Q.distributeForDeeperBands();
-      Q.permuteBands();
+      if (Permute)
+        Q.permuteBands();
     }
     Q.privatizeOutermostParallelLoops();
     Q.copyForWARInSequentialLoops();
@@ -883,6 +961,23 @@ bool runPipeline(Nest &N, const PipelineOptions &Opts, DiagnosticSink &Diags, De
       OriginalDI = P.DI;
     }
     DefaultChoices(P);
+    // The wavefront alternative: a band whose loops all carry dependences,
+    // with a loop inside that could run across threads (a dynamic program's
+    // reduction over k), runs as wavefronts first; taken when it leaves
+    // fewer loops on the host around a statement (launches) and no more
+    // statements in one GPU thread. The matrix-chain order's program was
+    // distributed under two host loops (n^2 / 2 rounds of launches).
+    if (Original && !P.Failed && hasCarryingBand(*Original, *OriginalDI)) {
+      Nest W = cloneNest(*Original);
+      Discard Quiet;
+      Pipeline Q(W, Opts, Quiet);
+      if (!Q.Failed && Q.wavefrontSequentialBands(/*AroundParallel=*/true)) {
+        DefaultChoices(Q, /*Permute=*/false);
+        if (!Q.Failed && Q.hostDepth() < P.hostDepth() &&
+            Q.sequentialWork().second <= P.sequentialWork().second)
+          P.adopt(std::move(W), std::move(Q.DI));
+      }
+    }
     auto Before = P.sequentialWork();
     std::string WhyNot;
     if (Original && !P.Failed && (Before.first >= 2 || Before.second > 0) &&

@@ -51,10 +51,9 @@
 // OFF-NOT: loopgpu_lane
 
 // nussinov's dynamic program (test/Transform/wavefront.c schedules it as
-// wavefronts), here with k running past 32 iterations: a warp per cell, the
-// max over k split over the lanes. (The same program written with a private
-// scalar, or with one statement before k, is distributed or permuted
-// instead: not wavefronts, no lanes.)
+// wavefronts; test/Transform/wavefront-alternative.c other forms of such
+// programs), here with k running past 32 iterations: a warp per cell, the
+// max over k split over the lanes.
 // CHECK-LABEL: //===--- nest 0 of dp ---===//
 // CHECK: loop k (line [[#@LINE+12]], reduction: table[i][j] (max)) -> the 32 lanes of the warp (x)
 void dp(int n, const int seq[restrict n], int table[restrict n][n]) {

@@ -71,8 +71,9 @@ void sweep(int tsteps, int n, double A[restrict n][n]) {
 }
 // Without restrict: seq may alias table, every loop is sequential; the
 // version for arrays apart (a run-time check) is made because a wavefront
-// exists there (here the pipeline then finds better: a permutation that makes
-// j parallel).
+// exists there. Its band holds the reduction over k: the permutation that
+// makes j parallel leaves i and k on the host (n^2 / 2 rounds of launches),
+// the waves w only (wavefront-alternative.c), which the pipeline takes.
 void dp_plain(int n, const char seq[n], int table[n][n]) {
   for (int i = n - 1; i >= 0; i--)
 #pragma loopgpu
@@ -138,7 +139,8 @@ int live(int n, float D[restrict n][n]) {
 // CUDA-NEXT: dp_plain_nest1_kernel: 1 thread
 // CUDA: // nest 1 of dp_plain ({{.*}}), version 'apart' for table and seq apart
 // CUDA-NOT: 1 thread
-// CUDA: dp_plain_nest1_apart_kernel: block (256, 1, 1), grid covering j on x
+// CUDA: dp_plain_nest1_apart_kernel: block (32, 8, 1), grid covering i on y
+// CUDA-NEXT: loop w (line {{[0-9]+}}) stays sequential on the host
 // CUDA-LABEL: // nest 0 of triangle
 // CUDA: triangle_nest0_kernel: block (32, 8, 1), grid covering t on x i on y
 // CUDA-NEXT: loop w (line {{[0-9]+}}) stays sequential on the host
