@@ -165,6 +165,42 @@ inline long long loopgpu_count(std::initializer_list<long long> extents) {
 }
 )";
 
+const char *const MmaHelpers = R"(
+// D += A B for a 16 x 8 x 4 tile of doubles, computed by the whole warp on
+// FP64 tensor cores (PTX mma.sync m16n8k4 on sm_90; two m8n8k4 on sm_80 to
+// sm_89). Lane l holds A's rows l / 4 and l / 4 + 8 at column l % 4 (a0, a1),
+// B's row l % 4 at column l / 4 (b), and D's rows l / 4 (d0, d1) and l / 4 + 8
+// (d2, d3) at columns 2 (l % 4) and 2 (l % 4) + 1. Without tensor cores (the
+// CPU emulation, older GPUs) the same sums from shuffles, one FMA per term.
+__device__ inline void loopgpu_dmma_m16n8k4(double &d0, double &d1, double &d2, double &d3, double a0, double a1,
+                                            double b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};"
+               : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
+               : "d"(a0), "d"(a1), "d"(b));
+#elif defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+               : "+d"(d0), "+d"(d1)
+               : "d"(a0), "d"(b));
+  asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+               : "+d"(d2), "+d"(d3)
+               : "d"(a1), "d"(b));
+#else
+  const int lane = (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % 32;
+  for (int k = 0; k < 4; ++k) {
+    const double r0 = __shfl_sync(0xffffffffu, a0, lane / 4 * 4 + k);
+    const double r1 = __shfl_sync(0xffffffffu, a1, lane / 4 * 4 + k);
+    const double c0 = __shfl_sync(0xffffffffu, b, lane % 4 * 8 + k);
+    const double c1 = __shfl_sync(0xffffffffu, b, lane % 4 * 8 + 4 + k);
+    d0 = fma(r0, c0, d0);
+    d1 = fma(r0, c1, d1);
+    d2 = fma(r1, c0, d2);
+    d3 = fma(r1, c1, d3);
+  }
+#endif
+}
+)";
+
 const char *const AtomicCombine = R"(
 // Combines val into *addr with op atomically, for 4- and 8-byte types, by a
 // compare-and-swap loop on the bit pattern (floating-point sums therefore
@@ -1170,6 +1206,10 @@ public:
   /// The offset of copy C (an unrolled loop counter) from the thread's
   /// first iteration along M (MappedLoop's formula).
   std::string copyOffset(const MappedLoop &M, const std::string &C) const {
+    if (PC.K && PC.K->Mma) // the accumulator layout: rows g, g + 8 per 16; columns 2t, 2t + 1 per 8
+      return M.Loop == PC.K->Mma->RowLoop
+                 ? "(" + C + " / 2) * " + std::to_string(MmaPlan::M) + " + (" + C + " % 2) * 8"
+                 : "(" + C + " / 2) * " + std::to_string(MmaPlan::N) + " + " + C + " % 2";
     if (M.Vector == 1)
       return C + " * " + std::to_string(M.Stride);
     if (M.Vector == M.Coarsen) // a single run
@@ -1635,9 +1675,13 @@ public:
     int64_t Unroll = std::max<int64_t>(1, std::min<int64_t>(K.KTile, 512 / std::max<int64_t>(1, PC.Copies)));
     indent(OS, D);
     OS << "if (loopgpu_kk + " << K.KTile - 1 << " <= " << Hi << ") { // a full strip\n";
-    indent(OS, D + 1);
-    OS << "#pragma unroll " << Unroll << "\n";
-    StripLoop(D + 1, "loopgpu_kk + " + std::to_string(K.KTile - 1));
+    if (K.Mma) {
+      printMmaStrip(OS, L, D + 1, EP);
+    } else {
+      indent(OS, D + 1);
+      OS << "#pragma unroll " << Unroll << "\n";
+      StripLoop(D + 1, "loopgpu_kk + " + std::to_string(K.KTile - 1));
+    }
     indent(OS, D);
     OS << "} else { // the last, partial strip\n";
     StripLoop(D + 1, Hi);
@@ -1647,6 +1691,111 @@ public:
     indent(OS, D);
     OS << "__syncthreads(); // before the next strip overwrites the tiles\n";
     indent(OS, Depth);
+    OS << "}\n";
+  }
+
+  /// The first iteration of M (from the tile's) of this thread in the
+  /// tensor cores' layout (MmaPlan): warp w = tid / 32 covers part
+  /// w % WarpsRow of the tile's rows and w / WarpsRow of its columns; lane l
+  /// holds row l / 4 (+ 8) and columns 2 (l % 4) (+ 1) of the accumulators,
+  /// or (Fragment) column l / 4 of the column operand's fragment.
+  std::string mmaOffset(const KernelPlan &K, const MappedLoop &M, bool Fragment) const {
+    const MmaPlan &P = *K.Mma;
+    if (M.Loop == P.RowLoop)
+      return "((loopgpu_tid / 32) % " + std::to_string(P.WarpsRow) + ") * " + std::to_string(M.tile() / P.WarpsRow) +
+             " + (loopgpu_tid % 32) / 4";
+    return "((loopgpu_tid / 32) / " + std::to_string(P.WarpsRow) + ") * " + std::to_string(M.tile() / P.WarpsCol) +
+           (Fragment ? " + (loopgpu_tid % 32) / 4" : " + (loopgpu_tid % 4) * 2");
+  }
+
+  /// A full strip of KernelPlan::Mma: per 4 iterations of the staged loop,
+  /// each lane computes its elements of the row operand (one per row of its
+  /// outputs) and of the column operand (one per 8-column tile) at its k,
+  /// lane % 4, and the warp accumulates its 16 x 8 tiles with
+  /// loopgpu_dmma_m16n8k4.
+  void printMmaStrip(raw_ostream &OS, const Loop &L, unsigned D, ExprPrinter &EP) {
+    const KernelPlan &K = *PC.K;
+    const MmaPlan &P = *K.Mma;
+    size_t RowPos = 0, ColPos = 0;
+    for (size_t I = 0; I < K.Mapped.size(); ++I)
+      (K.Mapped[I].Loop == P.RowLoop ? RowPos : ColPos) = I;
+    const MappedLoop &Row = K.Mapped[RowPos], &Col = K.Mapped[ColPos];
+    auto Product = [&](const std::vector<const Expr *> &Fs) {
+      std::vector<std::string> Parts;
+      for (const Expr *F : Fs)
+        Parts.push_back(F->Type.K == ScalarType::Kind::Double ? EP.print(*F) : "(double)(" + EP.print(*F) + ")");
+      return llvm::join(Parts, " * ");
+    };
+    auto Iterator = [&](const MappedLoop &M, unsigned Depth) {
+      const Loop &ML = N.Loops[M.Loop];
+      indent(OS, Depth);
+      OS << "const " << typeStr(ML.IteratorType) << " " << ML.Iterator << " = (" << typeStr(ML.IteratorType) << ")("
+         << (ML.Step > 0 ? aff(ML.Lower) : aff(ML.Upper)) << " + " << tVar(M) << " * " << ML.Step << ");\n";
+    };
+    const Statement &S = N.Statements[P.Stmt];
+    int64_t RowCopies = Row.Coarsen, ColTiles = Col.Coarsen / 2;
+    indent(OS, D);
+    OS << "// line " << S.Loc.Line << " on FP64 tensor cores: per " << MmaPlan::K << " iterations of " << L.Iterator
+       << ", the warp's " << RowCopies / 2 << " x " << ColTiles << " tiles of " << MmaPlan::M << " x " << MmaPlan::N
+       << " outputs (mma.sync m16n8k4)\n";
+    indent(OS, D);
+    OS << "#pragma unroll\n";
+    indent(OS, D);
+    OS << "for (int loopgpu_ks = 0; loopgpu_ks < " << K.KTile << "; loopgpu_ks += " << MmaPlan::K << ") {\n";
+    indent(OS, D + 1);
+    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk + loopgpu_ks + loopgpu_tid % 4;"
+       << " // this lane's iteration in the fragments\n";
+    indent(OS, D + 1);
+    OS << "double loopgpu_row[" << RowCopies << "], loopgpu_col[" << ColTiles
+       << "]; // the operands at this lane's rows and columns\n";
+    indent(OS, D + 1);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 1);
+    std::string RC = "loopgpu_c" + std::to_string(RowPos);
+    OS << "for (int " << RC << " = 0; " << RC << " < " << RowCopies << "; ++" << RC << ") {\n";
+    indent(OS, D + 2);
+    OS << "const " << indexType(N.Loops[Row.Loop]) << " " << tVar(Row) << " = " << tileVar(Row) << " * " << Row.tile()
+       << " + " << offVar(Row) << " + " << copyOffset(Row, RC) << ";\n";
+    Iterator(Row, D + 2);
+    indent(OS, D + 2);
+    OS << "loopgpu_row[" << RC << "] = " << (P.Subtract ? "-(" + Product(P.RowFactors) + ")" : Product(P.RowFactors))
+       << ";" << (P.Subtract ? " // -= : the row operand negated" : "") << "\n";
+    indent(OS, D + 1);
+    OS << "}\n";
+    indent(OS, D + 1);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 1);
+    OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
+    indent(OS, D + 2);
+    OS << "const " << indexType(N.Loops[Col.Loop]) << " " << tVar(Col) << " = " << tileVar(Col) << " * " << Col.tile()
+       << " + " << mmaOffset(K, Col, /*Fragment=*/true) << " + loopgpu_n * " << MmaPlan::N << ";\n";
+    Iterator(Col, D + 2);
+    indent(OS, D + 2);
+    OS << "loopgpu_col[loopgpu_n] = " << Product(P.ColFactors) << ";\n";
+    indent(OS, D + 1);
+    OS << "}\n";
+    auto Acc = [&](const std::string &R, const std::string &C) {
+      return N.Scalars[P.Acc].Name + (RowPos < ColPos ? "[" + R + "][" + C + "]" : "[" + C + "][" + R + "]");
+    };
+    indent(OS, D + 1);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 1);
+    OS << "for (int loopgpu_m = 0; loopgpu_m < " << RowCopies / 2 << "; ++loopgpu_m) {\n";
+    indent(OS, D + 2);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 2);
+    OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
+    indent(OS, D + 3);
+    OS << "loopgpu_dmma_m16n8k4(" << Acc("2 * loopgpu_m", "2 * loopgpu_n") << ", "
+       << Acc("2 * loopgpu_m", "2 * loopgpu_n + 1") << ", " << Acc("2 * loopgpu_m + 1", "2 * loopgpu_n") << ", "
+       << Acc("2 * loopgpu_m + 1", "2 * loopgpu_n + 1") << ",\n";
+    indent(OS, D + 3);
+    OS << "                     loopgpu_row[2 * loopgpu_m], loopgpu_row[2 * loopgpu_m + 1], loopgpu_col[loopgpu_n]);\n";
+    indent(OS, D + 2);
+    OS << "}\n";
+    indent(OS, D + 1);
+    OS << "}\n";
+    indent(OS, D);
     OS << "}\n";
   }
 
@@ -1753,14 +1902,18 @@ public:
       std::string D(1, M.Dim);
       OS << "  // line " << L.Loc.Line << ": loop " << L.Iterator << " -> " << D << "; a block covers "
          << M.tile() << " iterations";
-      if (M.Coarsen > 1)
+      if (M.Coarsen > 1 && K.Mma)
+        OS << ", " << M.Coarsen << " per thread in the tensor cores' accumulator layout";
+      else if (M.Coarsen > 1)
         OS << ", " << M.Coarsen << " per thread at stride " << M.Stride;
       OS << "\n";
       OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", " << affIn64Bits(N, L.Upper)
          << ", " << L.Step << ");\n";
       OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
       std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
-      if (M.Stride == M.BlockSize) // (t / Stride) is 0
+      if (K.Mma) // warp w's part of the tile, then the lane's row (lane / 4) or column pair (lane % 4)
+        OS << mmaOffset(K, M, /*Fragment=*/false) << ";\n";
+      else if (M.Stride == M.BlockSize) // (t / Stride) is 0
         OS << T << V << ";\n";
       else
         OS << "(" << T << " / " << M.Stride << ") * " << M.Stride * M.Coarsen << " + (" << T << " % " << M.Stride
@@ -2584,6 +2737,12 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
       AnyReduction |= K.K == KernelPlan::Kind::Reduction;
   if (AnyReduction)
     OS << "#include <type_traits>\n" << AtomicCombine;
+  bool AnyMma = false;
+  for (const GPUPlan &Plan : Plans)
+    for (const KernelPlan &K : Plan.Kernels)
+      AnyMma |= K.Mma.has_value();
+  if (AnyMma)
+    OS << MmaHelpers;
   bool AnyScan = false;
   for (const GPUPlan &Plan : Plans)
     for (const KernelPlan &K : Plan.Kernels)

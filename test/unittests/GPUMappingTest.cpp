@@ -1,8 +1,9 @@
 //===- GPUMappingTest.cpp - The planner's decisions on the GPU plan -------===//
 //
 // Lowering decisions checked on the plan (GPUMapping.h), not on the printed
-// CUDA: here lane reductions (KernelPlan::LaneLoops), which loop the lanes
-// take and where threads keep the loop.
+// CUDA: lane reductions (KernelPlan::LaneLoops), which loop the lanes take
+// and where threads keep the loop; FP64 tensor cores (KernelPlan::Mma), the
+// operands they take and the layout of the register tile.
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/Dependences.h"
@@ -132,6 +133,83 @@ void rowargmin(int n, int m, const float A[restrict n][m], int at[restrict n]) {
 }
 )");
   EXPECT_TRUE(laneKernels(Plan).empty());
+}
+
+
+//===----------------------------------------------------------------------===//
+// FP64 tensor cores (KernelPlan::Mma)
+//===----------------------------------------------------------------------===//
+
+std::string product(const std::string &Type, const std::string &Rhs) {
+  return "void mm(int n, int m, int p, double s, " + Type + " C[restrict n][m], const " + Type +
+         " A[restrict n][p], const " + Type + " B[restrict p][m]) {\n#pragma loopgpu\n"
+         "  for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      for (int k = 0; k < p; k++)\n"
+         "        C[i][j] += " + Rhs + ";\n}\n";
+}
+
+/// The kernels of Plan that run on tensor cores.
+std::vector<const KernelPlan *> mmaKernels(const GPUPlan &Plan) {
+  std::vector<const KernelPlan *> Out;
+  for (const KernelPlan &K : Plan.Kernels)
+    if (K.Mma)
+      Out.push_back(&K);
+  return Out;
+}
+
+TEST(TensorCores, DoubleProductTakesTheAccumulatorLayout) {
+  GPUPlan Plan = planFor(product("double", "s * A[i][k] * B[k][j]"));
+  std::vector<const KernelPlan *> Mma = mmaKernels(Plan);
+  ASSERT_EQ(Mma.size(), 1u);
+  const KernelPlan &K = *Mma[0];
+  const MmaPlan &P = *K.Mma;
+  ASSERT_EQ(K.Mapped.size(), 2u);
+  // i on y holds the rows: 32 threads of 4 rows (a 128-row tile); j on x
+  // the columns: 8 threads of 8 (64); 8 warps of 4 x 2.
+  const MappedLoop &Row = K.Mapped[0].Dim == 'y' ? K.Mapped[0] : K.Mapped[1];
+  const MappedLoop &Col = K.Mapped[0].Dim == 'y' ? K.Mapped[1] : K.Mapped[0];
+  EXPECT_EQ(P.RowLoop, Row.Loop);
+  EXPECT_EQ(P.ColLoop, Col.Loop);
+  EXPECT_EQ(Row.tile(), 128);
+  EXPECT_EQ(Row.Coarsen, 4);
+  EXPECT_EQ(Col.tile(), 64);
+  EXPECT_EQ(Col.Coarsen, 8);
+  EXPECT_EQ(Row.Vector, 1);
+  EXPECT_EQ(Col.Vector, 1);
+  EXPECT_EQ(K.blockShape(), (std::array<int64_t, 3>{8, 32, 1}));
+  EXPECT_EQ(P.WarpsRow * P.WarpsCol * 32, K.threadsPerBlock());
+  EXPECT_EQ(K.KTile % MmaPlan::K, 0);
+  // s and A[i][k] form the row operand, B[k][j] the column operand.
+  EXPECT_EQ(P.RowFactors.size(), 2u);
+  EXPECT_EQ(P.ColFactors.size(), 1u);
+  EXPECT_FALSE(P.Subtract);
+  // Tiles as the arrays' rows, rows 4 or 12 past a multiple of 16 elements.
+  ASSERT_EQ(K.Staged.size(), 2u);
+  for (const StagedArray &S : K.Staged) {
+    EXPECT_FALSE(S.Transposed);
+    int64_t Row = S.sharedShape().back() % 16;
+    EXPECT_TRUE(Row == 4 || Row == 12) << Row;
+  }
+  EXPECT_EQ(K.MinBlocksPerSM, 2);
+}
+
+TEST(TensorCores, NotForFloatsOlderTargetsOrTheOptionOff) {
+  EXPECT_TRUE(mmaKernels(planFor(product("float", "A[i][k] * B[k][j]"))).empty());
+  CodeGenOptions Old;
+  Old.Arch = "sm_75";
+  EXPECT_TRUE(mmaKernels(planFor(product("double", "A[i][k] * B[k][j]"), Old)).empty());
+  CodeGenOptions Off;
+  Off.TensorCores = false;
+  GPUPlan Plan = planFor(product("double", "A[i][k] * B[k][j]"), Off);
+  EXPECT_TRUE(mmaKernels(Plan).empty());
+  // The scalar register tile instead: 16 x 16 threads of 8 x 4.
+  ASSERT_FALSE(Plan.Kernels.empty());
+  EXPECT_EQ(Plan.Kernels.back().blockShape(), (std::array<int64_t, 3>{16, 16, 1}));
+}
+
+TEST(TensorCores, NotForASumOrAFactorOfBothLoops) {
+  EXPECT_TRUE(mmaKernels(planFor(product("double", "A[i][k] * B[k][j] + A[i][k]"))).empty());
+  // A factor that uses both mapped iterators: the scalar register tile.
+  EXPECT_TRUE(mmaKernels(planFor(product("double", "A[i][k] * B[k][j] * (double)(i + j)"))).empty());
 }
 
 } // namespace

@@ -116,6 +116,11 @@ cl::opt<bool> LaneReductionsOpt(
     cl::desc("Split a reduction loop inside a thread over the 32 lanes of a warp where that gives more threads or "
              "coalesced reads (default true; -lane-reductions=false: the thread runs it)"),
     cl::init(true), cl::cat(Category));
+cl::opt<bool> TensorCoresOpt(
+    "tensor-cores",
+    cl::desc("Run a register tile's products of doubles on FP64 tensor cores (mma.sync, sm_80 and newer; default "
+             "true; -tensor-cores=false: one FMA per term in each thread)"),
+    cl::init(true), cl::cat(Category));
 cl::opt<unsigned> TimeLimit("time-limit",
                             cl::desc("Stop with an error after this many seconds of parsing, analysis and code "
                                      "generation (default 300; 0: no limit; --tune and --validate runs not counted)"),
@@ -538,6 +543,7 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
          (SharedStaging == StagingMode::Off ? "false" : SharedStaging == StagingMode::On ? "true" : "halo");
   Key += std::string(" -prefetch=") + (PrefetchOpt ? "true" : "false");
   Key += std::string(" -lane-reductions=") + (LaneReductionsOpt ? "true" : "false");
+  Key += std::string(" -tensor-cores=") + (TensorCoresOpt ? "true" : "false");
   Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
@@ -842,6 +848,7 @@ int main(int argc, const char **argv) {
       CG.KTile = KTileOpt;
       CG.Prefetch = PrefetchOpt;
       CG.LaneReductions = LaneReductionsOpt;
+      CG.TensorCores = TensorCoresOpt;
       CG.MinBlocksPerSM = MinBlocksOpt;
       CG.CommandLine = CommandLine;
       for (const auto &[Loc, Reason] : P.NotCxx)

@@ -53,6 +53,9 @@ struct CodeGenOptions {
   /// Split inner reduction loops over the lanes of a warp where that pays
   /// (-lane-reductions, KernelPlan::LaneLoops).
   bool LaneReductions = true;
+  /// Run a register tile's products of doubles on FP64 tensor cores where
+  /// the target has them (-tensor-cores, KernelPlan::Mma; sm_80 and newer).
+  bool TensorCores = true;
   /// -min-blocks-per-sm: __launch_bounds__'s second argument for every
   /// kernel (0: the planner's choice, see KernelPlan::MinBlocksPerSM).
   int64_t MinBlocksPerSM = 0;
@@ -160,6 +163,32 @@ struct TransposedWrite {
   int64_t Padding = 1;
 };
 
+/// FP64 tensor cores for a register tile (KernelPlan::Mma): the staged
+/// strip's one statement `acc += r * c` (or `-=`), acc a double private to
+/// the thread's copies, r a product of factors that do not use ColLoop's
+/// iterator, c one of factors that do not use RowLoop's (gemm's `alpha *
+/// A[i][k] * B[k][j]`: r = alpha * A[i][k], c = B[k][j]), runs in full
+/// strips as warp-wide mma.sync m16n8k4 operations: 8 warps of the block,
+/// WarpsRow along RowLoop (on y) times WarpsCol along ColLoop (on x), each
+/// computing a (RowTile / WarpsRow) x (ColTile / WarpsCol) part of the
+/// block's tile. The thread's copies follow the accumulator layout of the
+/// instruction: lane l of a warp holds rows l / 4 and l / 4 + 8 of each
+/// 16-row tile and columns 2 (l % 4) and 2 (l % 4) + 1 of each 8-column
+/// tile. The partial last strip runs the statement per copy as written.
+/// Like FMA contraction, the products round once per four terms, not once
+/// per term (bench/RESULTS.md run 25: agreement with cuBLAS to 3e-13).
+struct MmaPlan {
+  static constexpr int64_t M = 16, N = 8, K = 4; ///< the instruction's shape
+  unsigned RowLoop = 0, ColLoop = 0;
+  int64_t WarpsRow = 4, WarpsCol = 2;
+  unsigned Stmt = 0;          ///< the statement in the staged loop
+  unsigned Acc = 0;           ///< its accumulator (a scalar)
+  bool Subtract = false;      ///< `acc -= r * c`: r is negated
+  /// The factors of each operand, in source order (pointers into the nest's
+  /// statement).
+  std::vector<const Expr *> RowFactors, ColFactors;
+};
+
 /// The most blocks a launch asks for along a grid dimension (grid-stride
 /// loops in the kernels cover the rest): CUDA's limits, and for reduction
 /// kernels 1024, so that the partials combine once per block (and the
@@ -228,6 +257,9 @@ struct KernelPlan {
   /// product).
   std::vector<unsigned> LaneLoops;
   static constexpr int64_t Lanes = 32;
+  /// FP64 tensor cores for the register tile's full strips (Parallel
+  /// kernels with StagedLoop and two mapped loops).
+  std::optional<MmaPlan> Mma;
   std::optional<Scan> TheScan;      ///< Scan kernels: the scan (its loop: TheScan->Loop)
   std::vector<unsigned> ScanSegments; ///< Scan kernels: the loops around it, outermost first
   /// Loops that stay on the host around this kernel (their iterators are
@@ -257,6 +289,12 @@ struct KernelPlan {
     return K == Kind::Reduction ? MaxReductionBlocks : maxGridBlocks(M.Dim);
   }
 };
+
+/// Why a register tile's strip does or does not run on tensor cores: the
+/// plan where it does (Mma's loops from K's mapping: RowLoop the loop on y),
+/// else nothing and WhyNot says why (lib/CodeGen/TensorCores.cpp).
+std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K,
+                                              const CodeGenOptions &Opts, std::string &WhyNot);
 
 /// The host-side schedule of a nest: host loops and ifs around launches.
 ///

@@ -1,0 +1,170 @@
+// Experiment: FP64 tensor-core (DMMA) gemm kernels with the staging our generator prints
+// (register prefetch -> shared, A transposed), shapes and tiles varied. C = alpha*A*B + beta*C,
+// row-major, ni x nj, nk inner. Compared with cuBLAS DGEMM in the same run.
+#include "../drivers/common.h"
+#include <cublas_v2.h>
+#include <cmath>
+#include <cstring>
+
+template <int SH> struct Shape;
+template <> struct Shape<0> { enum { M = 8, K = 4 }; };
+template <> struct Shape<1> { enum { M = 16, K = 4 }; };
+template <> struct Shape<2> { enum { M = 16, K = 8 }; };
+template <> struct Shape<3> { enum { M = 16, K = 16 }; };
+
+template <int SH> __device__ inline void mma(double *d, const double *a, const double *b);
+template <> __device__ inline void mma<0>(double *d, const double *a, const double *b) {
+  asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+               : "+d"(d[0]), "+d"(d[1]) : "d"(a[0]), "d"(b[0]));
+}
+template <> __device__ inline void mma<1>(double *d, const double *a, const double *b) {
+  asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+               : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3]) : "d"(a[0]), "d"(a[1]), "d"(b[0]));
+}
+template <> __device__ inline void mma<2>(double *d, const double *a, const double *b) {
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+               : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3]) : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+}
+template <> __device__ inline void mma<3>(double *d, const double *a, const double *b) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, {%12,%13,%14,%15}, {%0,%1,%2,%3};"
+               : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3]) : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]), "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+}
+
+// BM x BN per block of 256 threads (WM x WN warps), strips of BK; PA/PB padding of the shared rows.
+template <int BM, int BN, int BK, int WM, int WN, int SH, int PA, int PB, int MINB = 1, int DB = 0>
+__global__ void __launch_bounds__(256, MINB) dgemm(int ni, int nj, int nk, double beta, double alpha, double *__restrict__ C,
+                                             const double *__restrict__ A, const double *__restrict__ B) {
+  constexpr int SM = Shape<SH>::M, SK = Shape<SH>::K;
+  constexpr int WTM = BM / WM, WTN = BN / WN, MT = WTM / SM, NT = WTN / 8;
+  constexpr int AR = SM * SK / 32, BR = SK / 4, CR = SM * 8 / 32;
+  constexpr int NA = BM * BK / 2 / 256, NB = BK * BN / 2 / 256;
+  __shared__ __align__(16) double sAb[DB + 1][BK][BM + PA];
+  __shared__ __align__(16) double sBb[DB + 1][BK][BN + PB];
+  const int tid = threadIdx.x, lane = tid % 32, warp = tid / 32, g = lane / 4, t = lane % 4;
+  const int wm = warp % WM, wn = warp / WM;
+  const int bi = blockIdx.y * BM, bj = blockIdx.x * BN;
+  double acc[MT][NT][CR];
+  // C's elements of this thread (beta applied), in the accumulator layout
+#pragma unroll
+  for (int m = 0; m < MT; ++m)
+#pragma unroll
+    for (int n = 0; n < NT; ++n)
+#pragma unroll
+      for (int r = 0; r < CR; ++r) {
+        int i = bi + wm * WTM + m * SM + g + 8 * (r / 2), j = bj + wn * WTN + n * 8 + t * 2 + r % 2;
+        acc[m][n][r] = i < ni && j < nj ? C[(long)i * nj + j] * beta : 0;
+      }
+  double2 pa[NA], pb[NB];
+  auto load = [&](int k0) {
+#pragma unroll
+    for (int r = 0; r < NA; ++r) {
+      int e = (tid + r * 256) * 2, i = bi + e / BK, k = k0 + e % BK;
+      if (i < ni && k + 1 < nk) pa[r] = *reinterpret_cast<const double2 *>(&A[(long)i * nk + k]);
+      else { pa[r].x = i < ni && k < nk ? A[(long)i * nk + k] : 0; pa[r].y = i < ni && k + 1 < nk ? A[(long)i * nk + k + 1] : 0; }
+    }
+#pragma unroll
+    for (int r = 0; r < NB; ++r) {
+      int e = (tid + r * 256) * 2, k = k0 + e / BN, j = bj + e % BN;
+      if (k < nk && j + 1 < nj) pb[r] = *reinterpret_cast<const double2 *>(&B[(long)k * nj + j]);
+      else { pb[r].x = k < nk && j < nj ? B[(long)k * nj + j] : 0; pb[r].y = k < nk && j + 1 < nj ? B[(long)k * nj + j + 1] : 0; }
+    }
+  };
+  load(0);
+  for (int kk = 0, buf = 0; kk < nk; kk += BK, buf ^= DB) {
+    auto &sA = sAb[buf];
+    auto &sB = sBb[buf];
+#pragma unroll
+    for (int r = 0; r < NA; ++r) {
+      int e = (tid + r * 256) * 2;
+      sA[e % BK][e / BK] = pa[r].x * alpha;
+      sA[e % BK + 1][e / BK] = pa[r].y * alpha;
+    }
+#pragma unroll
+    for (int r = 0; r < NB; ++r) {
+      int e = (tid + r * 256) * 2;
+      *reinterpret_cast<double2 *>(&sB[e / BN][e % BN]) = pb[r];
+    }
+    __syncthreads();
+    if (kk + BK < nk) load(kk + BK);
+#pragma unroll
+    for (int ks = 0; ks < BK; ks += SK) {
+      double a[MT][AR], b[NT][BR];
+#pragma unroll
+      for (int m = 0; m < MT; ++m)
+#pragma unroll
+        for (int r = 0; r < AR; ++r)
+          a[m][r] = sA[ks + t + 4 * (r / 2)][wm * WTM + m * SM + g + 8 * (r % 2)];
+#pragma unroll
+      for (int n = 0; n < NT; ++n)
+#pragma unroll
+        for (int r = 0; r < BR; ++r)
+          b[n][r] = sB[ks + t + 4 * r][wn * WTN + n * 8 + g];
+#pragma unroll
+      for (int m = 0; m < MT; ++m)
+#pragma unroll
+        for (int n = 0; n < NT; ++n)
+          mma<SH>(acc[m][n], a[m], b[n]);
+    }
+    if (!DB)
+      __syncthreads();
+  }
+#pragma unroll
+  for (int m = 0; m < MT; ++m)
+#pragma unroll
+    for (int n = 0; n < NT; ++n)
+#pragma unroll
+      for (int r = 0; r < CR; ++r) {
+        int i = bi + wm * WTM + m * SM + g + 8 * (r / 2), j = bj + wn * WTN + n * 8 + t * 2 + r % 2;
+        if (i < ni && j < nj) C[(long)i * nj + j] = acc[m][n][r];
+      }
+}
+
+int main(int argc, char **argv) {
+  int ni = 2000, nj = 2300, nk = 2600;
+  if (argc > 1 && !strcmp(argv[1], "4096")) ni = nj = nk = 4096;
+  const double alpha = 1.5, beta = 1.2;
+  double *A = device_random<double>((size_t)ni * nk, true), *B = device_random<double>((size_t)nk * nj, true);
+  double *C0 = device_random<double>((size_t)ni * nj, true), *C, *R;
+  size_t bytes = (size_t)ni * nj * 8;
+  CHECK(cudaMalloc(&C, bytes));
+  CHECK(cudaMalloc(&R, bytes));
+  cublasHandle_t h;
+  cublasCreate(&h);
+  auto cublas = [&] { cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, nj, ni, nk, &alpha, B, nj, A, nk, &beta, R, nj); };
+  CHECK(cudaMemcpy(R, C0, bytes, cudaMemcpyDeviceToDevice));
+  cublas();
+  CHECK(cudaDeviceSynchronize());
+  std::vector<double> hr((size_t)ni * nj), hc((size_t)ni * nj);
+  CHECK(cudaMemcpy(hr.data(), R, bytes, cudaMemcpyDeviceToHost));
+  double tc = median_ms(cublas);
+  double flop = 2.0 * ni * nj * nk;
+  std::printf("%dx%dx%d cuBLAS DGEMM %.3f ms %.2f TFLOP/s\n", ni, nj, nk, tc, flop / tc / 1e9);
+  auto run = [&](const char *name, auto kern, int BM, int BN) {
+    dim3 grid((nj + BN - 1) / BN, (ni + BM - 1) / BM);
+    auto ours = [&] { kern<<<grid, 256>>>(ni, nj, nk, beta, alpha, C, A, B); };
+    CHECK(cudaMemcpy(C, C0, bytes, cudaMemcpyDeviceToDevice));
+    ours();
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaGetLastError());
+    CHECK(cudaMemcpy(hc.data(), C, bytes, cudaMemcpyDeviceToHost));
+    double worst = 0;
+    for (size_t i = 0; i < hc.size(); ++i)
+      worst = std::max(worst, std::fabs(hc[i] - hr[i]) / std::max(1.0, std::fabs(hr[i])));
+    double tl = median_ms(ours);
+    std::printf("%-34s %.3f ms %6.2f TFLOP/s %5.1f%% of cuBLAS  maxrel %.1e %s\n", name, tl, flop / tl / 1e9,
+                100 * tc / tl, worst, worst < 1e-10 ? "PASS" : "FAIL");
+  };
+#define V(BM, BN, BK, WM, WN, SH, MINB, DB) run(#BM "x" #BN " k" #BK " w" #WM "x" #WN " sh" #SH " minb" #MINB " db" #DB, dgemm<BM, BN, BK, WM, WN, SH, 4, 4, MINB, DB>, BM, BN)
+  V(128, 64, 8, 4, 2, 1, 1, 0);
+  V(128, 64, 8, 4, 2, 1, 2, 0);
+  V(128, 64, 8, 4, 2, 1, 2, 1);
+  V(128, 64, 16, 4, 2, 1, 2, 0);
+  V(64, 128, 8, 2, 4, 1, 2, 0);
+  V(64, 128, 8, 2, 4, 1, 2, 1);
+  V(128, 128, 8, 4, 2, 1, 1, 0);
+  V(128, 128, 8, 4, 2, 1, 1, 1);
+  V(64, 64, 8, 2, 4, 1, 3, 1);
+  V(64, 64, 16, 2, 4, 1, 3, 1);
+  V(128, 64, 8, 4, 2, 0, 2, 1);
+  return 0;
+}
