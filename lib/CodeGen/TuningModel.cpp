@@ -313,6 +313,15 @@ public:
                                      N.Loops[P.Mapped[0].Loop].Iterator + " and its lanes splitting loop " +
                                      N.Loops[P.LaneLoops[0]].Iterator +
                                      ", which a -tile or -coarsen would give up; the model does not weigh them"};
+    // Likewise FP64 tensor cores, which only the default register tile gets
+    // (PolyBench gemm at EXTRALARGE on the H100: 26.7 TFLOP/s with them, the
+    // scalar register tile 15.1; bench/RESULTS.md run 25).
+    for (const KernelPlan &P : First->Plan.Kernels)
+      if (P.Mma)
+        return {honourFixed({}), "its register tile on FP64 tensor cores (loop " +
+                                     N.Loops[*P.StagedLoop].Iterator +
+                                     "'s products), which a -tile or -coarsen would give up; the model does not "
+                                     "weigh them"};
     const KernelPlan &K = *First->K;
     TuningChoice C = K.K == KernelPlan::Kind::Reduction ? reduction(*First)
                      : First->staged()                 ? staged(*First)

@@ -15,6 +15,12 @@
 // RUN: %loopgpu %s -tensor-cores=false -o %t.off.cu
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.cu
 // RUN: %loopgpu %s -arch=sm_75 -o %t.75.cu
+// RUN: %loopgpu %s -tile auto -o %t.auto.cu 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: FileCheck %s --check-prefix=AUTOCU --input-file=%t.auto.cu
+// AUTO: remark: tuning: static model chose the default mapping (its register tile on FP64 tensor cores (loop k's products), which a -tile or -coarsen would give up; the model does not weigh them)
+// AUTOCU-LABEL: //===--- nest 0 of gemm ---===//
+// AUTOCU: loopgpu_dmma_m16n8k4(
+// AUTOCU-LABEL: //===--- nest 0 of gemm_minus ---===//
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.75.cu
 // RUN: %loopgpu %s --param n=131 --param m=70 --param p=37 --validate --validate-mode=cpu --validate-dir=%t.1 | FileCheck %s --check-prefix=VAL
 // RUN: %loopgpu %s --param n=20 --param m=9 --param p=5 --validate --validate-mode=cpu --validate-dir=%t.2 | FileCheck %s --check-prefix=VAL
