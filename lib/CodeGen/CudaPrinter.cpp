@@ -2667,7 +2667,7 @@ public:
       for (const MappedLoop &M : K.Mapped)
         Per *= M.Coarsen;
       if (Per > 1)
-        OS << ", " << Per << " outputs per thread";
+        OS << ", " << Per << " outputs per thread" << (K.Mma ? " on FP64 tensor cores" : "");
       OS << "\n";
     }
     for (const ArrayInfo &A : N.Arrays) {

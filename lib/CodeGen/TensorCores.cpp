@@ -60,7 +60,7 @@ std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K
     return No("-tensor-cores=false");
   if (computeCapability(Opts.Arch) < 80)
     return No(Opts.Arch + " has no FP64 tensor cores (sm_80 and newer)");
-  if (K.K != KernelPlan::Kind::Parallel || !K.StagedLoop || K.StagedGuard || K.Mapped.size() != 2 ||
+  if (K.K != KernelPlan::Kind::Parallel || !K.StagedLoop || K.Mapped.size() != 2 ||
       K.BlockCoarsen != 1 || !K.LaneLoops.empty())
     return No("not a register tile of two mapped loops");
   if (K.KTile % MmaPlan::K != 0)

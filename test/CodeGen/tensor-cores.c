@@ -29,6 +29,7 @@
 // VAL-DAG: PASS gemm_minus: C
 // VAL-DAG: PASS gemm_factors: C
 // VAL-DAG: PASS gemm_nt: C
+// VAL-DAG: PASS syrk_lower: C
 // VAL-DAG: PASS not_a_product: C
 // VAL-DAG: PASS floats: C
 // VAL-NOT: FAIL
@@ -113,6 +114,23 @@ void gemm_nt(int n, int m, int p, double C[restrict n][m], const double A[restri
     for (int j = 0; j < m; j++)
       for (int k = 0; k < p; k++)
         C[i][j] += A[i][k] * B[j][k];
+}
+
+// A triangle (syrk's j <= i): the staged loop under the guard; every thread
+// of the block runs the strips (the instruction needs the whole warp), each
+// output loaded and stored under the guard.
+// CHECK-LABEL: //===--- nest 0 of syrk_lower ---===//
+// CHECK: register tile on FP64 tensor cores by default
+// CHECK: if (__syncthreads_or(loopgpu_any)) {
+// CHECK: loopgpu_col[loopgpu_n] = loopgpu_sh_A_jk[j - loopgpu_base{{[0-9]+}}][k - loopgpu_kk];
+// CHECK: loopgpu_dmma_m16n8k4(
+// CHECK: no range check and no guard: this body only reads the tiles and writes registers
+void syrk_lower(int n, int p, double C[restrict n][n], const double A[restrict n][p]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < p; k++)
+      for (int j = 0; j <= i; j++)
+        C[i][j] += A[i][k] * A[j][k];
 }
 
 // Not a product of the two operands: the scalar register tile.

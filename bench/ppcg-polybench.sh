@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# PPCG's default CUDA output (`ppcg --target=cuda`, no other option) for the
+# 30 kernels of PolyBench/C 4.2.1, timed by PolyBench's own main() and timer
+# (-DPOLYBENCH_TIME: one call of the kernel function, allocations and
+# transfers included). The reference that bench/ppcg-issue19.txt holds, made
+# anew: `run` prints lines of the same form, "kernel seconds".
+#
+#   here:        bash bench/ppcg-polybench.sh prepare OUTDIR DATASET
+#   on the GPU:  bash bench/ppcg-polybench.sh run OUTDIR [TIMEOUT_S]
+#
+# prepare runs PPCG ($PPCG, else `ppcg` on PATH) on every kernel of
+# $POLYBENCH_DIR (default: shared/polybench-4.2.1 beside this repository)
+# with -D${DATASET}_DATASET (MINI, SMALL, MEDIUM, LARGE, EXTRALARGE), so that
+# the array sizes are constants to PPCG. OUTDIR/KERNEL/ receives PPCG's
+# KERNEL_host.cu, KERNEL_kernel.cu, KERNEL_kernel.hu, its log ppcg.log and
+# the benchmark's header KERNEL.h; OUTDIR/ receives polybench.[ch], the list
+# of kernels and the dataset. Nothing else of PolyBench is copied, so OUTDIR
+# alone (e.g. under .device/) is enough for `run`. A kernel PPCG fails on
+# has OUTDIR/KERNEL/FAILED; one whose host file launches no kernel (PPCG
+# found nothing to map to the GPU) is listed as CPU-only.
+#
+# run builds each kernel with nvcc -O3 -arch=sm_90 (the host file, the
+# kernel file, and polybench.c compiled as CUDA C++, since PPCG's host file
+# is C++ and polybench.h declares no extern "C"), runs it three times
+# (REPS=N for N), each under `timeout` (default 60 s), and prints per kernel
+# the median of PolyBench's printed time, ">TIMEOUT" if a run did not finish
+# in time, or "FAILED(reason)". As in bench/polybench-time.sh, the CUDA
+# context is created before main (a constructor in warm.cu), so that the
+# timer does not count it. KERNELS="gemm atax ..." runs only those. The
+# table also goes to OUTDIR/times.txt; its comment lines start with '#', so
+# it can stand in for bench/ppcg-issue19.txt (bench/polybench-geomean.py).
+set -euo pipefail
+
+usage() {
+  echo "usage: bench/ppcg-polybench.sh prepare OUTDIR DATASET | run OUTDIR [TIMEOUT_S]" >&2
+  exit 2
+}
+
+# prepare OUTDIR DATASET: PPCG's CUDA code for every kernel into OUTDIR.
+prepare() {
+  local out=$1 ds=$2
+  local here pb ppcg
+  here=$(cd "$(dirname "$0")/.." && pwd)
+  pb=$(cd "${POLYBENCH_DIR:-$here/../shared/polybench-4.2.1}" && pwd)
+  ppcg=${PPCG:-ppcg}
+  command -v "$ppcg" > /dev/null || { echo "ppcg not found: put it on PATH or set PPCG" >&2; exit 1; }
+  case $ds in MINI|SMALL|MEDIUM|LARGE|EXTRALARGE) ;; *) echo "unknown dataset: $ds" >&2; exit 2 ;; esac
+
+  mkdir -p "$out"
+  out=$(cd "$out" && pwd)
+  cp "$pb/utilities/polybench.c" "$pb/utilities/polybench.h" "$out/"
+  echo "$ds" > "$out/dataset"
+  : > "$out/kernels"
+  local path dir k ok=0 failed=() cpu=()
+  # benchmark_list names each kernel's file, e.g. ./linear-algebra/blas/gemm/gemm.c
+  while read -r path; do
+    dir=$(dirname "$path") k=$(basename "$path" .c)
+    echo "$k" >> "$out/kernels"
+    rm -rf "${out:?}/$k" && mkdir "$out/$k"
+    cp "$pb/$dir/$k.h" "$out/$k/"
+    # PPCG writes KERNEL_host.cu and KERNEL_kernel.{cu,hu} into the current
+    # directory for the CUDA target (-o is for the C and OpenCL targets).
+    if (cd "$out/$k" && "$ppcg" --target=cuda -D"${ds}_DATASET" -DPOLYBENCH_TIME \
+          -I "$pb/utilities" -I "$pb/$dir" "$pb/$path") > "$out/$k/ppcg.log" 2>&1 &&
+       [ -f "$out/$k/${k}_host.cu" ]; then
+      ok=$((ok + 1))
+      grep -q '<<<' "$out/$k/${k}_host.cu" || cpu+=("$k")
+    else
+      touch "$out/$k/FAILED"
+      failed+=("$k")
+    fi
+  done < <(grep -v '^[[:space:]]*$' "$pb/utilities/benchmark_list")
+
+  echo "PPCG ($ppcg --target=cuda, ${ds}_DATASET): $ok of $(wc -l < "$out/kernels") kernels in $out"
+  echo "failed: ${failed[*]:-none}"
+  echo "no GPU kernel (host code only): ${cpu[*]:-none}"
+}
+
+# build OUTDIR KERNEL DATASET: OUTDIR/KERNEL/KERNEL.gpu, log in build.log.
+build() {
+  local out=$1 k=$2 ds=$3
+  local f=(-O3 -arch=sm_90 -D"${ds}_DATASET" -DPOLYBENCH_TIME -I"$out" -I"$out/$k")
+  (
+    set -e
+    cd "$out/$k"
+    nvcc "${f[@]}" -c "${k}_host.cu" -o host.o
+    nvcc "${f[@]}" -c "${k}_kernel.cu" -o kernel.o
+    nvcc -arch=sm_90 host.o kernel.o "$out/polybench.o" "$out/warm.o" -lm -o "$k.gpu"
+  ) > "$out/$k/build.log" 2>&1
+}
+
+# median PROGRAM TIMEOUT: median of REPS runs of PolyBench's printed time,
+# ">TIMEOUT" past the timeout, or FAILED(reason).
+median() {
+  local prog=$1 t=$2 r=() x rc i
+  for i in $(seq "${REPS:-3}"); do
+    rc=0
+    x=$(timeout "$t" "$prog" 2> /dev/null | tail -1) || rc=$?
+    if [ "$rc" -eq 124 ]; then echo ">$t"; return; fi
+    if [ "$rc" -ne 0 ]; then echo "FAILED(exit$rc)"; return; fi
+    [[ $x =~ ^[0-9.eE+-]+$ ]] || { echo "FAILED(no-time)"; return; }
+    r+=("$x")
+  done
+  printf '%s\n' "${r[@]}" | sort -g | sed -n "$(( (${#r[@]} + 1) / 2 ))p"
+}
+
+# run OUTDIR [TIMEOUT]: build and time every kernel that prepare left.
+run() {
+  local out t=${2:-60} ds k
+  out=$(cd "$1" && pwd)
+  ds=$(cat "$out/dataset")
+  export PATH=$PATH:/usr/local/cuda/bin
+  nvidia-smi -L || true
+  printf '#include <cuda_runtime.h>\n__attribute__((constructor)) static void ppcg_warm(void) { cudaFree(0); }\n' > "$out/warm.cu"
+  nvcc -O3 -arch=sm_90 -c "$out/warm.cu" -o "$out/warm.o"
+  nvcc -O3 -arch=sm_90 -x cu -DPOLYBENCH_TIME -D"${ds}_DATASET" -I"$out" -c "$out/polybench.c" -o "$out/polybench.o"
+
+  # The kernels to time (KERNELS, else all), and those PPCG gave code for.
+  local kernels=() todo=()
+  while read -r k; do
+    if [ -n "${KERNELS:-}" ]; then case " $KERNELS " in *" $k "*) ;; *) continue ;; esac; fi
+    kernels+=("$k")
+    [ -f "$out/$k/FAILED" ] || todo+=("$k")
+  done < "$out/kernels"
+
+  # Build in parallel; a kernel that fails to build leaves no KERNEL.gpu.
+  export -f build
+  if [ ${#todo[@]} -gt 0 ]; then
+    printf '%s\n' "${todo[@]}" |
+      xargs -P "$(nproc)" -I{} bash -c 'build "$1" "$2" "$3" || true' _ "$out" {} "$ds"
+  fi
+
+  {
+    echo "# PPCG's default output (ppcg --target=cuda), PolyBench/C 4.2.1 $ds, seconds"
+    echo "# (PolyBench's timer, median of ${REPS:-3} runs, transfers included; >T: not done in T s)"
+    for k in "${kernels[@]}"; do
+      if [ -f "$out/$k/FAILED" ]; then printf '%s  FAILED(ppcg)\n' "$k"
+      elif [ ! -x "$out/$k/$k.gpu" ]; then printf '%s  FAILED(build)\n' "$k"
+      else printf '%s  %s\n' "$k" "$(cd "$out/$k" && median "./$k.gpu" "$t")"
+      fi
+    done
+  } | tee "$out/times.txt"
+}
+
+case ${1:-} in
+  prepare) [ $# -eq 3 ] || usage; prepare "$2" "$3" ;;
+  run) [ $# -ge 2 ] && [ $# -le 3 ] || usage; run "$2" "${3:-60}" ;;
+  *) usage ;;
+esac
