@@ -13,10 +13,11 @@
 # with -D${DATASET}_DATASET (MINI, SMALL, MEDIUM, LARGE, EXTRALARGE), so that
 # the array sizes are constants to PPCG. OUTDIR/KERNEL/ receives PPCG's
 # KERNEL_host.cu, KERNEL_kernel.cu, KERNEL_kernel.hu, its log ppcg.log and
-# the benchmark's header KERNEL.h; OUTDIR/ receives polybench.[ch], the list
+# the benchmark's header KERNEL.h (and typedefs.h, see below); OUTDIR/ receives polybench.[ch], the list
 # of kernels and the dataset. Nothing else of PolyBench is copied, so OUTDIR
-# alone (e.g. under .device/) is enough for `run`. A kernel PPCG fails on
-# has OUTDIR/KERNEL/FAILED; one whose host file launches no kernel (PPCG
+# alone (e.g. under .device/) is enough for `run`. A kernel PPCG fails on,
+# or does not finish within $PPCG_TIMEOUT seconds (default 1800: isl's AST
+# generation takes very long on some stencils), has OUTDIR/KERNEL/FAILED; one whose host file launches no kernel (PPCG
 # found nothing to map to the GPU) is listed as CPU-only.
 #
 # run builds each kernel with nvcc -O3 -arch=sm_90 (the host file, the
@@ -58,9 +59,14 @@ prepare() {
     echo "$k" >> "$out/kernels"
     rm -rf "${out:?}/$k" && mkdir "$out/$k"
     cp "$pb/$dir/$k.h" "$out/$k/"
+    # PPCG leaves the benchmark's own typedefs (nussinov's `base`) out of
+    # KERNEL_kernel.hu, which both of its .cu files include first: `run`
+    # force-includes them (-include typedefs.h; C++ allows the host file's
+    # repeated identical typedef).
+    grep '^typedef .*;' "$pb/$path" > "$out/$k/typedefs.h" || rm -f "$out/$k/typedefs.h"
     # PPCG writes KERNEL_host.cu and KERNEL_kernel.{cu,hu} into the current
     # directory for the CUDA target (-o is for the C and OpenCL targets).
-    if (cd "$out/$k" && "$ppcg" --target=cuda -D"${ds}_DATASET" -DPOLYBENCH_TIME \
+    if (cd "$out/$k" && timeout "${PPCG_TIMEOUT:-1800}" "$ppcg" --target=cuda -D"${ds}_DATASET" -DPOLYBENCH_TIME \
           -I "$pb/utilities" -I "$pb/$dir" "$pb/$path") > "$out/$k/ppcg.log" 2>&1 &&
        [ -f "$out/$k/${k}_host.cu" ]; then
       ok=$((ok + 1))
@@ -80,6 +86,7 @@ prepare() {
 build() {
   local out=$1 k=$2 ds=$3
   local f=(-O3 -arch=sm_90 -D"${ds}_DATASET" -DPOLYBENCH_TIME -I"$out" -I"$out/$k")
+  [ ! -f "$out/$k/typedefs.h" ] || f+=(-include typedefs.h)
   (
     set -e
     cd "$out/$k"

@@ -15,7 +15,10 @@ direction (A[i + 1] = A[i] ..., A[i] = A[i + 2] ..., 2-D and 3-D cases),
 arrays of rank 1 to 3 of float/double/int as VLA parameters
 (`float A[restrict n + 4][m + 4]`) or flat pointers (`float *x`, 2-D and 3-D
 ones linearized with a constant row length of 64), `restrict` or not, and
-statements between the nests (scalar and array element assignments).
+statements between the nests (scalar and array element assignments), and
+matrix products (--contraction-rate: gemm and syrk forms, transposed
+operands, -=, scaled rows, triangles; mostly doubles, the shape that takes
+FP64 tensor cores).
 Identifiers are sometimes C names that are CUDA/C++ names (grid, block, new,
 class, dim3, threadIdx...).
 
@@ -122,6 +125,8 @@ class Gen:
         # Scans draw from their own stream: a case without one is the case the
         # generator made before scans existed.
         self.srng = random.Random(seed * 1000003 + 17)
+        # Likewise contractions (matrix products, FP64 tensor cores).
+        self.crng = random.Random(seed * 1000033 + 29)
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
         self.tolerance = "0"
@@ -484,8 +489,66 @@ class Gen:
             return "for (int %s = %s; %s >= 0; %s -= %d)" % (v, o, v, v, rng.choice([1, 2])), set(oc)
         return "for (int %s = 0; %s <= %s && %s < %s; %s++)" % (v, v, o, v, P, v), set(oc) | {P}
 
+    def contraction(self):
+        """A matrix product nest (gemm, syrk, their transposes, -=, scaled,
+        triangular; mostly doubles), the shape that gets a register tile and
+        FP64 tensor cores by default."""
+        rng = self.rng
+        self.max_depth = max(self.max_depth, 3)
+        ty = "double" if self.chance(0.8) else self.fty
+        P, Q, R = (rng.choice(self.ints) for _ in range(3))
+        tri = self.chance(0.2)
+        if tri:
+            Q = P
+        i, j, k = (self.names.get("iter") for _ in range(3))
+        sym = self.chance(0.2)  # syrk: both operands from one array, C square
+        if sym:
+            Q = P
+        C = Array(self.names.get("array"), ty, [P, Q], False, self.chance(0.8), "state", False)
+        ta = self.chance(0.3)  # A stored k-major: A[k][i]
+        A = Array(self.names.get("array"), ty, [R, P] if ta else [P, R], False, self.chance(0.8), "in",
+                  self.chance(0.5))
+        tb = ta if sym else self.chance(0.3)  # B stored j-major: B[j][k]
+        B = A if sym else Array(self.names.get("array"), ty, [Q, R] if tb else [R, Q], False,
+                                self.chance(0.8), "in", self.chance(0.5))
+        for a in (C, A, B):
+            if a not in self.arrays:
+                self.arrays.append(a)
+            self.use(a)
+        off = lambda: " + 1" if self.chance(0.15) else ""
+        ka, kb = k + off(), k + off()
+        aref = "%s[%s][%s]" % (A.name, ka, i) if ta else "%s[%s][%s]" % (A.name, i, ka)
+        if sym:  # the other row (column) of the same array
+            bref = "%s[%s][%s]" % (B.name, kb, j) if ta else "%s[%s][%s]" % (B.name, j, kb)
+        else:
+            bref = "%s[%s][%s]" % (B.name, j, kb) if tb else "%s[%s][%s]" % (B.name, kb, j)
+        factors = [aref, bref]
+        scal = [n for n in self.fparams] + [n for n, t in self.locals if t != "int"]
+        if scal and self.chance(0.5):
+            factors.append(rng.choice(scal))
+        if self.chance(0.3):
+            factors.append(rng.choice(["2", self.lit(0.5, ty), "3"]))
+        rng.shuffle(factors)
+        op = "-=" if self.chance(0.3) else "+="
+        stmt = "%s[%s][%s] %s %s;" % (C.name, i, j, op, " * ".join(factors))
+        jhdr = "for (int %s = 0; %s <= %s; %s++)" % (j, j, i, j) if tri else "for (int %s = 0; %s < %s; %s++)" % (j, j, Q, j)
+        ihdr = "for (int %s = 0; %s < %s; %s++)" % (i, i, P, i)
+        khdr = "for (int %s = 0; %s < %s; %s++)" % (k, k, R, k)
+        self.body.append("#pragma loopgpu")
+        if self.chance(0.5):  # PolyBench's gemm: scale the row, then k around j
+            beta = self.lit(rng.choice([0.5, 1.5, -0.75]), ty)
+            self.body += ["  " + ihdr + " {",
+                          "    " + jhdr, "      %s[%s][%s] *= %s;" % (C.name, i, j, beta),
+                          "    " + khdr, "      " + jhdr, "        " + stmt, "  }"]
+        else:
+            order = rng.choice([(ihdr, jhdr, khdr), (ihdr, khdr, jhdr)] if tri else
+                               [(ihdr, jhdr, khdr), (ihdr, khdr, jhdr), (khdr, ihdr, jhdr), (jhdr, ihdr, khdr)])
+            self.body += ["  " + order[0], "    " + order[1], "      " + order[2], "        " + stmt]
+
     def nest(self):
         rng = self.rng
+        if self.crng.random() < self.o.contraction_rate:
+            return self.contraction()
         depth = rng.choice([1, 2, 2, 3, 3, 4])
         self.max_depth = max(self.max_depth, depth)
         iters, outer = [], []
@@ -570,6 +633,8 @@ def main():
     ap.add_argument("--no-cuda-names", action="store_true")
     ap.add_argument("--scan-rate", type=float, default=0.1,
                     help="chance that an innermost loop body is one recurrence (a scan) instead")
+    ap.add_argument("--contraction-rate", type=float, default=0.08,
+                    help="chance that a nest is a matrix product (gemm, syrk, transposed, -=, triangular)")
     o = ap.parse_args()
     text = Gen(o.seed, o).function()
     if o.out:
