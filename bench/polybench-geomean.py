@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Speed of loopgpu against PPCG's figures of issue 19 (bench/ppcg-issue19.txt).
+"""Speed of loopgpu against PPCG's figures (default: issue 19's,
+bench/ppcg-issue19.txt; --ppcg FILE: another run's, e.g. the table
+bench/ppcg-polybench.sh prints, where FAILED(...) counts as not finished).
 
-  bench/polybench-geomean.py TIMES.txt [TIMES2.txt ...]
+  bench/polybench-geomean.py [--ppcg FILE] TIMES.txt [TIMES2.txt ...]
 
 TIMES.txt: the table bench/polybench-time.sh prints (kernel, restrict seconds,
 ...); later files override earlier ones per kernel (e.g. a run with a longer
@@ -14,13 +16,17 @@ import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
+args = sys.argv[1:]
+ref = os.path.join(here, "ppcg-issue19.txt")
+if args[:1] == ["--ppcg"]:
+    ref, args = args[1], args[2:]
 ppcg = {}
-for line in open(os.path.join(here, "ppcg-issue19.txt")):
+for line in open(ref):
     if line.strip() and not line.startswith("#"):
         k, v = line.split()
-        ppcg[k] = v
+        ppcg[k] = ">" + v if v.startswith("FAILED") else v
 ours = {}
-for f in sys.argv[1:]:
+for f in args:
     for line in open(f):
         parts = line.split()
         if len(parts) >= 2 and parts[0] in ppcg:

@@ -12,13 +12,18 @@
 # $POLYBENCH_DIR (default: shared/polybench-4.2.1 beside this repository)
 # with -D${DATASET}_DATASET (MINI, SMALL, MEDIUM, LARGE, EXTRALARGE), so that
 # the array sizes are constants to PPCG. OUTDIR/KERNEL/ receives PPCG's
-# KERNEL_host.cu, KERNEL_kernel.cu, KERNEL_kernel.hu, its log ppcg.log and
-# the benchmark's header KERNEL.h (and typedefs.h, see below); OUTDIR/ receives polybench.[ch], the list
-# of kernels and the dataset. Nothing else of PolyBench is copied, so OUTDIR
-# alone (e.g. under .device/) is enough for `run`. A kernel PPCG fails on,
-# or does not finish within $PPCG_TIMEOUT seconds (default 1800: isl's AST
-# generation takes very long on some stencils), has OUTDIR/KERNEL/FAILED; one whose host file launches no kernel (PPCG
-# found nothing to map to the GPU) is listed as CPU-only.
+# KERNEL_host.cu, KERNEL_kernel.cu and KERNEL_kernel.hu, its log ppcg.log
+# ("== BINARY" before each PPCG run), the benchmark's header KERNEL.h and,
+# where the benchmark defines types, typedefs.h (see below); OUTDIR/ receives
+# polybench.[ch], the list of kernels and the dataset. Nothing else of
+# PolyBench is copied, so OUTDIR alone (e.g. under .device/) is enough for
+# `run`. Each PPCG run is limited to $PPCG_TIMEOUT seconds (default 1800):
+# isl's AST generation can take very long on some stencils (PPCG 0.09.2 with
+# its isl 0.27: heat-3d and adi). A kernel that PPCG fails on or does not
+# finish in time is tried again with $PPCG_FALLBACK if set (e.g. the same
+# PPCG built against another isl), else it gets OUTDIR/KERNEL/FAILED. A
+# kernel whose host file launches no kernel (PPCG found nothing to map to
+# the GPU) is listed as host-only.
 #
 # run builds each kernel with nvcc -O3 -arch=sm_90 (the host file, the
 # kernel file, and polybench.c compiled as CUDA C++, since PPCG's host file
@@ -40,11 +45,15 @@ usage() {
 # prepare OUTDIR DATASET: PPCG's CUDA code for every kernel into OUTDIR.
 prepare() {
   local out=$1 ds=$2
-  local here pb ppcg
+  local here pb ppcg tries
   here=$(cd "$(dirname "$0")/.." && pwd)
   pb=$(cd "${POLYBENCH_DIR:-$here/../shared/polybench-4.2.1}" && pwd)
   ppcg=${PPCG:-ppcg}
-  command -v "$ppcg" > /dev/null || { echo "ppcg not found: put it on PATH or set PPCG" >&2; exit 1; }
+  tries=("$ppcg")
+  [ -z "${PPCG_FALLBACK:-}" ] || tries+=("$PPCG_FALLBACK")
+  for ppcg in "${tries[@]}"; do
+    command -v "$ppcg" > /dev/null || { echo "ppcg not found: $ppcg (put it on PATH or set PPCG)" >&2; exit 1; }
+  done
   case $ds in MINI|SMALL|MEDIUM|LARGE|EXTRALARGE) ;; *) echo "unknown dataset: $ds" >&2; exit 2 ;; esac
 
   mkdir -p "$out"
@@ -52,7 +61,7 @@ prepare() {
   cp "$pb/utilities/polybench.c" "$pb/utilities/polybench.h" "$out/"
   echo "$ds" > "$out/dataset"
   : > "$out/kernels"
-  local path dir k ok=0 failed=() cpu=()
+  local path dir k made ok=0 failed=() host=() fallback=()
   # benchmark_list names each kernel's file, e.g. ./linear-algebra/blas/gemm/gemm.c
   while read -r path; do
     dir=$(dirname "$path") k=$(basename "$path" .c)
@@ -64,22 +73,36 @@ prepare() {
     # force-includes them (-include typedefs.h; C++ allows the host file's
     # repeated identical typedef).
     grep '^typedef .*;' "$pb/$path" > "$out/$k/typedefs.h" || rm -f "$out/$k/typedefs.h"
-    # PPCG writes KERNEL_host.cu and KERNEL_kernel.{cu,hu} into the current
-    # directory for the CUDA target (-o is for the C and OpenCL targets).
-    if (cd "$out/$k" && timeout "${PPCG_TIMEOUT:-1800}" "$ppcg" --target=cuda -D"${ds}_DATASET" -DPOLYBENCH_TIME \
-          -I "$pb/utilities" -I "$pb/$dir" "$pb/$path") > "$out/$k/ppcg.log" 2>&1 &&
-       [ -f "$out/$k/${k}_host.cu" ]; then
+    : > "$out/$k/ppcg.log"
+    made=
+    for ppcg in "${tries[@]}"; do
+      echo "== $(command -v "$ppcg") --target=cuda (${ds}_DATASET)" >> "$out/$k/ppcg.log"
+      # PPCG writes KERNEL_host.cu and KERNEL_kernel.{cu,hu} into the current
+      # directory for the CUDA target (-o is for the C and OpenCL targets).
+      if (cd "$out/$k" && timeout "${PPCG_TIMEOUT:-1800}" "$ppcg" --target=cuda \
+            -D"${ds}_DATASET" -DPOLYBENCH_TIME -I "$pb/utilities" -I "$pb/$dir" "$pb/$path") \
+            >> "$out/$k/ppcg.log" 2>&1; then
+        made=1
+        break
+      fi
+      echo "== failed or timed out" >> "$out/$k/ppcg.log"
+      # PPCG opens its output files first: drop what a failed run left.
+      rm -f "$out/$k/${k}"_host.cu "$out/$k/${k}"_kernel.cu "$out/$k/${k}"_kernel.hu
+    done
+    if [ -n "$made" ]; then
       ok=$((ok + 1))
-      grep -q '<<<' "$out/$k/${k}_host.cu" || cpu+=("$k")
+      [ "$ppcg" = "${tries[0]}" ] || fallback+=("$k")
+      grep -q '<<<' "$out/$k/${k}_host.cu" || host+=("$k")
     else
       touch "$out/$k/FAILED"
       failed+=("$k")
     fi
   done < <(grep -v '^[[:space:]]*$' "$pb/utilities/benchmark_list")
 
-  echo "PPCG ($ppcg --target=cuda, ${ds}_DATASET): $ok of $(wc -l < "$out/kernels") kernels in $out"
+  echo "PPCG --target=cuda, ${ds}_DATASET: $ok of $(wc -l < "$out/kernels") kernels in $out"
   echo "failed: ${failed[*]:-none}"
-  echo "no GPU kernel (host code only): ${cpu[*]:-none}"
+  [ -z "${PPCG_FALLBACK:-}" ] || echo "by PPCG_FALLBACK: ${fallback[*]:-none}"
+  echo "no GPU kernel (host code only): ${host[*]:-none}"
 }
 
 # build OUTDIR KERNEL DATASET: OUTDIR/KERNEL/KERNEL.gpu, log in build.log.
