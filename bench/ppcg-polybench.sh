@@ -18,8 +18,9 @@
 # polybench.[ch], the list of kernels and the dataset. Nothing else of
 # PolyBench is copied, so OUTDIR alone (e.g. under .device/) is enough for
 # `run`. Each PPCG run is limited to $PPCG_TIMEOUT seconds (default 1800):
-# isl's AST generation can take very long on some stencils (PPCG 0.09.2 with
-# its isl 0.27: heat-3d and adi). A kernel that PPCG fails on or does not
+# isl's AST generation can take very long on some stencils (PPCG 0.09.2:
+# heat-3d with its own isl 0.27, not with isl 0.25; adi with both, at any
+# dataset). A kernel that PPCG fails on or does not
 # finish in time is tried again with $PPCG_FALLBACK if set (e.g. the same
 # PPCG built against another isl), else it gets OUTDIR/KERNEL/FAILED. A
 # kernel whose host file launches no kernel (PPCG found nothing to map to
@@ -32,7 +33,9 @@
 # the median of PolyBench's printed time, ">TIMEOUT" if a run did not finish
 # in time, or "FAILED(reason)". As in bench/polybench-time.sh, the CUDA
 # context is created before main (a constructor in warm.cu), so that the
-# timer does not count it. KERNELS="gemm atax ..." runs only those. The
+# timer does not count it. The timeout covers the whole program: cholesky,
+# lu and ludcmp initialize their matrix with an n^3 product on the CPU, tens
+# of seconds at EXTRALARGE. KERNELS="gemm atax ..." runs only those. The
 # table also goes to OUTDIR/times.txt; its comment lines start with '#', so
 # it can stand in for bench/ppcg-issue19.txt (bench/polybench-geomean.py).
 set -euo pipefail
@@ -113,6 +116,7 @@ build() {
   (
     set -e
     cd "$out/$k"
+    rm -f "$k.gpu"
     nvcc "${f[@]}" -c "${k}_host.cu" -o host.o
     nvcc "${f[@]}" -c "${k}_kernel.cu" -o kernel.o
     nvcc -arch=sm_90 host.o kernel.o "$out/polybench.o" "$out/warm.o" -lm -o "$k.gpu"
