@@ -581,7 +581,8 @@ private:
                        std::to_string(P->RowFactors.size()) + " factor" + (P->RowFactors.size() > 1 ? "s" : "") +
                        ") and a column operand (" + std::to_string(P->ColFactors.size()) + " factor" +
                        (P->ColFactors.size() > 1 ? "s" : "") +
-                       "); the products round per four terms, as with FMA (-tensor-cores=false: one FMA per term)");
+                       "); the instruction sums the products in its own order, so results differ from the source's in the last "
+                       "bits, as with FMA contraction (-tensor-cores=false: one FMA per term in order)");
     return T;
   }
   static const MappedLoop &mappedLoop(const KernelPlan &K, unsigned Loop) {

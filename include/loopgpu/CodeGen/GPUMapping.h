@@ -175,8 +175,9 @@ struct TransposedWrite {
 /// instruction: lane l of a warp holds rows l / 4 and l / 4 + 8 of each
 /// 16-row tile and columns 2 (l % 4) and 2 (l % 4) + 1 of each 8-column
 /// tile. The partial last strip runs the statement per copy as written.
-/// Like FMA contraction, the products round once per four terms, not once
-/// per term (bench/RESULTS.md run 25: agreement with cuBLAS to 3e-13).
+/// The instruction sums the products in its own order: like FMA contraction,
+/// results differ from the source's order in the last bits (bench/RESULTS.md
+/// run 25: PolyBench gemm agrees with cuBLAS DGEMM to 3e-13).
 struct MmaPlan {
   static constexpr int64_t M = 16, N = 8, K = 4; ///< the instruction's shape
   unsigned RowLoop = 0, ColLoop = 0;
