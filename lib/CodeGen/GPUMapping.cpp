@@ -555,12 +555,14 @@ private:
   /// warps of 64 x 16 21.8, strips of 16 24.5, m8n8k4 20.8.
   std::optional<KernelPlan> tensorCoreTile(const Node &Root, const std::vector<unsigned> &HostLoops,
                                            const KernelPlan &R) {
+    // Threads and outputs per thread along the rows (y) and the columns (x).
+    constexpr int64_t RowThreads = 32, RowCopies = 4, ColThreads = 8, ColCopies = 8;
     DefaultTile.assign(R.Mapped.size(), 0);
     DefaultCoarsen.assign(R.Mapped.size(), 0);
     for (size_t P = 0; P < R.Mapped.size(); ++P) {
       bool Rows = R.Mapped[P].Dim == 'y';
-      DefaultTile[P] = Rows ? 32 : 8;
-      DefaultCoarsen[P] = Rows ? 4 : 8;
+      DefaultTile[P] = Rows ? RowThreads : ColThreads;
+      DefaultCoarsen[P] = Rows ? RowCopies : ColCopies;
     }
     MmaLayout = true;
     KernelPlan T = parallelKernel(Root, HostLoops);
@@ -574,9 +576,11 @@ private:
     T.Mma = *P;
     T.Notes.insert(T.Notes.begin(),
                    "register tile on FP64 tensor cores by default (mma.sync m16n8k" + std::to_string(MmaPlan::K) +
-                       "; 8 warps of " + std::to_string(mappedLoop(T, P->RowLoop).tile() / P->WarpsRow) + " x " +
-                       std::to_string(mappedLoop(T, P->ColLoop).tile() / P->WarpsCol) +
-                       " outputs, 32 x 8 threads, 4 x 8 outputs each in the instruction's accumulator layout): "
+                       "; 8 warps of " + std::to_string(RowThreads * RowCopies / P->WarpsRow) + " x " +
+                       std::to_string(ColThreads * ColCopies / P->WarpsCol) + " outputs, " +
+                       std::to_string(RowThreads) + " x " + std::to_string(ColThreads) + " threads, " +
+                       std::to_string(RowCopies) + " x " + std::to_string(ColCopies) +
+                       " outputs each in the instruction's accumulator layout): "
                        "loop " + N.Loops[*T.StagedLoop].Iterator + "'s statement adds a product of a row operand (" +
                        std::to_string(P->RowFactors.size()) + " factor" + (P->RowFactors.size() > 1 ? "s" : "") +
                        ") and a column operand (" + std::to_string(P->ColFactors.size()) + " factor" +
@@ -584,12 +588,6 @@ private:
                        "); the instruction sums the products in its own order, so results differ from the source's in the last "
                        "bits, as with FMA contraction (-tensor-cores=false: one FMA per term in order)");
     return T;
-  }
-  static const MappedLoop &mappedLoop(const KernelPlan &K, unsigned Loop) {
-    for (const MappedLoop &M : K.Mapped)
-      if (M.Loop == Loop)
-        return M;
-    return K.Mapped.front();
   }
 
   KernelPlan parallelKernel(const Node &Root, const std::vector<unsigned> &HostLoops) {
