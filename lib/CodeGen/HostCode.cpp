@@ -396,8 +396,8 @@ private:
       OS << "  " << T << " *const " << D << " = (" << T << " *)" << D << "_mem.ptr;\n";
       break;
     case Kind::CopyIn:
-      OS << "  " << Guard << "LOOPGPU_CHECK(cudaMemcpy(" << D << ", " << A.Name << ", " << Bytes
-         << ", cudaMemcpyHostToDevice));\n";
+      OS << "  " << (S.IfShared ? Guard : "") << "loopgpu_copy_in(" << D << ", " << A.Name << ", " << Bytes
+         << ");\n";
       break;
     case Kind::CopyOut:
       OS << "  " << Guard << "LOOPGPU_CHECK(cudaMemcpy(" << (A.IsConst ? "(void *)" : "") << A.Name << ", " << D

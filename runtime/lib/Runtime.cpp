@@ -288,6 +288,8 @@ const char *cudaGetErrorName(cudaError_t E) {
     NAME(cudaErrorIllegalInstruction)
     NAME(cudaErrorMisalignedAddress)
     NAME(cudaErrorLaunchFailure)
+    NAME(cudaErrorHostMemoryAlreadyRegistered)
+    NAME(cudaErrorHostMemoryNotRegistered)
     NAME(cudaErrorUnknown)
 #undef NAME
   }
@@ -326,6 +328,10 @@ const char *cudaGetErrorString(cudaError_t E) {
     return "an illegal instruction was encountered";
   case cudaErrorMisalignedAddress:
     return "misaligned address";
+  case cudaErrorHostMemoryAlreadyRegistered:
+    return "part or all of the requested memory range is already mapped";
+  case cudaErrorHostMemoryNotRegistered:
+    return "pointer does not correspond to a registered memory region";
   case cudaErrorLaunchFailure:
     return "unspecified launch failure";
   case cudaErrorUnknown:
@@ -503,6 +509,78 @@ cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count, cudaMemcpyKind 
   }
   std::memmove(Dst, Src, Count);
   return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind,
+                            cudaStream_t Stream) {
+  if (Stream != nullptr)
+    return result(cudaErrorInvalidResourceHandle); // only the default stream exists
+  return cudaMemcpy(Dst, Src, Count, Kind);
+}
+
+//===----------------------------------------------------------------------===//
+// Page-locked host ranges (cudaHostRegister)
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr uintptr_t PageSize = 4096;
+std::mutex LockedMutex;
+/// First page -> (one past the last page, bytes asked for), by first page.
+std::map<uintptr_t, std::pair<uintptr_t, size_t>> Locked;
+std::map<uintptr_t, uintptr_t> LockedStarts; // the pointer registered -> first page
+
+void reportLockedAtExit() {
+  std::lock_guard<std::mutex> Lock(LockedMutex);
+  if (LockedStarts.empty())
+    return;
+  apiError(format("%zu host range(s) page-locked by cudaHostRegister are still locked when the program "
+                  "exits (first at %p): a cudaHostUnregister is missing",
+                  LockedStarts.size(), reinterpret_cast<void *>(LockedStarts.begin()->first)));
+  std::fflush(nullptr); // exit() would have flushed the program's output
+  std::_Exit(1);
+}
+
+bool overlapsPinnedAllocation(uintptr_t First, uintptr_t Last) {
+  std::lock_guard<std::mutex> Lock(MemoryMutex);
+  for (const auto &[Address, A] : Allocations)
+    if (A.Pinned && Address / PageSize * PageSize < Last && (Address + A.Size + PageSize - 1) / PageSize * PageSize > First)
+      return true;
+  return false;
+}
+} // namespace
+
+cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned int Flags) {
+  if (!Ptr || Size == 0 || (Flags & ~0x0fu)) {
+    apiError(format("cudaHostRegister(%p, %zu, %u): a null pointer, no bytes or unknown flags", Ptr, Size,
+                    Flags));
+    return result(cudaErrorInvalidValue);
+  }
+  if (cudaError_t E = stickyError())
+    return result(E);
+  uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
+  uintptr_t First = P / PageSize * PageSize, Last = (P + Size + PageSize - 1) / PageSize * PageSize;
+  if (overlapsPinnedAllocation(First, Last))
+    return result(cudaErrorHostMemoryAlreadyRegistered);
+  std::lock_guard<std::mutex> Lock(LockedMutex);
+  auto It = Locked.lower_bound(First);
+  if ((It != Locked.end() && It->first < Last) ||
+      (It != Locked.begin() && std::prev(It)->second.first > First))
+    return result(cudaErrorHostMemoryAlreadyRegistered);
+  static bool AtExit = (std::atexit(reportLockedAtExit), true);
+  (void)AtExit;
+  Locked[First] = {Last, Size};
+  LockedStarts[P] = First;
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostUnregister(void *Ptr) {
+  std::lock_guard<std::mutex> Lock(LockedMutex);
+  auto It = LockedStarts.find(reinterpret_cast<uintptr_t>(Ptr));
+  if (It == LockedStarts.end())
+    return result(cudaErrorHostMemoryNotRegistered);
+  Locked.erase(It->second);
+  LockedStarts.erase(It);
+  return result(stickyError());
 }
 
 cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {

@@ -15,7 +15,7 @@ void histogram(int n, int nb, const int *restrict idx, int *restrict H) {
 // CHECK:   loopgpu_region loopgpu_data(
 // CHECK:   {H, loopgpu_bytes(loopgpu_count({(long long)(nb)}), sizeof(int))}
 // CHECK:   int *const loopgpu_dev_H = (int *)loopgpu_data.device(1); // H: nb elements
-// CHECK:   cudaMemcpy(loopgpu_dev_H, H, {{.*}}cudaMemcpyHostToDevice
+// CHECK:   loopgpu_copy_in(loopgpu_dev_H, H, 
 // CHECK:   cudaMemcpy(H, loopgpu_dev_H, {{.*}}cudaMemcpyDeviceToHost
 // VAL: PASS histogram: H (16 elements)
 
@@ -28,8 +28,8 @@ void fill(int n, float *restrict out, float *restrict scratch) {
   }
 }
 // CHECK-LABEL: extern "C" void fill(int n, float *__restrict__ out, float *__restrict__ scratch) {
-// CHECK-NOT:  cudaMemcpy(loopgpu_dev_out, out
-// CHECK:      cudaMemcpy(loopgpu_dev_scratch, scratch, {{.*}}cudaMemcpyHostToDevice
+// CHECK-NOT:  loopgpu_copy_in(loopgpu_dev_out, out
+// CHECK:      loopgpu_copy_in(loopgpu_dev_scratch, scratch, 
 // CHECK:      cudaMemcpy(out, loopgpu_dev_out, {{.*}}cudaMemcpyDeviceToHost
 // CHECK-NOT:  cudaMemcpy(scratch,
 // CHECK:      {{^}$}}

@@ -27,7 +27,7 @@
 // CHECK-NOT: unrelated
 // CHECK-NOT: real fs(
 // CHECK: extern "C" float fs(int n, float *__restrict__ out) {
-// CHECK:       LOOPGPU_CHECK(cudaMemcpy(loopgpu_d_G, G, loopgpu_d_G_bytes, cudaMemcpyHostToDevice));
+// CHECK:       loopgpu_copy_in(loopgpu_d_G, G, loopgpu_d_G_bytes);
 // CHECK:       LOOPGPU_CHECK(cudaMemcpy(G, loopgpu_d_G, loopgpu_d_G_bytes, cudaMemcpyDeviceToHost));
 #include <math.h>
 #define SCALE 2.0f

@@ -32,14 +32,14 @@ void f(int tsteps, int n, float A[restrict n], float B[restrict n]) {
 // The host function keeps A and B on the GPU across both nests: each is
 // copied in once before the first nest and out once after the last.
 // CHECK: extern "C" void f(int tsteps, int n, float *__restrict__ A, float *__restrict__ B) {
-// CHECK:   cudaMemcpy(loopgpu_dev_A, A, {{.*}}cudaMemcpyHostToDevice
-// CHECK:   cudaMemcpy(loopgpu_dev_B, B, {{.*}}cudaMemcpyHostToDevice
+// CHECK:   loopgpu_copy_in(loopgpu_dev_A, A, 
+// CHECK:   loopgpu_copy_in(loopgpu_dev_B, B, 
 // CHECK: { // nest 0 (line 6): run on the GPU
 // CHECK-NEXT: f_nest0_device(tsteps, n, loopgpu_dev_A, loopgpu_dev_B);
 // CHECK-NOT: cudaMemcpy
 // CHECK: { // nest 1 (line 13): run on the GPU
 // CHECK-NEXT: f_nest1_device(n, loopgpu_dev_A, loopgpu_dev_B);
-// CHECK-NOT: cudaMemcpyHostToDevice
+// CHECK-NOT: loopgpu_copy_in(
 // CHECK:   cudaMemcpy(A, loopgpu_dev_A, {{.*}}cudaMemcpyDeviceToHost
 // CHECK:   cudaMemcpy(B, loopgpu_dev_B, {{.*}}cudaMemcpyDeviceToHost
 // CHECK-NEXT: }

@@ -75,7 +75,7 @@ void matmul(int n, int m, int p, const float A[restrict n][p], const float B[res
 // CHECK: extern "C" void matmul(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // CHECK:   loopgpu_region loopgpu_data({{[{][{]}}A, loopgpu_bytes(loopgpu_count({(long long)(n), (long long)(p)}), sizeof(float))},
 // CHECK:   float *const loopgpu_dev_A = (float *)loopgpu_data.device(0); // A: n x p elements
-// CHECK:   LOOPGPU_CHECK(cudaMemcpy(loopgpu_dev_A, A, loopgpu_data.bytes(0), cudaMemcpyHostToDevice));
+// CHECK:   loopgpu_copy_in(loopgpu_dev_A, A, loopgpu_data.bytes(0));
 // CHECK:     matmul_nest0_device(n, m, p, loopgpu_dev_A, loopgpu_dev_B, loopgpu_dev_C);
 // CHECK:   LOOPGPU_CHECK(cudaMemcpy(C, loopgpu_dev_C, loopgpu_data.bytes(2), cudaMemcpyDeviceToHost));
 // CHECK-NOT: cudaMemcpy(A, loopgpu_dev_A

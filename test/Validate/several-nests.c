@@ -47,7 +47,7 @@ void several(int n, int m, int steps, float alpha, float beta, float A[n][m], fl
 // HOST:        B[((m - 1)) * (n) + (n - 1)] = -1.0f;
 // HOST-NEXT:   A[((0)) * (m) + (0)] = B[((0)) * (n) + (0)] + B[((m - 1)) * (n) + (n - 1)];
 // It wrote A: the device copy is refreshed before the next nest.
-// HOST:        cudaMemcpy(loopgpu_dev_A, A, {{.*}}cudaMemcpyHostToDevice
+// HOST:        loopgpu_copy_in(loopgpu_dev_A, A, 
 // HOST:        several_nest1_device(n, m, loopgpu_dev_tmp, loopgpu_dev_A, loopgpu_dev_x);
 // A nest inside a host loop that touches none of its arrays uses the call's
 // device buffers: no copies per iteration.

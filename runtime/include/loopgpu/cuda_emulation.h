@@ -112,6 +112,8 @@ enum cudaError {
   cudaErrorIllegalAddress = 700,
   cudaErrorLaunchOutOfResources = 701,
   cudaErrorIllegalInstruction = 715,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorMisalignedAddress = 716,
   cudaErrorLaunchFailure = 719,
   cudaErrorUnknown = 999
@@ -135,6 +137,12 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaEventBlockingSync 0x01u
 #define cudaEventDisableTiming 0x02u
 
+#define cudaHostRegisterDefault 0x00u
+#define cudaHostRegisterPortable 0x01u
+#define cudaHostRegisterMapped 0x02u
+#define cudaHostRegisterIoMemory 0x04u
+#define cudaHostRegisterReadOnly 0x08u
+
 cudaError_t cudaMalloc(void **DevPtr, size_t Size);
 template <class T> inline cudaError_t cudaMalloc(T **DevPtr, size_t Size) {
   return cudaMalloc(reinterpret_cast<void **>(DevPtr), Size);
@@ -156,6 +164,16 @@ template <class T> inline cudaError_t cudaMallocHost(T **Ptr, size_t Size) {
 cudaError_t cudaFreeHost(void *Ptr);
 cudaError_t cudaMemcpy(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind);
 cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count);
+/// Only the default stream exists: the copy is done before it returns.
+cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, cudaMemcpyKind Kind,
+                            cudaStream_t Stream = 0);
+/// Page-locking is bookkeeping here, with the driver's refusals: a range that
+/// shares a 4 KiB page with a locked range or with cudaMallocHost memory is
+/// refused (cudaErrorHostMemoryAlreadyRegistered), cudaHostUnregister takes
+/// only a pointer cudaHostRegister locked. A range still locked when the
+/// program exits is reported as an error and the exit status becomes 1.
+cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned int Flags);
+cudaError_t cudaHostUnregister(void *Ptr);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaGetLastError(void);
