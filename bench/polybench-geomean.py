@@ -22,8 +22,11 @@ if args[:1] == ["--ppcg"]:
     ref, args = args[1], args[2:]
 ppcg = {}
 for line in open(ref):
-    if line.strip() and not line.startswith("#"):
-        k, v = line.split()
+    # "kernel seconds" lines; a run's log may hold other lines (the device's name, compiler warnings)
+    parts = line.split()
+    if len(parts) == 2 and not line.startswith("#") and (parts[1][0].isdigit() or parts[1][0] == ">" or
+                                                         parts[1].startswith("FAILED")):
+        k, v = parts
         ppcg[k] = ">" + v if v.startswith("FAILED") else v
 ours = {}
 for f in args:

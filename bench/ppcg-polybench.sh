@@ -5,8 +5,27 @@
 # transfers included). The reference that bench/ppcg-issue19.txt holds, made
 # anew: `run` prints lines of the same form, "kernel seconds".
 #
+#   once:        bash bench/ppcg-polybench.sh build SRCDIR PREFIX [--with-isl=system]
 #   here:        bash bench/ppcg-polybench.sh prepare OUTDIR DATASET
 #   on the GPU:  bash bench/ppcg-polybench.sh run OUTDIR [TIMEOUT_S]
+#
+# build compiles PPCG from the git checkout SRCDIR and installs it under
+# PREFIX (PREFIX/bin/ppcg). SRCDIR must hold PPCG's submodules isl and pet
+# (`git submodule update --init isl pet`; imath is not needed). Used here:
+# PPCG 0.09.2 (commit 0fe4a8f) with its submodules pet 0.11.8 (824ab35) and
+# isl 0.27 (80035e4c), against Clang/LLVM 19 (Debian bookworm:
+# libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-19, plus autoconf
+# automake libtool pkg-config libgmp-dev libyaml-dev). The steps: in SRCDIR
+# ./autogen.sh (once, where configure is missing); in the build directory
+# ($BUILDDIR, default PREFIX.build) SRCDIR/configure --prefix=PREFIX
+# --with-clang-prefix=$CLANG_PREFIX (default /usr/lib/llvm-19), skipped if
+# that directory was already configured with the same arguments; then
+# make -j$JOBS (default: nproc) and make install. The bundled isl and pet
+# are built and installed with PPCG, and ppcg finds them by its RUNPATH.
+# --with-isl=system builds the same PPCG and its bundled pet against the
+# system's isl instead (pkg-config isl; Debian's libisl-dev, isl 0.25): the
+# PPCG_FALLBACK below. build ends by printing `ppcg --version` (clang, pet,
+# isl and PPCG versions).
 #
 # prepare runs PPCG ($PPCG, else `ppcg` on PATH) on every kernel of
 # $POLYBENCH_DIR (default: shared/polybench-4.2.1 beside this repository)
@@ -41,8 +60,39 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: bench/ppcg-polybench.sh prepare OUTDIR DATASET | run OUTDIR [TIMEOUT_S]" >&2
+  echo "usage: bench/ppcg-polybench.sh build SRCDIR PREFIX [--with-isl=system] | prepare OUTDIR DATASET | run OUTDIR [TIMEOUT_S]" >&2
   exit 2
+}
+
+# build_ppcg SRCDIR PREFIX [--with-isl=system]: PPCG from source into PREFIX.
+build_ppcg() {
+  local src prefix=$2 bdir want d
+  local args=()
+  src=$(cd "$1" && pwd)
+  case $prefix in /*) ;; *) prefix=$PWD/$prefix ;; esac
+  args=(--prefix="$prefix")
+  case ${3:-} in
+    "") ;;
+    --with-isl=system) args+=("$3") ;;
+    *) usage ;;
+  esac
+  args+=(--with-clang-prefix="${CLANG_PREFIX:-/usr/lib/llvm-19}")
+  for d in isl pet; do
+    [ -f "$src/$d/configure.ac" ] || { echo "$src/$d is empty: git -C $src submodule update --init isl pet" >&2; exit 1; }
+  done
+  [ -x "$src/configure" ] || (cd "$src" && ./autogen.sh)
+  bdir=${BUILDDIR:-$prefix.build}
+  mkdir -p "$bdir"
+  cd "$bdir"
+  want="${args[*]}"
+  if [ -x config.status ] && [ "$(./config.status --config)" = "$want" ]; then
+    echo "$bdir: already configured with $want"
+  else
+    "$src/configure" "${args[@]}"
+  fi
+  make -j"${JOBS:-$(nproc)}"
+  make install
+  "$prefix/bin/ppcg" --version
 }
 
 # prepare OUTDIR DATASET: PPCG's CUDA code for every kernel into OUTDIR.
@@ -177,6 +227,7 @@ run() {
 }
 
 case ${1:-} in
+  build) [ $# -ge 3 ] && [ $# -le 4 ] || usage; build_ppcg "$2" "$3" "${4:-}" ;;
   prepare) [ $# -eq 3 ] || usage; prepare "$2" "$3" ;;
   run) [ $# -ge 2 ] && [ $# -le 3 ] || usage; run "$2" "${3:-60}" ;;
   *) usage ;;

@@ -125,6 +125,35 @@ static void pipe_copy_overlap(char *dev, char *host, size_t bytes, size_t chunk,
   cudaStreamDestroy(st);
 }
 
+// As pipe_copy, with W threads locking and sending pieces k = w, w + W, ...
+static void pipe_copy_threads(char *dev, char *host, size_t bytes, size_t chunk, int W) {
+  std::vector<std::pair<char *, size_t>> pieces;
+  uintptr_t a = (uintptr_t)host, end = a + bytes;
+  while (a < end) {
+    uintptr_t b = std::min<uintptr_t>(end, ((a + chunk) / (2 << 20)) * (2 << 20));
+    pieces.push_back({(char *)a, b - a});
+    a = b;
+  }
+  std::vector<cudaEvent_t> evs(pieces.size());
+  std::vector<int> pinned(pieces.size());
+  std::vector<std::thread> ts;
+  for (int w = 0; w < W; ++w)
+    ts.emplace_back([&, w] {
+      for (size_t k = w; k < pieces.size(); k += W) {
+        pinned[k] = cudaHostRegister(pieces[k].first, pieces[k].second, cudaHostRegisterDefault) == cudaSuccess;
+        CK(cudaMemcpyAsync(dev + (pieces[k].first - host), pieces[k].first, pieces[k].second, cudaMemcpyHostToDevice, 0));
+        CK(cudaEventCreateWithFlags(&evs[k], cudaEventDisableTiming));
+        CK(cudaEventRecord(evs[k], 0));
+      }
+    });
+  for (auto &t : ts) t.join();
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    CK(cudaEventSynchronize(evs[k]));
+    if (pinned[k]) CK(cudaHostUnregister(pieces[k].first));
+    cudaEventDestroy(evs[k]);
+  }
+}
+
 int run(const char *strategy, size_t mb) {
   size_t bytes = mb << 20, n = bytes / 8;
   double *h = (double *)malloc(bytes);
@@ -193,6 +222,12 @@ int run(const char *strategy, size_t mb) {
     else pipe_copy((char *)d, (char *)h, bytes, chunk, d2h, mode == 't');
     t1 = now();
     if (!d2h) sum_kernel<<<1320, 256>>>(d, n, out);
+  } else if (s.rfind("mt", 0) == 0) {  // mt<W>x<MB>: W threads lock and send
+    int W = atoi(s.c_str() + 2);
+    size_t chunk = (size_t)atoi(strchr(s.c_str(), 'x') + 1) << 20;
+    pipe_copy_threads((char *)d, (char *)h, bytes, chunk, W);
+    t1 = now();
+    sum_kernel<<<1320, 256>>>(d, n, out);
   } else if (s.rfind("pageable-mt", 0) == 0) {
     int threads = atoi(s.c_str() + 11);
     std::vector<std::thread> ts;

@@ -79,8 +79,8 @@ inline bool loopgpu_tracing() {
   static const bool on = getenv("LOOPGPU_TRACE") != NULL;
   return on;
 }
-// Copies bytes of the caller's memory to the GPU. From 32 MiB on, the range is
-// page-locked in pieces of about 16 MiB (cut on 2 MiB addresses, so no two
+// Copies bytes of the caller's memory to the GPU. From 16 MiB on, the range is
+// page-locked in pieces of up to 16 MiB (cut on 2 MiB addresses, so no two
 // pieces share a page) and each piece is sent as soon as it is locked, while
 // the next is locked; every piece is unlocked once sent, before this returns.
 // The copy engine then reads the caller's pages directly instead of through
@@ -89,7 +89,7 @@ inline bool loopgpu_tracing() {
 // memory, read-only pages) is copied as it is.
 inline void loopgpu_copy_in(void *dst, const void *src, size_t bytes) {
   const uintptr_t piece = (uintptr_t)16 << 20, cut = (uintptr_t)2 << 20;
-  if (bytes < 2 * piece) {
+  if (bytes < piece) {
     if (bytes > 0)
       LOOPGPU_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
     return;

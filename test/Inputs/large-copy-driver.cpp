@@ -1,7 +1,8 @@
 // Calls large-copy.c's rowdot on a 2100 x 2100 matrix (35,280,000 bytes)
 // held three ways: pageable memory, pageable memory of which the caller has
-// page-locked a part, memory from cudaMallocHost. The products are small
-// integers, so every sum is exact in any order: the results must be equal.
+// page-locked a part, memory from cudaMallocHost; then on matrices just under
+// and just over 16 MiB (1448 and 1449 rows). The products are small integers,
+// so every sum is exact in any order: the results must be equal.
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +11,14 @@
 extern "C" void rowdot(int n, const double *A, const double *y, double *x);
 
 static int failures = 0;
+
+static std::vector<double> matrix(int n) {
+  std::vector<double> A((size_t)n * n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      A[(size_t)i * n + j] = (i * 7 + j * 3) % 11 - 5;
+  return A;
+}
 
 static void run(int n, const double *A, const std::vector<double> &y, const char *what) {
   std::vector<double> x(n), want(n);
@@ -29,10 +38,7 @@ static void run(int n, const double *A, const std::vector<double> &y, const char
 int main() {
   const int n = 2100;
   const size_t bytes = (size_t)n * n * sizeof(double);
-  std::vector<double> A((size_t)n * n), y(n);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      A[(size_t)i * n + j] = (i * 7 + j * 3) % 11 - 5;
+  std::vector<double> A = matrix(n), y(n);
   for (int j = 0; j < n; ++j)
     y[j] = j % 5 - 2;
   run(n, A.data(), y, "pageable memory");
@@ -50,6 +56,9 @@ int main() {
   std::memcpy(pinned, A.data(), bytes);
   run(n, pinned, y, "cudaMallocHost memory");
   cudaFreeHost(pinned);
+
+  for (int m : {1448, 1449})
+    run(m, matrix(m).data(), y, m == 1448 ? "16,773,632 bytes" : "16,796,808 bytes");
   std::printf(failures ? "FAIL\n" : "PASS\n");
   return failures != 0;
 }

@@ -1,4 +1,4 @@
-// An array over 32 MiB at the sizes large-copies.test calls it with: the host
+// An array over 16 MiB at the sizes large-copies.test calls it with: the host
 // function copies it to the GPU in page-locked pieces.
 void rowdot(int n, const double A[restrict n][n], const double y[restrict n], double x[restrict n]) {
 #pragma loopgpu
