@@ -1,5 +1,6 @@
 //===- HostCode.cpp - The host function around a function's nests ---------===//
 #include "loopgpu/CodeGen/HostCode.h"
+#include "loopgpu/Analysis/LiveIn.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -183,7 +184,9 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
       Host[A] = Valid;
     }
   };
-  auto ToDevice = [&](const std::vector<bool> &Uses) {
+  // Overwritten: arrays the nest about to run writes entirely before reading
+  // (LiveIn.h): their host values are never used, the copy in is skipped.
+  auto ToDevice = [&](const std::vector<bool> &Uses, const std::vector<bool> &Overwritten) {
     for (unsigned A = 0; A < NA; ++A) {
       if (!Uses[A] || !P.onDevice(A))
         continue;
@@ -193,11 +196,34 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
       }
       if (Device[A] != Valid) {
         // copyout(A): the caller promises the nests need nothing of it.
-        if (HostCopied[A] || F.Arrays[A].CopyIn || Device[A] == StaleIfShared)
+        if (Overwritten[A])
+          P.Steps.push_back({Kind::Overwritten, A});
+        else if (HostCopied[A] || F.Arrays[A].CopyIn || Device[A] == StaleIfShared)
           P.Steps.push_back({Kind::CopyIn, A, Device[A] == StaleIfShared});
         Device[A] = Valid;
       }
     }
+  };
+  // The host arrays nest NI overwrites before reading: each used under one
+  // name in the nest, sharing memory with no other array.
+  auto OverwrittenBy = [&](unsigned NI) {
+    const Nest &N = Prog.Nests[NI];
+    std::vector<int> NestArray(NA, -1);
+    std::vector<bool> Out(NA, false);
+    for (unsigned X = 0; X < N.Arrays.size(); ++X) {
+      int H = hostArrayOf(F, N, X);
+      if (H >= 0)
+        NestArray[H] = NestArray[H] == -1 ? static_cast<int>(X) : -2;
+    }
+    for (unsigned A = 0; A < NA; ++A) {
+      if (NestArray[A] < 0 || !P.onDevice(A) || !F.Arrays[A].extentsKnown())
+        continue;
+      bool Alone = true;
+      for (unsigned B = 0; B < NA && Alone; ++B)
+        Alone = B == A || !mayAlias(F.Arrays[A], F.Arrays[B]);
+      Out[A] = Alone && overwritesBeforeReading(N, static_cast<unsigned>(NestArray[A]));
+    }
+    return Out;
   };
   P.DeviceVariant = true;
   for (unsigned I = 0; I < F.Items.size(); ++I) {
@@ -210,7 +236,7 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
           P.DeviceVariant = false;
       // Arguments that may share memory move together, so that every copy
       // moves the newest bytes: all of them are current on the GPU here.
-      ToDevice(Closure(Uses));
+      ToDevice(Closure(Uses), OverwrittenBy(It.Nest));
       P.Steps.push_back({Kind::Item, I});
       std::vector<bool> W(NA, false);
       for (unsigned A = 0; A < NA; ++A)
@@ -243,8 +269,10 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
         CopyBack(A);
       HostCopied[A] = HostCopied[A] || Touched[A];
     }
+    // Nests inside host code may run any number of times, even none: their
+    // arrays are copied in.
     if (InRegion)
-      ToDevice(Closure(InnerUses));
+      ToDevice(Closure(InnerUses), std::vector<bool>(NA, false));
     P.Steps.push_back({Kind::Item, I});
     std::vector<bool> HostWrites(NA, false);
     for (unsigned A = 0; A < NA; ++A)
@@ -398,6 +426,9 @@ private:
     case Kind::CopyIn:
       OS << "  " << (S.IfShared ? Guard : "") << "loopgpu_copy_in(" << D << ", " << A.Name << ", " << Bytes
          << ");\n";
+      break;
+    case Kind::Overwritten:
+      OS << "  // " << A.Name << " is not copied in: the next nest writes every element of it before reading any.\n";
       break;
     case Kind::CopyOut:
       OS << "  " << Guard << "LOOPGPU_CHECK(cudaMemcpy(" << (A.IsConst ? "(void *)" : "") << A.Name << ", " << D

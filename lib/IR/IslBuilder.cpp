@@ -9,6 +9,7 @@
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/options.h>
 #include <isl/set.h>
@@ -511,5 +512,81 @@ bool provesBounds(const Nest &N, unsigned Stmt, const AffExpr &E, const AffExpr 
   const Statement &S = N.Statements[Stmt];
   return provesBounds(N, S.Loops, S.Guards, E, Lo, HiExclusive);
 }
+
+namespace {
+/// The original execution order (see originalSchedule): statement S at loop depth d runs at time
+/// (p0, e0, p1, e1, ..., pd, 0, ...), where p is its position among the
+/// nodes of each body and e the iterator in execution order (negated for a
+/// loop that runs downward). The positions of an `if`'s branches continue
+/// the count of the body around it.
+class OriginalSchedule {
+public:
+  OriginalSchedule(const Nest &N, const IslBuilder &B) : N(N), B(B) {
+    for (const Statement &S : N.Statements)
+      Dims = std::max<unsigned>(Dims, 2 * S.Loops.size() + 1);
+    std::vector<int64_t> Positions;
+    std::vector<unsigned> Loops;
+    unsigned Pos = 0;
+    walk(N.Root, Pos, Positions, Loops);
+  }
+  isl::union_map get() const { return Map; }
+
+private:
+  const Nest &N;
+  const IslBuilder &B;
+  unsigned Dims = 1;
+  isl::union_map Map;
+
+  void walk(const std::vector<NodePtr> &Nodes, unsigned &Pos, std::vector<int64_t> &Positions,
+            std::vector<unsigned> &Loops) {
+    for (const NodePtr &Nd : Nodes) {
+      switch (Nd->K) {
+      case Node::Kind::Loop: {
+        Positions.push_back(Pos++);
+        Loops.push_back(Nd->Id);
+        unsigned Inner = 0;
+        walk(Nd->Body, Inner, Positions, Loops);
+        Loops.pop_back();
+        Positions.pop_back();
+        break;
+      }
+      case Node::Kind::If:
+        walk(Nd->Body, Pos, Positions, Loops);
+        walk(Nd->Else, Pos, Positions, Loops);
+        break;
+      case Node::Kind::Stmt: {
+        Positions.push_back(Pos++);
+        add(Nd->Id, Positions, Loops);
+        Positions.pop_back();
+        break;
+      }
+      }
+    }
+  }
+
+  void add(unsigned Stmt, const std::vector<int64_t> &Positions, const std::vector<unsigned> &Loops) {
+    isl::space Dom = B.statementSpace(Stmt);
+    isl_space *Space = isl_space_map_from_domain_and_range(
+        Dom.copy(), isl_space_set_from_params(isl_space_params(Dom.copy())));
+    Space = isl_space_add_dims(Space, isl_dim_out, Dims);
+    isl_multi_aff *MA = isl_multi_aff_zero(Space);
+    isl_local_space *LS = isl_local_space_from_space(Dom.copy());
+    for (unsigned T = 0; T < Dims; ++T) {
+      isl_aff *A = isl_aff_zero_on_domain(isl_local_space_copy(LS));
+      if (T % 2 == 0 && T / 2 < Positions.size())
+        A = isl_aff_set_constant_si(A, Positions[T / 2]);
+      else if (T % 2 == 1 && T / 2 < Loops.size())
+        A = isl_aff_set_coefficient_si(A, isl_dim_in, T / 2, N.Loops[Loops[T / 2]].Step > 0 ? 1 : -1);
+      MA = isl_multi_aff_set_aff(MA, T, A);
+    }
+    isl_local_space_free(LS);
+    isl::union_map M = isl::union_map(isl::manage(isl_map_from_multi_aff(MA)));
+    Map = Map.is_null() ? M : Map.unite(M);
+  }
+};
+
+} // namespace
+
+isl::union_map originalSchedule(const IslBuilder &B) { return OriginalSchedule(B.nest(), B).get(); }
 
 } // namespace loopgpu

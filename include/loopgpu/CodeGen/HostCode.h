@@ -12,7 +12,9 @@
 //     sees the aliasing the C code sees. Arrays declared in the body get a
 //     buffer before the first nest that uses them.
 //   - An array is copied to the GPU before a nest when the device copy is
-//     stale (first use, or host code wrote it since), and back to the host
+//     stale (first use, or host code wrote it since), unless that nest, run
+//     by the function's body itself (not inside host code), writes every
+//     element of it before reading any (LiveIn.h); and back to the host
 //     before host code that touches it, before a `return`, and at the end of
 //     the function when a nest wrote it (parameters only: locals die).
 //     Arguments that may alias (neither restrict, element types that may
@@ -47,6 +49,7 @@ struct HostPlan {
       Region,   ///< the device region of the arrays in RegionArrays
       Allocate, ///< the device buffer of Arrays[Index], alone
       CopyIn,   ///< host -> device, Arrays[Index]
+      Overwritten, ///< no copy in: the next nest writes all of Arrays[Index] first
       CopyOut,  ///< device -> host, Arrays[Index]
       Item,     ///< HostFunction::Items[Index]: host code or a nest's launch
     };

@@ -160,6 +160,12 @@ private:
   isl::space Params;
 };
 
+/// The nest's sequential execution order as a schedule map, statement
+/// instance -> time: statement S at loop depth d runs at (p0, e0, p1, e1, ...,
+/// pd, 0, ...), with p its position among the nodes of each body and e the
+/// iterator in execution order (negated for a loop that runs downward).
+isl::union_map originalSchedule(const IslBuilder &B);
+
 /// Convenience wrapper with its own ISL context, for the frontend: proves
 /// Lo <= E < HiExclusive over the domain of statement Stmt (e.g. 0 <= k < K
 /// when delinearizing `A[i*K + k]`). Sound: false when in doubt.

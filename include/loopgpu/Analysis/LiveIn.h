@@ -1,0 +1,31 @@
+//===- LiveIn.h - Arrays a nest overwrites before reading --------*- C++ -*-===//
+//
+// Whether a nest needs an array's values from before it: a host function
+// copies an array to the GPU before the first nest that uses it, and need not
+// when that nest writes every element of the array before reading any. Exact
+// (ISL): the nest's writes of the array that happen for sure (affine, under
+// no data-dependent guard) must cover every element within the array's
+// extents for every value of the parameters, and every read of the array must
+// read a value the nest wrote before it in its sequential order (isl's flow
+// computation: no read without a source). When in doubt (an unknown extent, a
+// non-affine access, ISL's budget), the answer is that the values are needed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_ANALYSIS_LIVEIN_H
+#define LOOPGPU_ANALYSIS_LIVEIN_H
+
+#include "loopgpu/IR/LoopNest.h"
+
+#include <string>
+
+namespace loopgpu {
+
+/// True if nest N writes every element of array Array (an index into
+/// N.Arrays) within its extents before reading any, so that the values the
+/// array held before the nest are never used and all of them are replaced.
+/// Why (if given) receives the reason when the answer is false.
+bool overwritesBeforeReading(const Nest &N, unsigned Array, std::string *Why = nullptr);
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_ANALYSIS_LIVEIN_H

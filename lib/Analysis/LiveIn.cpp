@@ -1,0 +1,111 @@
+//===- LiveIn.cpp - Arrays a nest overwrites before reading ---------------===//
+//
+// See LiveIn.h. isl's dataflow analysis (isl_union_access_info_compute_flow)
+// on the nest's sequential order, the coverage test by set inclusion.
+//
+//===----------------------------------------------------------------------===//
+
+#include "loopgpu/Analysis/LiveIn.h"
+#include "loopgpu/IR/IslBuilder.h"
+
+#include <isl/aff.h>
+#include <isl/flow.h>
+#include <isl/local_space.h>
+#include <isl/set.h>
+
+#include <chrono>
+
+namespace loopgpu {
+
+namespace {
+
+bool fail(std::string *Why, const std::string &Reason) {
+  if (Why)
+    *Why = Reason;
+  return false;
+}
+
+/// Every element of the array within all its extents, the outermost
+/// included (the elements the host copies); null if an extent is unknown.
+isl::set allElements(const IslBuilder &B, const Access &Any) {
+  const ArrayInfo &AI = B.nest().Arrays[Any.Index];
+  isl::space Mem = B.memorySpace(Any);
+  isl::set R = isl::set::universe(Mem);
+  for (unsigned K = 0; K < AI.Extents.size(); ++K) {
+    if (!AI.Extents[K])
+      return isl::set();
+    isl::pw_aff Extent = B.pwAff(*AI.Extents[K], Mem, {});
+    if (Extent.is_null())
+      return isl::set();
+    isl::pw_aff E = isl::manage(
+        isl_pw_aff_from_aff(isl_aff_var_on_domain(isl_local_space_from_space(Mem.copy()), isl_dim_set, K)));
+    isl::pw_aff Zero = isl::manage(isl_pw_aff_from_aff(
+        isl_aff_val_on_domain(isl_local_space_from_space(Mem.copy()), isl_val_zero(Mem.ctx().get()))));
+    R = R.intersect(E.ge_set(Zero)).intersect(E.lt_set(Extent));
+  }
+  return R;
+}
+
+} // namespace
+
+bool overwritesBeforeReading(const Nest &N, unsigned Array, std::string *Why) {
+  if (Array >= N.Arrays.size())
+    return fail(Why, "no such array");
+  const ArrayInfo &AI = N.Arrays[Array];
+  if (AI.Kind == ArrayInfo::Storage::FlatPointer && !AI.IsDelinearized)
+    return fail(Why, "'" + AI.Name + "' is a pointer indexed with one subscript: its extent is not known");
+  IslContext Ctx;
+  Ctx.setBudget(2000000);
+  IslDeadline Deadline(Ctx, std::chrono::milliseconds(5000));
+  try {
+    IslBuilder B(N, Ctx.get());
+    isl::union_map Reads, MustWrites, MayWrites;
+    isl::set Written, All;
+    for (const Access &A : N.Accesses) {
+      if (!A.isArray() || A.Index != Array)
+        continue;
+      if (All.is_null()) {
+        All = allElements(B, A);
+        if (All.is_null())
+          return fail(Why, "an extent of '" + AI.Name + "' is not known");
+        Written = isl::set::empty(All.get_space());
+      }
+      isl::map Rel = B.accessRelation(A.Id);
+      isl::union_map U(Rel);
+      if (!A.IsWrite) {
+        Reads = Reads.is_null() ? U : Reads.unite(U);
+      } else if (A.IsMust && A.IsAffine && B.isAccessExact(A.Id) && B.isDomainExact(A.Stmt)) {
+        MustWrites = MustWrites.is_null() ? U : MustWrites.unite(U);
+        Written = Written.unite(Rel.range());
+      } else {
+        MayWrites = MayWrites.is_null() ? U : MayWrites.unite(U);
+      }
+    }
+    if (All.is_null())
+      return fail(Why, "the nest does not use '" + AI.Name + "'");
+    if (!All.is_subset(Written))
+      return fail(Why, "the nest may leave elements of '" + AI.Name + "' unwritten");
+    if (!Reads.is_null()) {
+      isl::union_map Schedule = originalSchedule(B);
+      isl_union_access_info *Info = isl_union_access_info_from_sink(Reads.release());
+      Info = isl_union_access_info_set_must_source(Info, MustWrites.release());
+      if (!MayWrites.is_null())
+        Info = isl_union_access_info_set_may_source(Info, MayWrites.release());
+      Info = isl_union_access_info_set_schedule_map(Info, Schedule.release());
+      isl_union_flow *Flow = isl_union_access_info_compute_flow(Info);
+      if (!Flow)
+        return fail(Why, "isl's dataflow analysis failed");
+      isl::union_map NoSource = isl::manage(isl_union_flow_get_may_no_source(Flow));
+      isl_union_flow_free(Flow);
+      if (NoSource.is_null())
+        return fail(Why, "isl's dataflow analysis failed");
+      if (!NoSource.is_empty())
+        return fail(Why, "the nest may read an element of '" + AI.Name + "' before writing it");
+    }
+    return true;
+  } catch (const isl::exception &) {
+    return fail(Why, Deadline.expired() ? "isl ran past its time limit" : "isl ran out of its operation budget");
+  }
+}
+
+} // namespace loopgpu

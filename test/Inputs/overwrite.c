@@ -1,0 +1,59 @@
+// Arrays a nest may or may not overwrite before reading (copy-in-elision.test).
+void two(int ni, int nj, int nk, double alpha, double tmp[restrict ni][nj], const double A[restrict ni][nk],
+         const double B[restrict nk][nj]) {
+#pragma loopgpu
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++) {
+      tmp[i][j] = 0.0;
+      for (int k = 0; k < nk; ++k)
+        tmp[i][j] += alpha * A[i][k] * B[k][j];
+    }
+}
+void map(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    out[i] = 2 * in[i];
+}
+void partial(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    out[i] = 2 * in[i];
+}
+void readfirst(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    out[i] = out[i] + in[i];
+}
+void guarded(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    if (in[i] > 0)
+      out[i] = in[i];
+}
+void shifted(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    out[i] = in[i];
+    if (i > 0)
+      out[i] += out[i - 1];
+  }
+}
+void readnext(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n - 1; i++)
+    out[i] = in[i] + out[i + 1];
+  #pragma loopgpu
+  for (int i = n - 1; i < n; i++)
+    out[i] = 0;
+}
+void noalias(int n, double *out, const double *in) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    out[i] = 2 * in[i];
+}
+void tri(int n, double C[restrict n][n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++)
+      C[i][j] = 1;
+}
