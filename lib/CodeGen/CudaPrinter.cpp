@@ -84,8 +84,8 @@ inline bool loopgpu_tracing() {
 // pieces share a page) and each piece is sent as soon as it is locked, while
 // the next is locked; every piece is unlocked once sent, before this returns.
 // The copy engine then reads the caller's pages directly instead of through
-// the driver's staging buffer: about twice a pageable cudaMemcpy's bandwidth
-// (bench/RESULTS.md run 26). A piece the driver does not lock (already locked
+// the driver's staging buffer: 1.3 to 2.3 times a pageable cudaMemcpy's
+// bandwidth on the hosts measured (bench/RESULTS.md run 26). A piece the driver does not lock (already locked
 // memory, read-only pages) is copied as it is.
 inline void loopgpu_copy_in(void *dst, const void *src, size_t bytes) {
   const uintptr_t piece = (uintptr_t)16 << 20, cut = (uintptr_t)2 << 20;
