@@ -8,9 +8,7 @@
 #include "loopgpu/Analysis/LiveIn.h"
 #include "loopgpu/IR/IslBuilder.h"
 
-#include <isl/aff.h>
 #include <isl/flow.h>
-#include <isl/local_space.h>
 #include <isl/set.h>
 
 #include <chrono>
@@ -25,35 +23,12 @@ bool fail(std::string *Why, const std::string &Reason) {
   return false;
 }
 
-/// Every element of the array within all its extents, the outermost
-/// included (the elements the host copies); null if an extent is unknown.
-isl::set allElements(const IslBuilder &B, const Access &Any) {
-  const ArrayInfo &AI = B.nest().Arrays[Any.Index];
-  isl::space Mem = B.memorySpace(Any);
-  isl::set R = isl::set::universe(Mem);
-  for (unsigned K = 0; K < AI.Extents.size(); ++K) {
-    if (!AI.Extents[K])
-      return isl::set();
-    isl::pw_aff Extent = B.pwAff(*AI.Extents[K], Mem, {});
-    if (Extent.is_null())
-      return isl::set();
-    isl::pw_aff E = isl::manage(
-        isl_pw_aff_from_aff(isl_aff_var_on_domain(isl_local_space_from_space(Mem.copy()), isl_dim_set, K)));
-    isl::pw_aff Zero = isl::manage(isl_pw_aff_from_aff(
-        isl_aff_val_on_domain(isl_local_space_from_space(Mem.copy()), isl_val_zero(Mem.ctx().get()))));
-    R = R.intersect(E.ge_set(Zero)).intersect(E.lt_set(Extent));
-  }
-  return R;
-}
-
 } // namespace
 
 bool overwritesBeforeReading(const Nest &N, unsigned Array, std::string *Why) {
   if (Array >= N.Arrays.size())
     return fail(Why, "no such array");
   const ArrayInfo &AI = N.Arrays[Array];
-  if (AI.Kind == ArrayInfo::Storage::FlatPointer && !AI.IsDelinearized)
-    return fail(Why, "'" + AI.Name + "' is a pointer indexed with one subscript: its extent is not known");
   IslContext Ctx;
   Ctx.setBudget(2000000);
   IslDeadline Deadline(Ctx, std::chrono::milliseconds(5000));
@@ -65,7 +40,7 @@ bool overwritesBeforeReading(const Nest &N, unsigned Array, std::string *Why) {
       if (!A.isArray() || A.Index != Array)
         continue;
       if (All.is_null()) {
-        All = allElements(B, A);
+        All = B.allElements(A);
         if (All.is_null())
           return fail(Why, "an extent of '" + AI.Name + "' is not known");
         Written = isl::set::empty(All.get_space());

@@ -412,21 +412,33 @@ bool subscriptFunctions(const IslBuilder &B, const Access &A, const isl::space &
 
 } // namespace
 
-isl::set IslBuilder::elementsInBounds(const Access &A) const {
+isl::set IslBuilder::elementsInBounds(const Access &A) const { return elementsWithin(A, false); }
+
+isl::set IslBuilder::allElements(const Access &A) const { return elementsWithin(A, true); }
+
+isl::set IslBuilder::elementsWithin(const Access &A, bool All) const {
   isl::space Mem = memorySpace(A);
   isl::set R = isl::set::universe(Mem);
   if (!A.isArray())
     return R;
   const ArrayInfo &AI = N.Arrays[A.Index];
+  if (All && AI.Kind == ArrayInfo::Storage::FlatPointer && !AI.IsDelinearized)
+    return isl::set();
   for (unsigned K = 0; K < AI.Extents.size(); ++K) {
     // The outermost extent of an array parameter is not a promise of C: the
     // caller may pass a larger array.
-    if (!AI.Extents[K] || (K == 0 && AI.IsParameter) ||
-        (AI.Kind == ArrayInfo::Storage::FlatPointer && !AI.IsDelinearized))
+    bool Promised = AI.Extents[K] && !(K == 0 && AI.IsParameter) &&
+                    !(AI.Kind == ArrayInfo::Storage::FlatPointer && !AI.IsDelinearized);
+    if (!All && !Promised)
       continue;
+    if (!AI.Extents[K])
+      return isl::set();
     isl::pw_aff Extent = pwAff(*AI.Extents[K], Mem, {});
-    if (Extent.is_null())
+    if (Extent.is_null()) {
+      if (All)
+        return isl::set();
       continue;
+    }
     isl_local_space *LS = isl_local_space_from_space(Mem.copy());
     isl::pw_aff E =
         checked(isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(LS, isl_dim_set, K))));

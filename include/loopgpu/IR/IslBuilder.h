@@ -136,6 +136,10 @@ public:
   /// indexing past an inner extent and past the size of an array object; the
   /// outermost extent of an array parameter is not a bound and is skipped).
   isl::set elementsInBounds(const Access &A) const;
+  /// Every element of the access's array within all its extents, the
+  /// outermost included (the elements a host function copies); null if an
+  /// extent is unknown or cannot be represented.
+  isl::set allElements(const Access &A) const;
   /// The access relation of access Id, domain -> element, restricted to the
   /// statement's domain. A non-affine access (or one whose subscripts cannot
   /// be represented) relates every instance to every element within the
@@ -155,6 +159,8 @@ public:
                     const AffExpr &E, const AffExpr &Lo, const AffExpr &HiExclusive) const;
 
 private:
+  isl::set elementsWithin(const Access &A, bool All) const;
+
   const Nest &N;
   isl_ctx *Ctx;
   isl::space Params;
