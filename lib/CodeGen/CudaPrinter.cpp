@@ -82,13 +82,15 @@ inline bool loopgpu_tracing() {
 // Copies bytes of the caller's memory to the GPU. From 16 MiB on, the range is
 // page-locked in pieces of up to 16 MiB (cut on 2 MiB addresses, so no two
 // pieces share a page) and each piece is sent as soon as it is locked, while
-// the next is locked; every piece is unlocked once sent, before this returns.
-// The copy engine then reads the caller's pages directly instead of through
-// the driver's staging buffer: 1.3 to 2.3 times a pageable cudaMemcpy's
-// bandwidth on the hosts measured (bench/RESULTS.md run 26). A piece the driver does not lock (already locked
-// memory, read-only pages) is copied as it is.
+// the next is locked; a piece is unlocked once sent, at the latest before this
+// returns, and at most 8 pieces (128 MiB) are locked at a time. The copy
+// engine then reads the caller's pages directly instead of through the
+// driver's staging buffer: 1.3 to 2.3 times a pageable cudaMemcpy's bandwidth
+// on the hosts measured (bench/RESULTS.md run 26). A piece the driver does not
+// lock (already locked memory, read-only pages) is copied as it is.
 inline void loopgpu_copy_in(void *dst, const void *src, size_t bytes) {
   const uintptr_t piece = (uintptr_t)16 << 20, cut = (uintptr_t)2 << 20;
+  const size_t window = 8;
   if (bytes < piece) {
     if (bytes > 0)
       LOOPGPU_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
@@ -96,31 +98,35 @@ inline void loopgpu_copy_in(void *dst, const void *src, size_t bytes) {
   }
   struct sent_piece {
     char *host;
-    size_t bytes;
     bool locked;
     cudaEvent_t done;
   };
   std::vector<sent_piece> pieces;
-  for (uintptr_t a = (uintptr_t)src, end = a + bytes; a < end;) {
-    uintptr_t b = (a + piece) / cut * cut;
-    sent_piece p = {(char *)a, (size_t)((b < end ? b : end) - a), false, NULL};
-    p.locked = cudaHostRegister(p.host, p.bytes, cudaHostRegisterDefault) == cudaSuccess;
-    if (!p.locked)
-      (void)cudaGetLastError(); // not an error: the piece goes through the staging buffer
-    LOOPGPU_CHECK(cudaMemcpyAsync((char *)dst + (a - (uintptr_t)src), p.host, p.bytes, cudaMemcpyHostToDevice, 0));
-    LOOPGPU_CHECK(cudaEventCreateWithFlags(&p.done, cudaEventDisableTiming));
-    LOOPGPU_CHECK(cudaEventRecord(p.done, 0));
-    pieces.push_back(p);
-    a += p.bytes;
-  }
-  size_t locked = 0;
-  for (sent_piece &p : pieces) {
-    locked += p.locked;
+  size_t sent = 0, locked = 0; // pieces[sent..] are in flight
+  auto finish = [&](sent_piece &p) {
     LOOPGPU_CHECK(cudaEventSynchronize(p.done));
     LOOPGPU_CHECK(cudaEventDestroy(p.done));
     if (p.locked)
       LOOPGPU_CHECK(cudaHostUnregister(p.host));
+  };
+  for (uintptr_t a = (uintptr_t)src, end = a + bytes; a < end;) {
+    if (pieces.size() - sent == window)
+      finish(pieces[sent++]);
+    uintptr_t b = (a + piece) / cut * cut;
+    size_t n = (size_t)((b < end ? b : end) - a);
+    sent_piece p = {(char *)a, false, NULL};
+    p.locked = cudaHostRegister(p.host, n, cudaHostRegisterDefault) == cudaSuccess;
+    if (!p.locked)
+      (void)cudaGetLastError(); // not an error: the piece goes through the staging buffer
+    locked += p.locked;
+    LOOPGPU_CHECK(cudaMemcpyAsync((char *)dst + (a - (uintptr_t)src), p.host, n, cudaMemcpyHostToDevice, 0));
+    LOOPGPU_CHECK(cudaEventCreateWithFlags(&p.done, cudaEventDisableTiming));
+    LOOPGPU_CHECK(cudaEventRecord(p.done, 0));
+    pieces.push_back(p);
+    a += n;
   }
+  while (sent < pieces.size())
+    finish(pieces[sent++]);
   if (loopgpu_tracing())
     fprintf(stderr, "loopgpu: %zu bytes to the GPU in %zu pieces, %zu of them page-locked\n", bytes, pieces.size(),
             locked);

@@ -32,6 +32,7 @@ struct Config {
   unsigned MaxReports = 10;            // printed diagnostics per launch
   size_t SharedLimit = 48 * 1024;      // static + dynamic shared bytes per block
   size_t Misalign = 0;                 // cudaMalloc'd pointers: bytes past 256-byte alignment
+  size_t MaxLockedBytes = SIZE_MAX;    // host bytes cudaHostRegister may lock at a time
 };
 
 /// The configuration; the environment is read on first use.

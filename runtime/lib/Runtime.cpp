@@ -152,6 +152,12 @@ Config readConfig() {
       badEnvironment("LOOPGPU_EMU_MISALIGN", S, "bytes from 0 to 255");
     C.Misalign = static_cast<size_t>(V);
   }
+  if (const char *S = std::getenv("LOOPGPU_EMU_MAX_LOCKED_BYTES"); S && *S) {
+    unsigned long long V;
+    if (!parseUnsigned(S, V))
+      badEnvironment("LOOPGPU_EMU_MAX_LOCKED_BYTES", S, "a number of bytes");
+    C.MaxLockedBytes = static_cast<size_t>(V);
+  }
   if (const char *S = std::getenv("LOOPGPU_EMU_MAX_REPORTS"); S && *S) {
     unsigned long long V;
     if (!parseUnsigned(S, V) || V > 1000000)
@@ -527,6 +533,7 @@ constexpr uintptr_t PageSize = 4096;
 std::mutex LockedMutex;
 /// First page -> (one past the last page, bytes asked for), by first page.
 std::map<uintptr_t, std::pair<uintptr_t, size_t>> Locked;
+size_t LockedBytes = 0; // the sum of the bytes asked for
 std::map<uintptr_t, uintptr_t> LockedStarts; // the pointer registered -> first page
 
 void reportLockedAtExit() {
@@ -566,8 +573,12 @@ cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned int Flags) {
   if ((It != Locked.end() && It->first < Last) ||
       (It != Locked.begin() && std::prev(It)->second.first > First))
     return result(cudaErrorHostMemoryAlreadyRegistered);
+  // Pinned memory runs out (LOOPGPU_EMU_MAX_LOCKED_BYTES): the driver's error.
+  if (Size > config().MaxLockedBytes - LockedBytes)
+    return result(cudaErrorMemoryAllocation);
   static bool AtExit = (std::atexit(reportLockedAtExit), true);
   (void)AtExit;
+  LockedBytes += Size;
   Locked[First] = {Last, Size};
   LockedStarts[P] = First;
   return cudaSuccess;
@@ -578,6 +589,7 @@ cudaError_t cudaHostUnregister(void *Ptr) {
   auto It = LockedStarts.find(reinterpret_cast<uintptr_t>(Ptr));
   if (It == LockedStarts.end())
     return result(cudaErrorHostMemoryNotRegistered);
+  LockedBytes -= Locked[It->second].second;
   Locked.erase(It->second);
   LockedStarts.erase(It);
   return result(stickyError());

@@ -1,8 +1,9 @@
 // Calls large-copy.c's rowdot on a 2100 x 2100 matrix (35,280,000 bytes)
 // held three ways: pageable memory, pageable memory of which the caller has
 // page-locked a part, memory from cudaMallocHost; then on matrices just under
-// and just over 16 MiB (1448 and 1449 rows). The products are small integers,
-// so every sum is exact in any order: the results must be equal.
+// and just over 16 MiB (1448 and 1449 rows), and on one of 141,120,000 bytes
+// (4200 rows: 9 pieces, at most 8 locked at a time). The products are small
+// integers, so every sum is exact in any order: the results must be equal.
 #include <cuda_runtime.h>
 #include <cstdio>
 #include <cstring>
@@ -59,6 +60,10 @@ int main() {
 
   for (int m : {1448, 1449})
     run(m, matrix(m).data(), y, m == 1448 ? "16,773,632 bytes" : "16,796,808 bytes");
+  std::vector<double> y2(4200);
+  for (int j = 0; j < 4200; ++j)
+    y2[j] = j % 7 - 3;
+  run(4200, matrix(4200).data(), y2, "141,120,000 bytes");
   std::printf(failures ? "FAIL\n" : "PASS\n");
   return failures != 0;
 }

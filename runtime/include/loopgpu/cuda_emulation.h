@@ -170,7 +170,8 @@ cudaError_t cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, cudaMemcpy
 /// Page-locking is bookkeeping here, with the driver's refusals: a range that
 /// shares a 4 KiB page with a locked range or with cudaMallocHost memory is
 /// refused (cudaErrorHostMemoryAlreadyRegistered), cudaHostUnregister takes
-/// only a pointer cudaHostRegister locked. A range still locked when the
+/// only a pointer cudaHostRegister locked; past LOOPGPU_EMU_MAX_LOCKED_BYTES
+/// locked at a time, cudaErrorMemoryAllocation. A range still locked when the
 /// program exits is reported as an error and the exit status becomes 1.
 cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned int Flags);
 cudaError_t cudaHostUnregister(void *Ptr);
