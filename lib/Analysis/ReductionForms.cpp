@@ -176,6 +176,12 @@ std::optional<std::string> selectReduction(const Nest &N, const Expr &X, MemoryR
   bool XSecond = sameExpr(Q, X) && sameExpr(P, E);
   if (!XFirst && !XSecond)
     return std::nullopt;
+  // x = e converting e to x's type (a double into a float) can leave x above
+  // e, so that `e < x` holds again for the same e: the sequential order then
+  // decides which equal candidate wins (an argmin's index), which a min/max
+  // reduction does not keep. Only e of x's own type.
+  if (!(strip(&E)->Type == strip(&X)->Type))
+    return std::nullopt;
   if (!isPure(E))
     return std::nullopt;
   if (refersTo(N, E, M)) {

@@ -131,3 +131,39 @@ int index_from_memory(int n, const float *restrict x, const int *restrict id) {
 // CHECK-LABEL: nest index_from_memory#0
 // CHECK:      loop i (line {{[0-9]+}}): sequential:
 // CHECK-NOT:  reduction in loop i
+
+// A double compared with a float minimum and assigned to it: `best = a[i]`
+// rounds, and may round up, so that `a[i] < best` holds again for the same
+// element and the later index wins in C's order (random nest 5136 of
+// utils/gen-nest.py: the argmin's combine, comparing floats, kept the first).
+// Not a reduction; the same loop over floats is.
+float argmin_converted(int n, const double a[restrict n]) {
+  float best = 1e30f;
+  int at = -1;
+#pragma loopgpu
+  for (int r = 0; r < 4; r++)
+    for (int i = 0; i < n; i++)
+      if (a[i] < best) {
+        best = a[i];
+        at = r;
+      }
+  return best + at;
+}
+// CHECK-LABEL: nest argmin_converted#0
+// CHECK-NOT:  argmin
+// CHECK:      loop i (line {{[0-9]+}}): sequential
+// CHECK-NOT:  argmin
+// CHECK-LABEL: nest argmin_same_type#0
+// CHECK:      reduction: (best, at) (argmin, first on ties)
+float argmin_same_type(int n, const float a[restrict n]) {
+  float best = 1e30f;
+  int at = -1;
+#pragma loopgpu
+  for (int r = 0; r < 4; r++)
+    for (int i = 0; i < n; i++)
+      if (a[i] < best) {
+        best = a[i];
+        at = r;
+      }
+  return best + at;
+}
