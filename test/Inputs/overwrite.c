@@ -57,3 +57,36 @@ void tri(int n, double C[restrict n][n]) {
     for (int j = 0; j <= i; j++)
       C[i][j] = 1;
 }
+void reversed(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = n - 1; i >= 0; i--)
+    out[i] = in[i] + 1;
+}
+void evenodd(int n, double out[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0)
+      out[i] = in[i];
+    else
+      out[i] = -in[i];
+  }
+}
+void transposed(int n, int m, double A[restrict n][m]) {
+#pragma loopgpu
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      A[j][i] = i + j;
+}
+void lastcolumn(int n, int m, double A[restrict n][m]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m - 1; j++)
+      A[i][j] = i - j;
+}
+void twostatements(int n, double out[restrict n], double tmp[restrict n], const double in[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    tmp[i] = in[i] * 2;
+    out[i] = tmp[i] + tmp[n - 1 - i];
+  }
+}
