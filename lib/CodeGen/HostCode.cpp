@@ -186,7 +186,7 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
   };
   // Overwritten: arrays the nest about to run writes entirely before reading
   // (LiveIn.h): their host values are never used, the copy in is skipped.
-  auto ToDevice = [&](const std::vector<bool> &Uses, const std::vector<bool> &Overwritten) {
+  auto ToDevice = [&](const std::vector<bool> &Uses, const std::vector<bool> &Overwritten, int Nest) {
     for (unsigned A = 0; A < NA; ++A) {
       if (!Uses[A] || !P.onDevice(A))
         continue;
@@ -197,7 +197,7 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
       if (Device[A] != Valid) {
         // copyout(A): the caller promises the nests need nothing of it.
         if (Overwritten[A])
-          P.Steps.push_back({Kind::Overwritten, A});
+          P.Steps.push_back({Kind::Overwritten, A, false, Nest});
         else if (HostCopied[A] || F.Arrays[A].CopyIn || Device[A] == StaleIfShared)
           P.Steps.push_back({Kind::CopyIn, A, Device[A] == StaleIfShared});
         Device[A] = Valid;
@@ -236,7 +236,7 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
           P.DeviceVariant = false;
       // Arguments that may share memory move together, so that every copy
       // moves the newest bytes: all of them are current on the GPU here.
-      ToDevice(Closure(Uses), OverwrittenBy(It.Nest));
+      ToDevice(Closure(Uses), OverwrittenBy(It.Nest), It.Nest);
       P.Steps.push_back({Kind::Item, I});
       std::vector<bool> W(NA, false);
       for (unsigned A = 0; A < NA; ++A)
@@ -272,7 +272,7 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
     // Nests inside host code may run any number of times, even none: their
     // arrays are copied in.
     if (InRegion)
-      ToDevice(Closure(InnerUses), std::vector<bool>(NA, false));
+      ToDevice(Closure(InnerUses), std::vector<bool>(NA, false), -1);
     P.Steps.push_back({Kind::Item, I});
     std::vector<bool> HostWrites(NA, false);
     for (unsigned A = 0; A < NA; ++A)
@@ -428,7 +428,8 @@ private:
          << ");\n";
       break;
     case Kind::Overwritten:
-      OS << "  // " << A.Name << " is not copied in: the next nest writes every element of it before reading any.\n";
+      OS << "  // " << A.Name << " is not copied in: nest " << Prog.Nests[S.Nest].Ordinal << " (line "
+         << Prog.Nests[S.Nest].Loc.Line << ") writes every element of it before reading any.\n";
       break;
     case Kind::CopyOut:
       OS << "  " << Guard << "LOOPGPU_CHECK(cudaMemcpy(" << (A.IsConst ? "(void *)" : "") << A.Name << ", " << D

@@ -49,7 +49,7 @@ struct HostPlan {
       Region,   ///< the device region of the arrays in RegionArrays
       Allocate, ///< the device buffer of Arrays[Index], alone
       CopyIn,   ///< host -> device, Arrays[Index]
-      Overwritten, ///< no copy in: the next nest writes all of Arrays[Index] first
+      Overwritten, ///< no copy in: nest Nest, next, writes all of Arrays[Index] first
       CopyOut,  ///< device -> host, Arrays[Index]
       Item,     ///< HostFunction::Items[Index]: host code or a nest's launch
     };
@@ -58,6 +58,8 @@ struct HostPlan {
     /// A copy needed only if the array shares its device buffer with
     /// another argument (the arguments overlap at run time): the other wrote.
     bool IfShared = false;
+    /// Overwritten: the nest (index in Program::Nests) that overwrites it.
+    int Nest = -1;
   };
   std::vector<Step> Steps;
   /// Per HostFunction::Arrays: its element count as a C expression, or ""
