@@ -549,9 +549,11 @@ void reportLockedAtExit() {
 
 bool overlapsPinnedAllocation(uintptr_t First, uintptr_t Last) {
   std::lock_guard<std::mutex> Lock(MemoryMutex);
-  for (const auto &[Address, A] : Allocations)
-    if (A.Pinned && Address / PageSize * PageSize < Last && (Address + A.Size + PageSize - 1) / PageSize * PageSize > First)
+  for (const auto &[Address, A] : Allocations) {
+    uintptr_t Begin = Address / PageSize * PageSize, End = (Address + A.Size + PageSize - 1) / PageSize * PageSize;
+    if (A.Pinned && Begin < Last && End > First)
       return true;
+  }
   return false;
 }
 } // namespace
