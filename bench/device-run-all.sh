@@ -8,7 +8,7 @@ nvidia-smi -L; nvcc --version | tail -2; ls /usr/lib/llvm-19/lib/libLLVM*.so* 2>
 # The bench suite first (the figures RESULTS.md quotes), then the hand-edited
 # experiments that decide what the generator emits next.
 bash bench/run.sh gpu .device/bench
-for f in ${EXPERIMENTS:-bench/experiments/*.cu}; do
+for f in ${EXPERIMENTS:-lab/*.cu}; do
   [ -f "$f" ] || continue
   read -r drv sz < <(sed -n 's|^// driver: ||p' $f)
   vs=$(sed -n 's/^\/\/ *\([0-9]\) .*/\1/p' $f); vs=${vs:-0}
