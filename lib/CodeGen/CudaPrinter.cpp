@@ -62,7 +62,7 @@ inline __host__ __device__ long long loopgpu_trip(long long lo, long long hi, lo
 }
 // Blocks along one grid dimension: enough for trip iterations, at most limit
 // (grid-stride loops in the kernels cover the rest).
-inline unsigned loopgpu_blocks(long long trip, long long block, long long limit) {
+inline __host__ __device__ unsigned loopgpu_blocks(long long trip, long long block, long long limit) {
   return (unsigned)loopgpu_min((trip + block - 1) / block, limit);
 }
 // Bytes of count elements (0 if count is not positive); an overflow stops.
@@ -78,6 +78,13 @@ inline size_t loopgpu_bytes(long long count, size_t element) {
 inline bool loopgpu_tracing() {
   static const bool on = getenv("LOOPGPU_TRACE") != NULL;
   return on;
+}
+// The most blocks a launch may need for its iteration of a host loop to run
+// inside the loop's kernel (-device-loop-blocks), or LOOPGPU_DEVICE_LOOP_BLOCKS
+// from the environment (0: every iteration launches its kernels).
+inline long long loopgpu_device_loop_blocks(long long planned) {
+  static const char *env = getenv("LOOPGPU_DEVICE_LOOP_BLOCKS");
+  return env && *env ? atoll(env) : planned;
 }
 // Copies bytes of the caller's memory to the GPU. From 16 MiB on, the range is
 // page-locked in pieces of up to 16 MiB (cut on 2 MiB addresses, so no two
@@ -471,6 +478,7 @@ public:
       if (A.isScalar())
         UsedScalars.insert(A.Index);
     }
+    collectDeviceLoops(Plan.Host);
   }
 
   bool failed() const { return Failed; }
@@ -935,11 +943,21 @@ public:
       printReductionGlobals(OS, K);
     for (const std::string &Note : K.Notes)
       OS << "// " << Note << "\n";
-    OS << "__global__ void ";
+    std::string Global = "__global__ void ";
     if (K.K != KernelPlan::Kind::Serial)
-      OS << "__launch_bounds__(" << K.threadsPerBlock()
-         << (K.MinBlocksPerSM ? ", " + std::to_string(K.MinBlocksPerSM) : std::string()) << ") ";
-    OS << K.Name << "(" << kernelParams(K) << ") {\n";
+      Global += "__launch_bounds__(" + std::to_string(K.threadsPerBlock()) +
+                (K.MinBlocksPerSM ? ", " + std::to_string(K.MinBlocksPerSM) : std::string()) + ") ";
+    auto Loop = DeviceLoopOf.find(&K);
+    if (Loop != DeviceLoopOf.end()) {
+      // The kernel's blocks also run inside the loop's kernel, one after the
+      // other: its code takes the block's index and the grid as arguments.
+      OS << "// Also run by " << Loop->second->Name << ", block after block: the built-in indices are arguments.\n";
+      OS << "static __device__ __forceinline__ void " << bodyName(K)
+         << "(const uint3 blockIdx, const dim3 gridDim, const uint3 threadIdx, const dim3 blockDim"
+         << (kernelParamList(K).empty() ? "" : ", ") << kernelParams(K) << ") {\n";
+    } else {
+      OS << Global << K.Name << "(" << kernelParams(K) << ") {\n";
+    }
     switch (K.K) {
     case KernelPlan::Kind::Serial: {
       auto EP = exprPrinter({});
@@ -955,7 +973,205 @@ public:
     case KernelPlan::Kind::Scan:
       break;
     }
-    OS << "}\n\n";
+    OS << "}\n";
+    if (Loop != DeviceLoopOf.end()) {
+      std::vector<std::string> Args = {"blockIdx", "gridDim", "threadIdx", "blockDim"};
+      for (std::string &A : kernelArgs(K))
+        Args.push_back(A);
+      OS << Global << K.Name << "(" << kernelParams(K) << ") { " << bodyName(K) << "(" << llvm::join(Args, ", ")
+         << "); }\n";
+    }
+    OS << "\n";
+  }
+
+  //===------------------------------------------------------------------===//
+  // Host loops whose iterations run inside one kernel (DeviceLoopPlan)
+  //===------------------------------------------------------------------===//
+  void collectDeviceLoops(const std::vector<HostStep> &Steps) {
+    for (const HostStep &S : Steps) {
+      if (S.Device) {
+        DeviceLoops.push_back(&S);
+        for (unsigned K : S.Device->Kernels)
+          DeviceLoopOf.emplace(&Plan.Kernels[K], &*S.Device);
+      }
+      collectDeviceLoops(S.Body);
+      collectDeviceLoops(S.Else);
+    }
+  }
+  std::string bodyName(const KernelPlan &K) const { return K.Name + "_body"; }
+
+  /// A kernel's arguments at its launch: the host loops' iterators, then the
+  /// parameters.
+  std::vector<std::string> kernelArgs(const KernelPlan &K) const {
+    std::vector<std::string> Args;
+    for (unsigned L : K.HostLoops)
+      Args.push_back(N.Loops[L].Iterator);
+    for (std::string &A : parameterNames(&K))
+      Args.push_back(A);
+    return Args;
+  }
+
+  /// The device loop's kernel parameters and arguments: the union of its
+  /// kernels', less its own iterator, in order of first use.
+  std::pair<std::vector<std::string>, std::vector<std::string>> deviceLoopParams(const HostStep &S) {
+    std::vector<std::string> Decls, Args;
+    const std::string &It = N.Loops[S.Src->Id].Iterator;
+    for (unsigned KI : S.Device->Kernels) {
+      const KernelPlan &K = Plan.Kernels[KI];
+      std::vector<std::string> D = kernelParamList(K), A = kernelArgs(K);
+      for (size_t I = 0; I < A.size(); ++I)
+        if (A[I] != It && !llvm::is_contained(Args, A[I])) {
+          Args.push_back(A[I]);
+          Decls.push_back(D[I]);
+        }
+    }
+    return {Decls, Args};
+  }
+
+  /// `it <= hi` (upward) or `it >= lo` (downward) for a 64-bit value V of
+  /// loop L's iterator.
+  std::string inRange(const Loop &L, const std::string &V) const {
+    return L.Step > 0 ? V + " <= " + affIn64Bits(N, L.Upper) : V + " >= " + affIn64Bits(N, L.Lower);
+  }
+
+  /// The kernel that runs iterations first..last of a device loop's host
+  /// loop: one block, each kernel's grid block by block, a barrier between
+  /// kernels.
+  void printDeviceLoopKernel(raw_ostream &OS, const HostStep &S) {
+    const DeviceLoopPlan &D = *S.Device;
+    const Loop &L = N.Loops[S.Src->Id];
+    auto [Decls, Args] = deviceLoopParams(S);
+    int64_t Threads = D.Block[0] * D.Block[1] * D.Block[2];
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " on the GPU for iterations first..last: one block runs\n"
+       << "// each iteration's kernels in order, each kernel's blocks one after the other, with\n"
+       << "// __syncthreads() between kernels where the host would launch them one after the other.\n";
+    OS << "__global__ void __launch_bounds__(" << Threads << ") " << D.Name
+       << "(long long loopgpu_first, long long loopgpu_last" << (Decls.empty() ? "" : ", ")
+       << llvm::join(Decls, ", ") << ") {\n";
+    OS << "  for (long long loopgpu_it = loopgpu_first; " << (L.Step > 0 ? "loopgpu_it <= loopgpu_last" : "loopgpu_it >= loopgpu_last")
+       << "; loopgpu_it += " << L.Step << ") {\n";
+    OS << "    const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
+       << ")loopgpu_it;\n";
+    for (unsigned KI : D.Kernels) {
+      const KernelPlan &K = Plan.Kernels[KI];
+      std::vector<std::string> KArgs = kernelArgs(K);
+      OS << "    {\n";
+      if (K.K == KernelPlan::Kind::Serial) {
+        KArgs.insert(KArgs.begin(), {"uint3{0, 0, 0}", "dim3(1, 1, 1)", "uint3{0, 0, 0}", "dim3(1, 1, 1)"});
+        OS << "      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) // " << K.Name << ": 1 thread\n";
+        OS << "        " << bodyName(K) << "(" << llvm::join(KArgs, ", ") << ");\n";
+      } else {
+        std::array<int64_t, 3> B = K.blockShape();
+        std::string Thread = "threadIdx", Shape = "blockDim";
+        if (B[1] != 1 || B[2] != 1) {
+          // The linear thread index as the kernel's (x, y, z), x fastest.
+          Thread = "uint3{threadIdx.x % " + std::to_string(B[0]) + ", threadIdx.x / " + std::to_string(B[0]) +
+                   " % " + std::to_string(B[1]) + ", threadIdx.x / " + std::to_string(B[0] * B[1]) + "}";
+          Shape = "dim3(" + std::to_string(B[0]) + ", " + std::to_string(B[1]) + ", " + std::to_string(B[2]) + ")";
+        }
+        KArgs.insert(KArgs.begin(), {"uint3{loopgpu_bx, loopgpu_by, loopgpu_bz}", "loopgpu_grid", Thread, Shape});
+        printGridTrips(OS, K, 3);
+        OS << "      if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) { // " << K.Name << "\n";
+        OS << "        const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
+        OS << "        for (unsigned loopgpu_bz = 0; loopgpu_bz < loopgpu_grid.z; ++loopgpu_bz)\n";
+        OS << "          for (unsigned loopgpu_by = 0; loopgpu_by < loopgpu_grid.y; ++loopgpu_by)\n";
+        OS << "            for (unsigned loopgpu_bx = 0; loopgpu_bx < loopgpu_grid.x; ++loopgpu_bx)\n";
+        OS << "              " << bodyName(K) << "(" << llvm::join(KArgs, ", ") << ");\n";
+        OS << "      }\n";
+      }
+      OS << "      __syncthreads();\n";
+      OS << "    }\n";
+    }
+    OS << "  }\n}\n\n";
+  }
+
+  void printDeviceLoopKernels(raw_ostream &OS) {
+    for (const HostStep *S : DeviceLoops)
+      printDeviceLoopKernel(OS, *S);
+  }
+
+  /// The host side of a device loop: before launching an iteration's
+  /// kernels, the host looks for a run of two or more iterations from this
+  /// one whose launches each need at most the limit of blocks, and hands
+  /// the run to the loop's kernel.
+  void printDeviceLoopDispatch(raw_ostream &OS, const HostStep &S, unsigned Depth) {
+    const DeviceLoopPlan &D = *S.Device;
+    const Loop &L = N.Loops[S.Src->Id];
+    auto [Decls, Args] = deviceLoopParams(S);
+    std::string Fits = "loopgpu_fits_" + L.Iterator;
+    indent(OS, Depth);
+    OS << "// Iterations whose launches each need at most this many blocks run inside " << D.Name << ".\n";
+    indent(OS, Depth);
+    OS << "const long long loopgpu_small_" << L.Iterator << " = loopgpu_device_loop_blocks(" << D.MaxBlocks << ");\n";
+    indent(OS, Depth);
+    OS << "auto " << Fits << " = [&](long long loopgpu_it) {\n";
+    indent(OS, Depth + 1);
+    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
+       << ")loopgpu_it;\n";
+    indent(OS, Depth + 1);
+    OS << "(void)" << L.Iterator << ";\n";
+    for (size_t I = 0; I < D.Kernels.size(); ++I) {
+      const KernelPlan &K = Plan.Kernels[D.Kernels[I]];
+      if (K.K == KernelPlan::Kind::Serial)
+        continue;
+      std::string Limit = D.PerThreadLoops[I] ? "1" : "loopgpu_small_" + L.Iterator;
+      indent(OS, Depth + 1);
+      OS << "{ // " << K.Name << (D.PerThreadLoops[I] ? ": its threads run loops, one block at most" : "") << "\n";
+      printGridTrips(OS, K, Depth + 2);
+      indent(OS, Depth + 2);
+      OS << "if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) {\n";
+      indent(OS, Depth + 3);
+      OS << "const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
+      indent(OS, Depth + 3);
+      OS << "if ((long long)loopgpu_grid.x * loopgpu_grid.y * loopgpu_grid.z > " << Limit << ")\n";
+      indent(OS, Depth + 4);
+      OS << "return false;\n";
+      indent(OS, Depth + 2);
+      OS << "}\n";
+      indent(OS, Depth + 1);
+      OS << "}\n";
+    }
+    indent(OS, Depth + 1);
+    OS << "return loopgpu_small_" << L.Iterator << " > 0;\n";
+    indent(OS, Depth);
+    OS << "};\n";
+    indent(OS, Depth);
+    printLoopHeader(OS, L);
+    OS << " {\n";
+    indent(OS, Depth + 1);
+    OS << "if (" << Fits << "(" << L.Iterator << ")) {\n";
+    indent(OS, Depth + 2);
+    OS << "long long loopgpu_last = " << L.Iterator << ";\n";
+    indent(OS, Depth + 2);
+    OS << "while (" << inRange(L, "loopgpu_last + " + std::to_string(L.Step)) << " && " << Fits << "(loopgpu_last + "
+       << L.Step << "))\n";
+    indent(OS, Depth + 3);
+    OS << "loopgpu_last += " << L.Step << ";\n";
+    indent(OS, Depth + 2);
+    OS << "if (loopgpu_last != " << L.Iterator << ") {\n";
+    indent(OS, Depth + 3);
+    OS << "if (loopgpu_tracing())\n";
+    indent(OS, Depth + 4);
+    OS << "fprintf(stderr, \"loopgpu: " << D.Name << ": iterations %lld to %lld in one launch\\n\", (long long)"
+       << L.Iterator << ", loopgpu_last);\n";
+    std::vector<std::string> LArgs = {"(long long)" + L.Iterator, "loopgpu_last"};
+    LArgs.insert(LArgs.end(), Args.begin(), Args.end());
+    indent(OS, Depth + 3);
+    OS << D.Name << "<<<1, dim3(" << D.Block[0] << ", " << D.Block[1] << ", " << D.Block[2] << ")>>>("
+       << llvm::join(LArgs, ", ") << ");\n";
+    indent(OS, Depth + 3);
+    OS << "LOOPGPU_CHECK(cudaGetLastError());\n";
+    indent(OS, Depth + 3);
+    OS << L.Iterator << " = (" << typeStr(L.IteratorType) << ")loopgpu_last;\n";
+    indent(OS, Depth + 3);
+    OS << "continue;\n";
+    indent(OS, Depth + 2);
+    OS << "}\n";
+    indent(OS, Depth + 1);
+    OS << "}\n";
+    printHostSteps(OS, S.Body, Depth + 1);
+    indent(OS, Depth);
+    OS << "}\n";
   }
 
   //===------------------------------------------------------------------===//
@@ -2420,6 +2636,14 @@ public:
         indent(OS, Depth);
         OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " stays on the host ("
            << "its iterations depend on each other)\n";
+        if (S.Device) {
+          indent(OS, Depth);
+          OS << "{\n";
+          printDeviceLoopDispatch(OS, S, Depth + 1);
+          indent(OS, Depth);
+          OS << "}\n";
+          break;
+        }
         indent(OS, Depth);
         printLoopHeader(OS, L);
         OS << " {\n";
@@ -2473,12 +2697,38 @@ public:
     }
   }
 
+  /// `const long long loopgpu_trip_x = ...;` and y, z: the trip counts of
+  /// the loops a launch of K maps (1 where none).
+  void printGridTrips(raw_ostream &OS, const KernelPlan &K, unsigned Depth) {
+    std::string Trip[3] = {"1", "1", "1"};
+    for (const MappedLoop &M : K.Mapped) {
+      const Loop &L = N.Loops[M.Loop];
+      Trip[M.Dim - 'x'] = "loopgpu_trip(" + affIn64Bits(N, L.Lower) + ", " + affIn64Bits(N, L.Upper) + ", " +
+                          std::to_string(L.Step) + ")";
+    }
+    for (int D = 0; D < 3; ++D) {
+      indent(OS, Depth);
+      OS << "const long long loopgpu_trip_" << "xyz"[D] << " = " << Trip[D] << ";\n";
+    }
+  }
+
+  /// The grid of a launch of K from the trip counts printGridTrips declares.
+  std::string gridExpr(const KernelPlan &K) const {
+    long long Span[3] = {1, 1, 1};
+    long long Max[3] = {maxGridBlocks('x'), maxGridBlocks('y'), maxGridBlocks('z')};
+    for (const MappedLoop &M : K.Mapped) {
+      Span[M.Dim - 'x'] = K.blockSpan(M);
+      Max[M.Dim - 'x'] = K.maxBlocks(M);
+    }
+    std::string G;
+    for (int D = 0; D < (K.K == KernelPlan::Kind::Reduction ? 1 : 3); ++D)
+      G += std::string(D ? ", " : "") + "loopgpu_blocks(loopgpu_trip_" + "xyz"[D] + ", " + std::to_string(Span[D]) +
+           ", " + std::to_string(Max[D]) + ")";
+    return G;
+  }
+
   void printLaunch(raw_ostream &OS, const KernelPlan &K, unsigned Depth) {
-    std::vector<std::string> Args;
-    for (unsigned L : K.HostLoops)
-      Args.push_back(N.Loops[L].Iterator);
-    for (std::string &A : parameterNames(&K))
-      Args.push_back(A);
+    std::vector<std::string> Args = kernelArgs(K);
     indent(OS, Depth);
     OS << "{\n";
     if (K.K == KernelPlan::Kind::Scan) {
@@ -2488,30 +2738,13 @@ public:
       OS << K.Name << "<<<1, 1>>>(" << llvm::join(Args, ", ") << ");\n";
     } else {
       std::array<int64_t, 3> Block = K.blockShape();
-      long long Span[3] = {1, 1, 1};
-      long long Max[3] = {maxGridBlocks('x'), maxGridBlocks('y'), maxGridBlocks('z')};
-      std::string Trip[3] = {"1", "1", "1"};
-      for (const MappedLoop &M : K.Mapped) {
-        const Loop &L = N.Loops[M.Loop];
-        int D = M.Dim - 'x';
-        Span[D] = K.blockSpan(M);
-        Max[D] = K.maxBlocks(M);
-        Trip[D] = "loopgpu_trip(" + affIn64Bits(N, L.Lower) + ", " + affIn64Bits(N, L.Upper) + ", " + std::to_string(L.Step) + ")";
-      }
-      for (int D = 0; D < 3; ++D) {
-        indent(OS, Depth + 1);
-        OS << "const long long loopgpu_trip_" << "xyz"[D] << " = " << Trip[D] << ";\n";
-      }
+      printGridTrips(OS, K, Depth + 1);
       indent(OS, Depth + 1);
       OS << "if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) {\n";
       indent(OS, Depth + 2);
       OS << "const dim3 loopgpu_block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
       indent(OS, Depth + 2);
-      if (K.K == KernelPlan::Kind::Reduction)
-        OS << "const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, " << Span[0] << ", " << Max[0] << "));\n";
-      else
-        OS << "const dim3 loopgpu_grid(loopgpu_blocks(loopgpu_trip_x, " << Span[0] << ", " << Max[0]
-           << "), loopgpu_blocks(loopgpu_trip_y, " << Span[1] << ", " << Max[1] << "), loopgpu_blocks(loopgpu_trip_z, " << Span[2] << ", " << Max[2] << "));\n";
+      OS << "const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
       indent(OS, Depth + 2);
       OS << K.Name << "<<<loopgpu_grid, loopgpu_block>>>(" << llvm::join(Args, ", ") << ");\n";
       indent(OS, Depth + 1);
@@ -2751,6 +2984,9 @@ private:
   /// every use of one, e.g. by an expanded array: it is not declared).
   std::set<unsigned> UsedScalars;
   std::vector<bool> Written;
+  /// The host loops with a device form, and the kernels they run.
+  std::vector<const HostStep *> DeviceLoops;
+  std::map<const KernelPlan *, const DeviceLoopPlan *> DeviceLoopOf;
   bool Failed = false;
 };
 
@@ -2830,6 +3066,7 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
        << " ---===//\n\n";
     for (const KernelPlan &K : Plans[I].Kernels)
       Printers[I]->printKernel(OS, K);
+    Printers[I]->printDeviceLoopKernels(OS);
     Printers[I]->printLauncher(OS);
   }
 

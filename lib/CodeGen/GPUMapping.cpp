@@ -1570,6 +1570,7 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
     Diags.error(N.Loc, "cannot map the nest to the GPU: " + Why + " (an internal limitation; please report it)");
     return {};
   }
+  planDeviceLoops(N, Plan, Opts);
   return Plan;
 }
 

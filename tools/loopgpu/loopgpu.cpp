@@ -121,6 +121,12 @@ cl::opt<bool> TensorCoresOpt(
     cl::desc("Run a register tile's products of doubles on FP64 tensor cores (mma.sync, sm_80 and newer; default "
              "true; -tensor-cores=false: one FMA per term in each thread)"),
     cl::init(true), cl::cat(Category));
+cl::opt<unsigned> DeviceLoopBlocksOpt(
+    "device-loop-blocks",
+    cl::desc("A sequential loop of launches runs stretches of its iterations inside one kernel (one block, no "
+             "launch per iteration) while each launch needs at most this many blocks (default 16; 0: never; "
+             "LOOPGPU_DEVICE_LOOP_BLOCKS overrides it at run time)"),
+    cl::value_desc("N"), cl::init(16), cl::cat(Category));
 cl::opt<unsigned> TimeLimit("time-limit",
                             cl::desc("Stop with an error after this many seconds of parsing, analysis and code "
                                      "generation (default 300; 0: no limit; --tune and --validate runs not counted)"),
@@ -545,6 +551,7 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += std::string(" -lane-reductions=") + (LaneReductionsOpt ? "true" : "false");
   Key += std::string(" -tensor-cores=") + (TensorCoresOpt ? "true" : "false");
   Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
+  Key += " -device-loop-blocks " + std::to_string(DeviceLoopBlocksOpt);
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
   for (const std::string &A : ClangArgs)
@@ -850,6 +857,7 @@ int main(int argc, const char **argv) {
       CG.LaneReductions = LaneReductionsOpt;
       CG.TensorCores = TensorCoresOpt;
       CG.MinBlocksPerSM = MinBlocksOpt;
+      CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;
       CG.CommandLine = CommandLine;
       for (const auto &[Loc, Reason] : P.NotCxx)
         Diag.error(Loc, Reason);

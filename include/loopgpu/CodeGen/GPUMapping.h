@@ -60,6 +60,10 @@ struct CodeGenOptions {
   /// kernel (0: the planner's choice, see KernelPlan::MinBlocksPerSM).
   int64_t MinBlocksPerSM = 0;
   int64_t SharedLimit = 48 * 1024; ///< bytes of static shared memory per block
+  /// -device-loop-blocks: a host loop of launches runs runs of its iterations
+  /// inside one kernel while each launch needs at most this many blocks
+  /// (DeviceLoopPlan; 0: never).
+  int64_t DeviceLoopBlocks = 16;
   std::string Arch = "sm_90";
   std::string CommandLine;      ///< for the output's header comment
   std::vector<std::string> Tuning; ///< header lines: how -tile/-coarsen auto chose
@@ -303,6 +307,24 @@ std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K
 /// product of the trip counts of ChoiceLoops is below Threshold, Else
 /// otherwise (a scan along columns: CUB's scan for few columns, a column
 /// per thread for many).
+/// A loop on the host whose iterations may also run inside one kernel
+/// (DeviceLoop.cpp): one block of Block threads runs each iteration's
+/// kernels in order, each kernel's blocks one after the other (its body is
+/// a device function taking blockIdx, gridDim, threadIdx and blockDim), with
+/// __syncthreads() between the kernels. At run time the host picks, iteration by iteration,
+/// runs of two or more consecutive iterations whose launches each need at
+/// most MaxBlocks blocks and hands each run to one launch of Name: a launch
+/// per kernel and iteration costs more than such a kernel's work. A kernel
+/// whose threads run loops of their own (PerThreadLoops) may need one block
+/// at most: its blocks in turn would take longer than the launch saves.
+struct DeviceLoopPlan {
+  std::string Name;                      ///< <function>_nest<N>_loop_<iterator>
+  std::array<int64_t, 3> Block = {1, 1, 1}; ///< (T, 1, 1): T threads, as each kernel's block
+  int64_t MaxBlocks = 0;
+  std::vector<unsigned> Kernels;         ///< launched by the body, in order
+  std::vector<bool> PerThreadLoops;      ///< per entry of Kernels
+};
+
 struct HostStep {
   enum class Kind { Loop, If, Launch, Choose };
   Kind K = Kind::Launch;
@@ -312,6 +334,7 @@ struct HostStep {
   int64_t Threshold = 0;          ///< Choose
   std::string Why;                ///< Choose: for the comment
   std::vector<HostStep> Body, Else;
+  std::optional<DeviceLoopPlan> Device; ///< Loop: its iterations may run in one kernel
 };
 
 struct GPUPlan {
@@ -334,6 +357,11 @@ struct GPUPlan {
 /// with a warning for requested transformations. Info is N's analysis on
 /// return. Returns false after an error.
 bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags);
+
+/// Gives the host loops of Plan whose bodies only launch kernels that one
+/// block can run in turn a DeviceLoopPlan (lib/CodeGen/DeviceLoop.cpp), and
+/// says in Plan.Remarks which loops do and why others do not.
+void planDeviceLoops(const Nest &N, GPUPlan &Plan, const CodeGenOptions &Opts);
 
 /// Plans one nest. Reports (as errors) options it cannot honour, e.g. a tile
 /// needing more than 1024 threads per block, and temporary arrays allocated
