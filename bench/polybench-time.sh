@@ -18,7 +18,8 @@
 # REPS=1 times one run instead of three (lu, cholesky and ludcmp initialize
 # their matrix with an n^3 product on the CPU, tens of seconds at EXTRALARGE).
 # PBT_DIR=DIR works in DIR instead of .device/pbt, and LOOPGPU_FLAGS='...'
-# gives prepare's loopgpu runs options (e.g. -tile auto), to time variants.
+# gives prepare's loopgpu runs options (e.g. -tile auto), to time variants;
+# LOOPGPU=PATH runs that loopgpu binary (default build/bin/loopgpu).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/cuda/bin
@@ -29,7 +30,7 @@ prepare)
   for j in $W/*.json; do
     k=$(basename "$j" .json)
     for v in "" .restrict; do
-      build/bin/loopgpu $W/$k$v.c ${LOOPGPU_FLAGS:-} -o $W/$k$v.cu 2> $W/$k$v.log || echo "loopgpu failed on $k$v.c"
+      ${LOOPGPU:-build/bin/loopgpu} $W/$k$v.c ${LOOPGPU_FLAGS:-} -o $W/$k$v.cu 2> $W/$k$v.log || echo "loopgpu failed on $k$v.c"
     done
   done
   echo "prepared $(ls $W/*.cu | wc -l) CUDA files in $W" ;;

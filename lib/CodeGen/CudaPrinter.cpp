@@ -1041,10 +1041,13 @@ public:
     const DeviceLoopPlan &D = *S.Device;
     const Loop &L = N.Loops[S.Src->Id];
     auto [Decls, Args] = deviceLoopParams(S);
-    int64_t Threads = D.Block[0] * D.Block[1] * D.Block[2];
+    int64_t Threads = D.Threads * D.Lanes;
     OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " on the GPU for iterations first..last: one block runs\n"
-       << "// each iteration's kernels in order, each kernel's blocks one after the other, with\n"
-       << "// __syncthreads() between kernels where the host would launch them one after the other.\n";
+       << "// each iteration's kernels in order, each kernel's blocks one after the other";
+    if (D.Lanes > 1)
+      OS << " (" << D.Lanes << " at a time,\n// lane l of " << D.Threads << " threads taking blocks l, l + " << D.Lanes
+         << ", ...)";
+    OS << ", with\n// __syncthreads() between kernels where the host would launch them one after the other.\n";
     OS << "__global__ void __launch_bounds__(" << Threads << ") " << D.Name
        << "(long long loopgpu_first, long long loopgpu_last" << (Decls.empty() ? "" : ", ")
        << llvm::join(Decls, ", ") << ") {\n";
@@ -1052,6 +1055,10 @@ public:
        << "; loopgpu_it += " << L.Step << ") {\n";
     OS << "    const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
        << ")loopgpu_it;\n";
+    std::string Tid = D.Lanes > 1 ? "loopgpu_tid" : "threadIdx.x";
+    if (D.Lanes > 1)
+      OS << "    const unsigned loopgpu_lane = threadIdx.x / " << D.Threads << ", loopgpu_tid = threadIdx.x % "
+         << D.Threads << ";\n";
     for (unsigned KI : D.Kernels) {
       const KernelPlan &K = Plan.Kernels[KI];
       std::vector<std::string> KArgs = kernelArgs(K);
@@ -1063,20 +1070,24 @@ public:
       } else {
         std::array<int64_t, 3> B = K.blockShape();
         std::string Thread = "threadIdx", Shape = "blockDim";
-        if (B[1] != 1 || B[2] != 1) {
+        if (B[1] != 1 || B[2] != 1 || D.Lanes > 1) {
           // The linear thread index as the kernel's (x, y, z), x fastest.
-          Thread = "uint3{threadIdx.x % " + std::to_string(B[0]) + ", threadIdx.x / " + std::to_string(B[0]) +
-                   " % " + std::to_string(B[1]) + ", threadIdx.x / " + std::to_string(B[0] * B[1]) + "}";
+          std::string X = std::to_string(B[0]), XY = std::to_string(B[0] * B[1]);
+          Thread = B[1] == 1 && B[2] == 1 ? "uint3{" + Tid + ", 0, 0}"
+                                          : "uint3{" + Tid + " % " + X + ", " + Tid + " / " + X + " % " +
+                                                std::to_string(B[1]) + ", " + Tid + " / " + XY + "}";
           Shape = "dim3(" + std::to_string(B[0]) + ", " + std::to_string(B[1]) + ", " + std::to_string(B[2]) + ")";
         }
-        KArgs.insert(KArgs.begin(), {"uint3{loopgpu_bx, loopgpu_by, loopgpu_bz}", "loopgpu_grid", Thread, Shape});
+        KArgs.insert(KArgs.begin(), {"uint3{loopgpu_v % loopgpu_grid.x, loopgpu_v / loopgpu_grid.x % loopgpu_grid.y, "
+                                     "loopgpu_v / (loopgpu_grid.x * loopgpu_grid.y)}",
+                                     "loopgpu_grid", Thread, Shape});
         printGridTrips(OS, K, 3);
         OS << "      if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) { // " << K.Name << "\n";
         OS << "        const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
-        OS << "        for (unsigned loopgpu_bz = 0; loopgpu_bz < loopgpu_grid.z; ++loopgpu_bz)\n";
-        OS << "          for (unsigned loopgpu_by = 0; loopgpu_by < loopgpu_grid.y; ++loopgpu_by)\n";
-        OS << "            for (unsigned loopgpu_bx = 0; loopgpu_bx < loopgpu_grid.x; ++loopgpu_bx)\n";
-        OS << "              " << bodyName(K) << "(" << llvm::join(KArgs, ", ") << ");\n";
+        OS << "        const unsigned loopgpu_blocks_all = loopgpu_grid.x * loopgpu_grid.y * loopgpu_grid.z;\n";
+        OS << "        for (unsigned loopgpu_v = " << (D.Lanes > 1 ? "loopgpu_lane" : "0")
+           << "; loopgpu_v < loopgpu_blocks_all; loopgpu_v += " << D.Lanes << ")\n";
+        OS << "          " << bodyName(K) << "(" << llvm::join(KArgs, ", ") << ");\n";
         OS << "      }\n";
       }
       OS << "      __syncthreads();\n";
@@ -1157,8 +1168,7 @@ public:
     std::vector<std::string> LArgs = {"(long long)" + L.Iterator, "loopgpu_last"};
     LArgs.insert(LArgs.end(), Args.begin(), Args.end());
     indent(OS, Depth + 3);
-    OS << D.Name << "<<<1, dim3(" << D.Block[0] << ", " << D.Block[1] << ", " << D.Block[2] << ")>>>("
-       << llvm::join(LArgs, ", ") << ");\n";
+    OS << D.Name << "<<<1, " << D.Threads * D.Lanes << ">>>(" << llvm::join(LArgs, ", ") << ");\n";
     indent(OS, Depth + 3);
     OS << "LOOPGPU_CHECK(cudaGetLastError());\n";
     indent(OS, Depth + 3);

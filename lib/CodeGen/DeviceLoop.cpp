@@ -28,6 +28,9 @@
 //   - the kernels' static shared memory together fits one block;
 //   - the iterator is a signed integer (the host computes the ranges of
 //     iterations in 64 bits).
+// Where no kernel synchronizes its block, 1024 / T copies of a kernel's block
+// (lanes, T a multiple of 32: whole warps) run side by side in one block of
+// up to 1024 threads: the same schedule with several blocks at a time.
 // Arrays only read in the whole nest are the only ones declared
 // `const __restrict__` (CudaPrinter::parameterDecls), so no load of an array
 // that another kernel of the loop writes can go through the read-only cache.
@@ -69,6 +72,14 @@ bool hasPerThreadLoop(const KernelPlan &K, const std::vector<const Node *> &Node
       return true;
   }
   return false;
+}
+
+/// Whether K's threads work together within a block: barriers, shared
+/// memory, warp-level code. Such a kernel's block needs the whole block of
+/// the loop's kernel (its __syncthreads() counts every thread).
+bool synchronizesBlock(const KernelPlan &K) {
+  return K.K == KernelPlan::Kind::Reduction || K.StagedLoop || !K.Halo.empty() || K.Transposed || K.Mma ||
+         !K.LaneLoops.empty() || K.SharedBytes > 0;
 }
 
 std::string signedIteratorProblem(const Loop &L) {
@@ -134,7 +145,11 @@ private:
     if (Shared > Opts.SharedLimit)
       return "its kernels' shared memory together exceeds " + std::to_string(Opts.SharedLimit) + " bytes";
     if (Threads)
-      D.Block = {*Threads, 1, 1};
+      D.Threads = *Threads;
+    bool Alone = D.Threads % 32 == 0;
+    for (unsigned KI : D.Kernels)
+      Alone &= !synchronizesBlock(Plan.Kernels[KI]);
+    D.Lanes = Alone ? std::max<int64_t>(1, 1024 / D.Threads) : 1;
     return "";
   }
 
@@ -156,7 +171,10 @@ private:
     Plan.Remarks.push_back(Where + ": runs of iterations whose launches each need at most " +
                            std::to_string(D.MaxBlocks) + " blocks" +
                            (Loops ? " (one for kernels whose threads run loops)" : "") + " run inside one kernel, " +
-                           D.Name + " (one block, the kernels in turn; no launch per iteration)");
+                           D.Name + " (one block of " + std::to_string(D.Threads * D.Lanes) +
+                           " threads, the kernels in turn" +
+                           (D.Lanes > 1 ? ", " + std::to_string(D.Lanes) + " of their blocks at a time" : "") +
+                           "; no launch per iteration)");
     S.Device = std::move(D);
   }
 

@@ -317,9 +317,15 @@ std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K
 /// per kernel and iteration costs more than such a kernel's work. A kernel
 /// whose threads run loops of their own (PerThreadLoops) may need one block
 /// at most: its blocks in turn would take longer than the launch saves.
+///
+/// Where no kernel of the loop synchronizes its block (no barrier, no shared
+/// memory, no warp-level code), Lanes > 1 copies of a kernel's block run
+/// side by side in the loop's block of Lanes * T threads, lane l taking the
+/// kernel's blocks l, l + Lanes, ...
 struct DeviceLoopPlan {
   std::string Name;                      ///< <function>_nest<N>_loop_<iterator>
-  std::array<int64_t, 3> Block = {1, 1, 1}; ///< (T, 1, 1): T threads, as each kernel's block
+  int64_t Threads = 1;                   ///< T: threads of each kernel's block
+  int64_t Lanes = 1;
   int64_t MaxBlocks = 0;
   std::vector<unsigned> Kernels;         ///< launched by the body, in order
   std::vector<bool> PerThreadLoops;      ///< per entry of Kernels
