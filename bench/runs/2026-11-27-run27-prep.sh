@@ -24,3 +24,4 @@ $L test/Inputs/overwrite.c --param n=301 --param m=77 --param ni=37 --param nj=4
 $L test/Analysis/argmin.c --param n=100001 --validate --validate-mode=none --validate-dir .device/am > /dev/null
 $L test/Inputs/large-copy.c -o .device/lc/k.cu && cp test/Inputs/large-copy-driver.cpp .device/lc/
 ls .device/dl .device/ow .device/am | head -20
+L=$PWD/build-rel/bin/loopgpu; $L test/Inputs/device-loops.c --inputs=dominant --param n=5000 --param steps=3 --validate --validate-mode=none --validate-dir .device/dl/n5000d > /dev/null

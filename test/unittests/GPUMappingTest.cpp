@@ -213,3 +213,129 @@ TEST(TensorCores, NotForASumOrAFactorOfBothLoops) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Device loops (DeviceLoopPlan): host loops whose iterations run in one kernel
+//===----------------------------------------------------------------------===//
+
+/// The host loop steps of Plan (depth first).
+static std::vector<const HostStep *> hostLoops(const std::vector<HostStep> &Steps) {
+  std::vector<const HostStep *> Out;
+  for (const HostStep &S : Steps) {
+    if (S.K == HostStep::Kind::Loop)
+      Out.push_back(&S);
+    for (const HostStep *Inner : hostLoops(S.Body))
+      Out.push_back(Inner);
+  }
+  return Out;
+}
+
+const char *const Sweeps = R"(
+void sweeps(int steps, int n, double A[restrict n], double B[restrict n]) {
+#pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);
+    for (int i = 1; i < n - 1; i++)
+      A[i] = 0.33333 * (B[i - 1] + B[i] + B[i + 1]);
+  }
+}
+)";
+
+TEST(DeviceLoops, SweepsRunInLanesOfOneBlock) {
+  GPUPlan Plan = planFor(Sweeps);
+  std::vector<const HostStep *> Loops = hostLoops(Plan.Host);
+  ASSERT_EQ(Loops.size(), 1u);
+  ASSERT_TRUE(Loops[0]->Device.has_value());
+  const DeviceLoopPlan &D = *Loops[0]->Device;
+  EXPECT_EQ(D.Name, "sweeps_nest0_loop_t");
+  EXPECT_EQ(D.Kernels.size(), 2u);
+  EXPECT_EQ(D.PerThreadLoops, (std::vector<bool>{false, false}));
+  // Blocks of 256 threads without barriers: four side by side.
+  EXPECT_EQ(D.Threads, 256);
+  EXPECT_EQ(D.Lanes, 4);
+  EXPECT_EQ(D.MaxBlocks, 16);
+}
+
+TEST(DeviceLoops, OptionZeroKeepsTheLaunches) {
+  CodeGenOptions Off;
+  Off.DeviceLoopBlocks = 0;
+  GPUPlan Plan = planFor(Sweeps, Off);
+  for (const HostStep *S : hostLoops(Plan.Host))
+    EXPECT_FALSE(S->Device.has_value());
+}
+
+TEST(DeviceLoops, AReductionTakesTheWholeBlock) {
+  GPUPlan Plan = planFor(R"(
+void growing(int n, double r[restrict n], double y[restrict n], double z[restrict n]) {
+  double sum;
+#pragma loopgpu
+  for (int k = 1; k < n; k++) {
+    sum = 0.0;
+    for (int i = 0; i < k; i++)
+      sum += r[k - i - 1] * y[i];
+    for (int i = 0; i < k; i++)
+      z[i] = y[i] + sum * 1e-3 * y[k - i - 1];
+    for (int i = 0; i < k; i++)
+      y[i] = z[i];
+    y[k] = sum * 1e-3;
+  }
+}
+)");
+  std::vector<const HostStep *> Loops = hostLoops(Plan.Host);
+  ASSERT_EQ(Loops.size(), 1u);
+  ASSERT_TRUE(Loops[0]->Device.has_value());
+  const DeviceLoopPlan &D = *Loops[0]->Device;
+  bool Reduction = false;
+  for (unsigned K : D.Kernels)
+    Reduction |= Plan.Kernels[K].K == KernelPlan::Kind::Reduction;
+  EXPECT_TRUE(Reduction);
+  EXPECT_EQ(D.Lanes, 1); // its __syncthreads() counts every thread of the block
+}
+
+TEST(DeviceLoops, ThreadsRunningLoopsGetOneBlockAtMost) {
+  GPUPlan Plan = planFor(R"(
+void rows(int steps, int n, double A[restrict n][n]) {
+#pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 0; i < n; i++)
+      for (int j = 1; j < n; j++)
+        A[i][j] = 0.5 * (A[i][j - 1] + A[i][j]);
+    for (int j = 0; j < n; j++)
+      for (int i = 1; i < n; i++)
+        A[i][j] = 0.5 * (A[i - 1][j] + A[i][j]);
+  }
+}
+)");
+  std::vector<const HostStep *> Loops = hostLoops(Plan.Host);
+  ASSERT_EQ(Loops.size(), 1u);
+  ASSERT_TRUE(Loops[0]->Device.has_value());
+  // Each thread sweeps a row, then a column.
+  EXPECT_EQ(Loops[0]->Device->PerThreadLoops, (std::vector<bool>{true, true}));
+}
+
+TEST(DeviceLoops, BlocksOfDifferentSizesStayOnTheHost) {
+  GPUPlan Plan = planFor(R"(
+void mixed(int steps, int n, double M[restrict n][n], double v[restrict n]) {
+#pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        M[i][j] = 0.5 * M[i][j] + v[j];
+    for (int i = 0; i < n; i++)
+      v[i] = 0.25 * (v[i] + M[i][i]);
+  }
+}
+)", [] {
+    CodeGenOptions O;
+    O.Tile = {16, 8}; // 128 threads for the 2-D kernel, 16 for the 1-D one
+    return O;
+  }());
+  std::vector<const HostStep *> Loops = hostLoops(Plan.Host);
+  ASSERT_EQ(Loops.size(), 1u);
+  EXPECT_FALSE(Loops[0]->Device.has_value());
+  bool Said = false;
+  for (const std::string &R : Plan.Remarks)
+    Said |= R.find("blocks have different numbers of threads") != std::string::npos;
+  EXPECT_TRUE(Said);
+}
