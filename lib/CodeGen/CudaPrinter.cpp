@@ -1041,11 +1041,11 @@ public:
     const DeviceLoopPlan &D = *S.Device;
     const Loop &L = N.Loops[S.Src->Id];
     auto [Decls, Args] = deviceLoopParams(S);
-    int64_t Threads = D.Threads * D.Lanes;
+    int64_t Threads = D.Threads * D.Slots;
     OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " on the GPU for iterations first..last: one block runs\n"
        << "// each iteration's kernels in order, each kernel's blocks one after the other";
-    if (D.Lanes > 1)
-      OS << " (" << D.Lanes << " at a time,\n// lane l of " << D.Threads << " threads taking blocks l, l + " << D.Lanes
+    if (D.Slots > 1)
+      OS << " (" << D.Slots << " at a time,\n// slot s of " << D.Threads << " threads taking blocks s, s + " << D.Slots
          << ", ...)";
     OS << ", with\n// __syncthreads() between kernels where the host would launch them one after the other.\n";
     OS << "__global__ void __launch_bounds__(" << Threads << ") " << D.Name
@@ -1055,9 +1055,9 @@ public:
        << "; loopgpu_it += " << L.Step << ") {\n";
     OS << "    const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
        << ")loopgpu_it;\n";
-    std::string Tid = D.Lanes > 1 ? "loopgpu_tid" : "threadIdx.x";
-    if (D.Lanes > 1)
-      OS << "    const unsigned loopgpu_lane = threadIdx.x / " << D.Threads << ", loopgpu_tid = threadIdx.x % "
+    std::string Tid = D.Slots > 1 ? "loopgpu_tid" : "threadIdx.x";
+    if (D.Slots > 1)
+      OS << "    const unsigned loopgpu_slot = threadIdx.x / " << D.Threads << ", loopgpu_tid = threadIdx.x % "
          << D.Threads << ";\n";
     for (unsigned KI : D.Kernels) {
       const KernelPlan &K = Plan.Kernels[KI];
@@ -1070,7 +1070,7 @@ public:
       } else {
         std::array<int64_t, 3> B = K.blockShape();
         std::string Thread = "threadIdx", Shape = "blockDim";
-        if (B[1] != 1 || B[2] != 1 || D.Lanes > 1) {
+        if (B[1] != 1 || B[2] != 1 || D.Slots > 1) {
           // The linear thread index as the kernel's (x, y, z), x fastest.
           std::string X = std::to_string(B[0]), XY = std::to_string(B[0] * B[1]);
           Thread = B[1] == 1 && B[2] == 1 ? "uint3{" + Tid + ", 0, 0}"
@@ -1085,8 +1085,8 @@ public:
         OS << "      if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) { // " << K.Name << "\n";
         OS << "        const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
         OS << "        const unsigned loopgpu_blocks_all = loopgpu_grid.x * loopgpu_grid.y * loopgpu_grid.z;\n";
-        OS << "        for (unsigned loopgpu_v = " << (D.Lanes > 1 ? "loopgpu_lane" : "0")
-           << "; loopgpu_v < loopgpu_blocks_all; loopgpu_v += " << D.Lanes << ")\n";
+        OS << "        for (unsigned loopgpu_v = " << (D.Slots > 1 ? "loopgpu_slot" : "0")
+           << "; loopgpu_v < loopgpu_blocks_all; loopgpu_v += " << D.Slots << ")\n";
         OS << "          " << bodyName(K) << "(" << llvm::join(KArgs, ", ") << ");\n";
         OS << "      }\n";
       }
@@ -1168,7 +1168,7 @@ public:
     std::vector<std::string> LArgs = {"(long long)" + L.Iterator, "loopgpu_last"};
     LArgs.insert(LArgs.end(), Args.begin(), Args.end());
     indent(OS, Depth + 3);
-    OS << D.Name << "<<<1, " << D.Threads * D.Lanes << ">>>(" << llvm::join(LArgs, ", ") << ");\n";
+    OS << D.Name << "<<<1, " << D.Threads * D.Slots << ">>>(" << llvm::join(LArgs, ", ") << ");\n";
     indent(OS, Depth + 3);
     OS << "LOOPGPU_CHECK(cudaGetLastError());\n";
     indent(OS, Depth + 3);

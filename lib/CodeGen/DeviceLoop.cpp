@@ -29,7 +29,7 @@
 //   - the iterator is a signed integer (the host computes the ranges of
 //     iterations in 64 bits).
 // Where no kernel synchronizes its block, 1024 / T copies of a kernel's block
-// (lanes, T a multiple of 32: whole warps) run side by side in one block of
+// (slots, T a multiple of 32: whole warps) run side by side in one block of
 // up to 1024 threads: the same schedule with several blocks at a time.
 // Arrays only read in the whole nest are the only ones declared
 // `const __restrict__` (CudaPrinter::parameterDecls), so no load of an array
@@ -149,7 +149,7 @@ private:
     bool Alone = D.Threads % 32 == 0;
     for (unsigned KI : D.Kernels)
       Alone &= !synchronizesBlock(Plan.Kernels[KI]);
-    D.Lanes = Alone ? std::max<int64_t>(1, 1024 / D.Threads) : 1;
+    D.Slots = Alone ? std::max<int64_t>(1, 1024 / D.Threads) : 1;
     return "";
   }
 
@@ -171,9 +171,9 @@ private:
     Plan.Remarks.push_back(Where + ": runs of iterations whose launches each need at most " +
                            std::to_string(D.MaxBlocks) + " blocks" +
                            (Loops ? " (one for kernels whose threads run loops)" : "") + " run inside one kernel, " +
-                           D.Name + " (one block of " + std::to_string(D.Threads * D.Lanes) +
+                           D.Name + " (one block of " + std::to_string(D.Threads * D.Slots) +
                            " threads, the kernels in turn" +
-                           (D.Lanes > 1 ? ", " + std::to_string(D.Lanes) + " of their blocks at a time" : "") +
+                           (D.Slots > 1 ? ", " + std::to_string(D.Slots) + " of their blocks at a time" : "") +
                            "; no launch per iteration)");
     S.Device = std::move(D);
   }

@@ -22,8 +22,9 @@ void f(int n, int m, const float A[restrict n][m], float B[restrict n][m]) {
 // CHECK-NEXT: //   temporary s_exp ('s' expanded along loops i (line 12), j (line 13)): float[n - 1][m] in device memory, allocated by f_nest0_device for the whole nest
 // CHECK:      __global__ void __launch_bounds__(256) f_nest0_kernel(int n, int m, const float *__restrict__ A, float *__restrict__ B, float *__restrict__ s_exp) {
 // CHECK:      s_exp[(i - 1) * (m) + (j)] = A[(i) * (m) + (j)] * A[(i) * (m) + (j)]; // line 14
-// CHECK:      __global__ void __launch_bounds__(256) f_nest0_kernel1(int i, int n, int m, const float *__restrict__ A, float *__restrict__ B, float *__restrict__ s_exp) {
+// CHECK:      static __device__ __forceinline__ void f_nest0_kernel1_body(const uint3 blockIdx, const dim3 gridDim, const uint3 threadIdx, const dim3 blockDim, int i, int n, int m, const float *__restrict__ A, float *__restrict__ B, float *__restrict__ s_exp) {
 // CHECK:      B[(i) * (m) + (j)] = B[(i - 1) * (m) + (j)] + s_exp[(i - 1) * (m) + (j)]; // line 15
+// CHECK:      __global__ void __launch_bounds__(256) f_nest0_kernel1(int i, int n, int m, const float *__restrict__ A, float *__restrict__ B, float *__restrict__ s_exp) { f_nest0_kernel1_body(blockIdx, gridDim, threadIdx, blockDim, i, n, m, A, B, s_exp); }
 // CHECK:      extern "C" void f_nest0_device(int n, int m, const float *__restrict__ A, float *__restrict__ B) {
 // CHECK-NEXT:   // s_exp: 's' expanded along loops i (line 12), j (line 13)
 // CHECK-NEXT:   float *s_exp = NULL;

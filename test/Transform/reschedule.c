@@ -57,17 +57,23 @@ void lu(int n, double A[n][n]) {
 // LU-NEXT: }
 
 // One launch per c0 for each of the three statements; the triangle j < i
-// runs over its bounding box.
+// runs over its bounding box. The kernels' code is a function of the built-in
+// indices: the loop over c0 also runs inside one kernel while the launches are
+// small (test/Validate/device-loops.test).
 // LU-CUDA: // loop i (line 35, parallel) -> x
-// LU-CUDA-NEXT: __global__ {{.*}}void {{.*}}lu_nest0_kernel(int c0, int n, double *__restrict__ A)
+// LU-CUDA-NEXT: // Also run by lu_nest0_loop_c0, block after block: the built-in indices are arguments.
+// LU-CUDA-NEXT: static __device__ __forceinline__ void lu_nest0_kernel_body(const uint3 blockIdx, const dim3 gridDim, const uint3 threadIdx, const dim3 blockDim, int c0, int n, double *__restrict__ A)
 // LU-CUDA: A[(i) * (n) + (c0)] /= A[(c0) * (n) + (c0)]; // line 39
+// LU-CUDA: __global__ {{.*}}void {{.*}}lu_nest0_kernel(int c0, int n, double *__restrict__ A)
 // LU-CUDA: // loop i (line 35, parallel) -> y
 // LU-CUDA-NEXT: // loop j (line 36, parallel) -> x
-// LU-CUDA-NEXT: __global__ {{.*}}void {{.*}}lu_nest0_kernel1(int c0, int n, double *__restrict__ A)
+// LU-CUDA-NEXT: // Also run by lu_nest0_loop_c0
+// LU-CUDA-NEXT: static __device__ __forceinline__ void lu_nest0_kernel1_body(
+// LU-CUDA: __global__ {{.*}}void {{.*}}lu_nest0_kernel1(int c0, int n, double *__restrict__ A)
 // LU-CUDA: __global__ {{.*}}void {{.*}}lu_nest0_kernel2(int c0, int n, double *__restrict__ A)
 // LU-CUDA: void lu_nest0_device(int n, double *__restrict__ A) {
 // LU-CUDA-NEXT: loop c0 stays on the host
-// LU-CUDA-NEXT: for (int c0 = 0; c0 <= ((long long)n) - 2; c0 += 1) {
+// LU-CUDA: for (int c0 = 0; c0 <= ((long long)n) - 2; c0 += 1) {
 #elif CASE == 2
 // PolyBench's cholesky.
 void cholesky(int n, double A[n][n]) {
@@ -86,14 +92,14 @@ void cholesky(int n, double A[n][n]) {
 }
 // CHOL:      1. new loop order from isl's scheduler
 // CHOL:      for (int c0 = 0; c0 < n; c0++) { /* sequential
-// CHOL-NEXT:   A[c0][c0] = sqrt(A[c0][c0]); /* line 84 */
+// CHOL-NEXT:   A[c0][c0] = sqrt(A[c0][c0]); /* line 90 */
 // CHOL-NEXT:   for (int i = c0 + 1; i < n; i++) { /* parallel
-// CHOL-NEXT:     A[i][c0] /= A[c0][c0]; /* line 80 */
-// CHOL-NEXT:     A[i][i] -= A[i][c0] * A[i][c0]; /* line 83 */
+// CHOL-NEXT:     A[i][c0] /= A[c0][c0]; /* line 86 */
+// CHOL-NEXT:     A[i][i] -= A[i][c0] * A[i][c0]; /* line 89 */
 // CHOL-NEXT:   }
 // CHOL-NEXT:   for (int i = c0 + 2; i < n; i++) { /* parallel
 // CHOL-NEXT:     for (int j = c0 + 1; j < i; j++) { /* parallel
-// CHOL-NEXT:       A[i][j] -= A[i][c0] * A[j][c0]; /* line 79 */
+// CHOL-NEXT:       A[i][j] -= A[i][c0] * A[j][c0]; /* line 85 */
 #elif CASE == 3
 // gemm: the loop-by-loop choices map i and j; nothing to gain.
 void gemm(int n, double C[restrict n][n], const double A[restrict n][n], const double B[restrict n][n]) {

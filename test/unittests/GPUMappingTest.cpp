@@ -242,7 +242,7 @@ void sweeps(int steps, int n, double A[restrict n], double B[restrict n]) {
 }
 )";
 
-TEST(DeviceLoops, SweepsRunInLanesOfOneBlock) {
+TEST(DeviceLoops, SweepsRunInSlotsOfOneBlock) {
   GPUPlan Plan = planFor(Sweeps);
   std::vector<const HostStep *> Loops = hostLoops(Plan.Host);
   ASSERT_EQ(Loops.size(), 1u);
@@ -253,7 +253,7 @@ TEST(DeviceLoops, SweepsRunInLanesOfOneBlock) {
   EXPECT_EQ(D.PerThreadLoops, (std::vector<bool>{false, false}));
   // Blocks of 256 threads without barriers: four side by side.
   EXPECT_EQ(D.Threads, 256);
-  EXPECT_EQ(D.Lanes, 4);
+  EXPECT_EQ(D.Slots, 4);
   EXPECT_EQ(D.MaxBlocks, 16);
 }
 
@@ -290,7 +290,7 @@ void growing(int n, double r[restrict n], double y[restrict n], double z[restric
   for (unsigned K : D.Kernels)
     Reduction |= Plan.Kernels[K].K == KernelPlan::Kind::Reduction;
   EXPECT_TRUE(Reduction);
-  EXPECT_EQ(D.Lanes, 1); // its __syncthreads() counts every thread of the block
+  EXPECT_EQ(D.Slots, 1); // its __syncthreads() counts every thread of the block
 }
 
 TEST(DeviceLoops, ThreadsRunningLoopsGetOneBlockAtMost) {

@@ -319,13 +319,13 @@ std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K
 /// at most: its blocks in turn would take longer than the launch saves.
 ///
 /// Where no kernel of the loop synchronizes its block (no barrier, no shared
-/// memory, no warp-level code), Lanes > 1 copies of a kernel's block run
-/// side by side in the loop's block of Lanes * T threads, lane l taking the
-/// kernel's blocks l, l + Lanes, ...
+/// memory, no warp-level code), Slots > 1 copies of a kernel's block run
+/// side by side in the loop's block of Slots * T threads, slot s taking the
+/// kernel's blocks s, s + Slots, ...
 struct DeviceLoopPlan {
   std::string Name;                      ///< <function>_nest<N>_loop_<iterator>
   int64_t Threads = 1;                   ///< T: threads of each kernel's block
-  int64_t Lanes = 1;
+  int64_t Slots = 1;
   int64_t MaxBlocks = 0;
   std::vector<unsigned> Kernels;         ///< launched by the body, in order
   std::vector<bool> PerThreadLoops;      ///< per entry of Kernels
