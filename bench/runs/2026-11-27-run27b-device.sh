@@ -32,7 +32,7 @@ date -u
 # the CPU): loopgpu and PPCG (.device/ppcg-large, `prepare` at LARGE), median of 3, timeout 60 s; LARGE4=1 runs
 # both sides whatever SKIP_* says.
 if [ -n "${LARGE4:-}" ]; then
-  L4="cholesky lu ludcmp floyd-warshall"
+  L4=${L4:-"cholesky lu ludcmp floyd-warshall"}
   KERNELS="$L4" NOCPU=1 ONLY_RESTRICT=1 REPS=3 bash bench/polybench-time.sh run LARGE 60 2>&1 |
     grep -v "warning #177\|^\s*int \|^\s*\^\|^Remark\|^$" | tee $OUT/loopgpu-large.txt
   KERNELS="$L4" REPS=3 bash bench/ppcg-polybench.sh run .device/ppcg-large 60 2>&1 |
