@@ -164,8 +164,14 @@ private:
       return;
     }
     D.Name = N.symbolPrefix() + "_loop_" + L.Iterator;
-    if (!Names.insert(D.Name).second)
-      D.Name += "_line" + std::to_string(L.Loc.Line);
+    if (!Names.insert(D.Name).second) {
+      // Another host loop of the nest has this iterator: its line tells them
+      // apart (a count where even that repeats, as in a macro's expansion).
+      std::string Base = D.Name + "_line" + std::to_string(L.Loc.Line);
+      D.Name = Base;
+      for (unsigned I = 2; !Names.insert(D.Name).second; ++I)
+        D.Name = Base + "_" + std::to_string(I);
+    }
     D.MaxBlocks = Opts.DeviceLoopBlocks;
     bool Loops = llvm::is_contained(D.PerThreadLoops, true);
     Plan.Remarks.push_back(Where + ": runs of iterations whose launches each need at most " +

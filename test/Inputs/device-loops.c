@@ -74,3 +74,23 @@ void shapes(int steps, int n, double M[restrict n][n], double v[restrict n]) {
       v[i] = 0.25 * (v[i] + M[i][i]);
   }
 }
+
+// Two host loops of one nest with one iterator name: the second kernel's
+// name takes its line.
+void twice(int steps, int n, double A[restrict n], double B[restrict n]) {
+#pragma loopgpu
+  for (int r = 0; r < 2; r++) {
+    for (int t = 0; t < steps; t++) {
+      for (int i = 1; i < n; i++)
+        B[i] = 0.5 * (A[i - 1] + A[i]);
+      for (int i = 1; i < n; i++)
+        A[i] = 0.5 * (B[i - 1] + B[i]);
+    }
+    for (int t = 0; t < steps; t++) {
+      for (int i = 1; i < n; i++)
+        B[i] = 0.25 * (A[i - 1] + A[i]) + r;
+      for (int i = 1; i < n; i++)
+        A[i] = 0.25 * (B[i - 1] + B[i]);
+    }
+  }
+}
