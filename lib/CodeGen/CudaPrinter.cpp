@@ -1083,7 +1083,10 @@ public:
                                      "loopgpu_grid", Thread, Shape});
         printGridTrips(OS, K, 3);
         OS << "      if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) { // " << K.Name << "\n";
-        OS << "        const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
+        if (K.K == KernelPlan::Kind::Reduction)
+          OS << "        const dim3 loopgpu_grid(1); // a grid-stride loop: one block, one combine\n";
+        else
+          OS << "        const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
         OS << "        const unsigned loopgpu_blocks_all = loopgpu_grid.x * loopgpu_grid.y * loopgpu_grid.z;\n";
         OS << "        for (unsigned loopgpu_v = " << (D.Slots > 1 ? "loopgpu_slot" : "0")
            << "; loopgpu_v < loopgpu_blocks_all; loopgpu_v += " << D.Slots << ")\n";

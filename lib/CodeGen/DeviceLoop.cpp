@@ -28,6 +28,8 @@
 //   - the kernels' static shared memory together fits one block;
 //   - the iterator is a signed integer (the host computes the ranges of
 //     iterations in 64 bits).
+// A reduction kernel's loop is grid-stride: inside the loop's kernel it runs
+// as one block, whose partial results combine once instead of once per block.
 // Where no kernel synchronizes its block, 1024 / T copies of a kernel's block
 // (slots, T a multiple of 32: whole warps) run side by side in one block of
 // up to 1024 threads: the same schedule with several blocks at a time.
