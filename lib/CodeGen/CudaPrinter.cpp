@@ -950,7 +950,8 @@ public:
     auto Loop = DeviceLoopOf.find(&K);
     if (Loop != DeviceLoopOf.end()) {
       // The kernel's blocks also run inside the loop's kernel, one after the
-      // other: its code takes the block's index and the grid as arguments.
+      // other: its code takes the built-in indices (blockIdx, gridDim,
+      // threadIdx, blockDim) as arguments.
       OS << "// Also run by " << Loop->second->Name << ", block after block: the built-in indices are arguments.\n";
       OS << "static __device__ __forceinline__ void " << bodyName(K)
          << "(const uint3 blockIdx, const dim3 gridDim, const uint3 threadIdx, const dim3 blockDim"
