@@ -30,7 +30,8 @@ struct Config {
   FillMode Fill = FillMode::Poison;
   bool CheckPointers = true;
   unsigned MaxReports = 10;            // printed diagnostics per launch
-  size_t SharedLimit = 48 * 1024;      // static + dynamic shared bytes per block
+  size_t SharedLimit = 48 * 1024;      // static shared bytes per block; dynamic without opt-in
+  size_t SharedOptInLimit = 227 * 1024; // static + dynamic with cudaFuncSetAttribute (sm_90)
   size_t Misalign = 0;                 // cudaMalloc'd pointers: bytes past 256-byte alignment
   size_t MaxLockedBytes = SIZE_MAX;    // host bytes cudaHostRegister may lock at a time
 };

@@ -55,6 +55,7 @@ private:
   Brace braceKind(size_t I) const;
   bool tryLaunch(size_t At, size_t &Next);
   void noteShared(size_t Begin, size_t End);
+  void dynamicShared(size_t Extern, size_t End);
   void error(size_t At, std::string Message);
 
   std::string_view S;
@@ -456,10 +457,11 @@ bool Rewriter::tryLaunch(size_t At, size_t &Next) {
   return true;
 }
 
-/// `__shared__` spans [Begin, End) inside a function body: add a
-/// LOOPGPU_EMU_NOTE_SHARED statement per declared variable after the ';'.
+/// `__shared__` spans [Begin, End) inside a function body: an `extern` one
+/// becomes a pointer to the block's dynamic shared memory; otherwise (with
+/// Options.NoteShared) add a LOOPGPU_EMU_NOTE_SHARED statement per declared
+/// variable after the ';'.
 void Rewriter::noteShared(size_t Begin, size_t End) {
-  // extern __shared__ (dynamic shared memory): nothing to count.
   size_t DeclStart = Begin;
   while (DeclStart > 0 && S[DeclStart - 1] != ';' && S[DeclStart - 1] != '{' &&
          S[DeclStart - 1] != '}')
@@ -467,8 +469,12 @@ void Rewriter::noteShared(size_t Begin, size_t End) {
   std::string_view Before = S.substr(DeclStart, Begin - DeclStart);
   for (size_t P = Before.find("extern"); P != NPos; P = Before.find("extern", P + 1))
     if ((P == 0 || !isIdentChar(Before[P - 1])) &&
-        (P + 6 == Before.size() || !isIdentChar(Before[P + 6])))
+        (P + 6 == Before.size() || !isIdentChar(Before[P + 6]))) {
+      dynamicShared(DeclStart + P, End);
       return;
+    }
+  if (!Options.NoteShared)
+    return;
 
   std::vector<size_t> Commas;
   int Depth = 0;
@@ -542,6 +548,57 @@ void Rewriter::noteShared(size_t Begin, size_t End) {
   Edits.push_back(Edit{Semicolon + 1, Semicolon + 1, std::move(Text)});
 }
 
+/// `extern __shared__ [__align__(N)] T name[];` (dynamic shared memory),
+/// `extern` at Extern and `__shared__` ending at End: becomes `T *const name =
+/// static_cast<T *>(loopgpu_emu::detail::dynamicShared());`, on one line.
+/// Other forms are left alone (the host compiler then rejects them).
+void Rewriter::dynamicShared(size_t Extern, size_t End) {
+  size_t Semicolon = S.find(';', End);
+  if (Semicolon == NPos)
+    return;
+  std::string_view Decl = S.substr(End, Semicolon - End);
+  size_t Open = Decl.find('['), Close = Decl.find(']');
+  if (Open == NPos || Close != Open + 1 || Decl.find_first_not_of(" \t\r\n", Close + 1) != NPos ||
+      Decl.find(',') != NPos || Decl.find('=') != NPos)
+    return;
+  std::string Head(Decl.substr(0, Open));
+  // Drop __align__(...) and __attribute__((...)).
+  for (const char *Attr : {"__align__", "__attribute__"})
+    for (size_t P = Head.find(Attr); P != std::string::npos; P = Head.find(Attr)) {
+      size_t Q = Head.find('(', P);
+      if (Q == std::string::npos)
+        return;
+      int Depth = 0;
+      size_t R = Q;
+      for (; R < Head.size(); ++R) {
+        Depth += Head[R] == '(' ? 1 : Head[R] == ')' ? -1 : 0;
+        if (Depth == 0)
+          break;
+      }
+      if (R == Head.size())
+        return;
+      Head.erase(P, R + 1 - P);
+    }
+  size_t NameEnd = Head.find_last_not_of(" \t\r\n");
+  if (NameEnd == std::string::npos)
+    return;
+  size_t NameBegin = NameEnd;
+  while (NameBegin > 0 && isIdentChar(Head[NameBegin - 1]))
+    --NameBegin;
+  std::string Name = Head.substr(NameBegin, NameEnd + 1 - NameBegin);
+  std::string Type = Head.substr(0, NameBegin);
+  Type.erase(0, Type.find_first_not_of(" \t\r\n"));
+  Type.erase(Type.find_last_not_of(" \t\r\n") + 1);
+  if (Name.empty() || Type.empty() || !isIdentStart(Name[0]))
+    return;
+  std::string Text = Type + " *const " + Name + " = static_cast<" + Type +
+                     " *>(loopgpu_emu::detail::dynamicShared());";
+  auto Lines = [](std::string_view V) { return std::count(V.begin(), V.end(), '\n'); };
+  for (auto Missing = Lines(S.substr(Extern, Semicolon + 1 - Extern)); Missing > 0; --Missing)
+    Text += '\n';
+  Edits.push_back(Edit{Extern, Semicolon + 1, std::move(Text)});
+}
+
 RewriteResult Rewriter::run() {
   bool AtLineStart = true, InDirective = false;
   size_t I = 0;
@@ -579,7 +636,7 @@ RewriteResult Rewriter::run() {
       size_t E = I;
       while (E < N && isIdentChar(S[E]))
         ++E;
-      if (Options.NoteShared && !InDirective && S.substr(I, E - I) == "__shared__" &&
+      if (!InDirective && S.substr(I, E - I) == "__shared__" &&
           !Braces.empty() && Braces.back() == Brace::Code)
         noteShared(I, E);
       I = E;

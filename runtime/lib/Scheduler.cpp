@@ -30,6 +30,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -178,6 +179,11 @@ struct BlockState {
   unsigned Alive = 0, AtBarrier = 0, ExitedThisPhase = 0, FirstExited = 0;
   uint64_t Rng = 0;
   std::vector<const void *> NotedShared;
+  /// Dynamic shared memory, in 16-byte units (LaunchState::DynamicShared).
+  struct alignas(16) Unit16 {
+    unsigned char Bytes[16];
+  };
+  std::vector<Unit16> Dynamic;
 
   std::string name() const { return "block " + str(Idx) + " of " + L->kernel(); }
   std::string thread(unsigned T) const { return "thread " + str(Threads[T].Idx); }
@@ -505,6 +511,10 @@ void runBlock(LaunchState &L, uint64_t Linear) {
   uint64_t Mix = L.Seed ^ (Linear * 0xd1b54a32d192ed03ull);
   B.Rng = splitMix(Mix);
   B.NotedShared.clear();
+  B.Dynamic.resize((L.DynamicShared + 15) / 16);
+  if (!B.Dynamic.empty() && config().Fill != FillMode::None)
+    std::memset(static_cast<void *>(B.Dynamic.data()), config().Fill == FillMode::Poison ? 0xff : 0,
+                B.Dynamic.size() * 16);
 
   ::blockIdx = B.Idx;
   ::blockDim = L.Block;
@@ -644,8 +654,37 @@ std::string configurationProblem(const dim3 &G, const dim3 &Bk) {
 // Entry points
 //===----------------------------------------------------------------------===//
 
-void launchKernel(const LaunchDim &Grid, const LaunchDim &Block, size_t SharedBytes,
-                  const KernelInvoker &Invoker, const PointerArg *Pointers,
+namespace {
+/// cudaFuncSetAttribute's cudaFuncAttributeMaxDynamicSharedMemorySize per kernel.
+std::mutex FuncAttributesMutex;
+std::map<const void *, size_t> &dynamicSharedOptIns() {
+  static std::map<const void *, size_t> M;
+  return M;
+}
+} // namespace
+
+cudaError_t setFuncAttribute(const void *Kernel, int Attribute, int Value) {
+  if (cudaError_t E = stickyError())
+    return E;
+  if (!Kernel || Value < 0)
+    return cudaErrorInvalidValue;
+  if (Attribute == cudaFuncAttributePreferredSharedMemoryCarveout)
+    return Value <= 100 ? cudaSuccess : cudaErrorInvalidValue;
+  if (Attribute != cudaFuncAttributeMaxDynamicSharedMemorySize ||
+      size_t(Value) > config().SharedOptInLimit)
+    return cudaErrorInvalidValue;
+  std::lock_guard<std::mutex> Lock(FuncAttributesMutex);
+  dynamicSharedOptIns()[Kernel] = size_t(Value);
+  return cudaSuccess;
+}
+
+void *dynamicShared() {
+  BlockState *B = CurBlock;
+  return B && !B->Dynamic.empty() ? static_cast<void *>(B->Dynamic.data()) : nullptr;
+}
+
+void launchKernel(const void *Kernel, const LaunchDim &Grid, const LaunchDim &Block,
+                  size_t SharedBytes, const KernelInvoker &Invoker, const PointerArg *Pointers,
                   size_t NumPointers) {
   const Config &C = config();
   Site Where{Grid.File, Grid.Line};
@@ -670,12 +709,22 @@ void launchKernel(const LaunchDim &Grid, const LaunchDim &Block, size_t SharedBy
     setLaunchError(cudaErrorInvalidValue);
     return;
   }
-  if (SharedBytes > C.SharedLimit) {
+  size_t DynamicLimit = C.SharedLimit;
+  {
+    std::lock_guard<std::mutex> Lock(FuncAttributesMutex);
+    auto It = dynamicSharedOptIns().find(Kernel);
+    if (It != dynamicSharedOptIns().end())
+      DynamicLimit = It->second;
+  }
+  if (SharedBytes > DynamicLimit) {
     countDiagnostic(true);
     std::fprintf(stderr,
                  "loopgpu-emu: error: kernel launch at %s: %zu bytes of dynamic shared memory, "
-                 "more than %zu: %s\n",
-                 str(Where).c_str(), SharedBytes, C.SharedLimit,
+                 "more than %zu%s: %s\n",
+                 str(Where).c_str(), SharedBytes, DynamicLimit,
+                 DynamicLimit == C.SharedLimit
+                     ? " (cudaFuncSetAttribute with cudaFuncAttributeMaxDynamicSharedMemorySize allows more)"
+                     : "",
                  cudaGetErrorString(cudaErrorInvalidValue));
     setLaunchError(cudaErrorInvalidValue);
     return;
@@ -810,7 +859,9 @@ void noteShared(const void *SiteKey, void *Address, size_t Size, const char *Nam
         return;
     L.SharedSites.emplace_back(SiteKey, Size);
     L.StaticShared += Size;
-    if (L.StaticShared + L.DynamicShared <= config().SharedLimit || L.SharedReported)
+    if ((L.StaticShared <= config().SharedLimit &&
+         L.StaticShared + L.DynamicShared <= config().SharedOptInLimit) ||
+        L.SharedReported)
       return;
     L.SharedReported = true;
     Message = format("%s uses %zu bytes of static shared memory per block (with '%s', %zu "
@@ -819,7 +870,8 @@ void noteShared(const void *SiteKey, void *Address, size_t Size, const char *Nam
                      L.kernel().c_str(), L.StaticShared, Name, Size, File ? File : "?", Line,
                      L.DynamicShared ? format(" plus %zu dynamic", L.DynamicShared).c_str()
                                      : "",
-                     config().SharedLimit);
+                     L.StaticShared > config().SharedLimit ? config().SharedLimit
+                                                           : config().SharedOptInLimit);
   }
   report(L, true, cudaErrorLaunchOutOfResources, Message);
 }

@@ -66,7 +66,9 @@
 // running block. Contents persist from the previous block on the same OS
 // thread unless loopgpu-emu-rewrite added LOOPGPU_EMU_NOTE_SHARED after the
 // declaration (then they are poisoned per block and their size is counted).
-// `extern __shared__` (dynamic shared memory) is not supported.
+// `extern __shared__ T name[];` (dynamic shared memory) is rewritten by
+// loopgpu-emu-rewrite into a pointer to the block's dynamic buffer
+// (loopgpu_emu::detail::dynamicShared()).
 #define __shared__ static thread_local
 
 //===----------------------------------------------------------------------===//
@@ -246,9 +248,17 @@ struct PointerArg {
   const void *Value;
 };
 
-void launchKernel(const LaunchDim &Grid, const LaunchDim &Block, size_t SharedBytes,
-                  const KernelInvoker &Invoker, const PointerArg *Pointers,
+void launchKernel(const void *Kernel, const LaunchDim &Grid, const LaunchDim &Block,
+                  size_t SharedBytes, const KernelInvoker &Invoker, const PointerArg *Pointers,
                   size_t NumPointers);
+
+/// cudaFuncSetAttribute for Kernel (a kernel's address).
+cudaError_t setFuncAttribute(const void *Kernel, int Attribute, int Value);
+
+/// The running block's dynamic shared memory (the third launch parameter's
+/// bytes, 16-byte aligned, poisoned per block like static shared memory), or
+/// nullptr outside kernels and in launches without it.
+void *dynamicShared();
 
 void syncThreads(const char *File, unsigned Line);
 int syncThreadsReduce(int Op, int Predicate, const char *File, unsigned Line);
@@ -332,10 +342,24 @@ void launch(void (*Kernel)(P...), LaunchDim Grid, LaunchDim Block, size_t Shared
   detail::PointerArg Pointers[sizeof...(P) + 1];
   size_t NumPointers =
       detail::collectPointers(C.Params, Pointers, std::index_sequence_for<P...>{});
-  detail::launchKernel(Grid, Block, SharedBytes, Invoker, Pointers, NumPointers);
+  detail::launchKernel(reinterpret_cast<const void *>(Kernel), Grid, Block, SharedBytes, Invoker,
+                       Pointers, NumPointers);
 }
 
 } // namespace loopgpu_emu
+
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+};
+/// Kernel's attribute: cudaFuncAttributeMaxDynamicSharedMemorySize lets its
+/// launches ask for more than 48 KiB of dynamic shared memory (up to what
+/// an H100's block may have, 227 KiB, static included); the carveout is
+/// accepted and ignored.
+template <class... P>
+inline cudaError_t cudaFuncSetAttribute(void (*Kernel)(P...), cudaFuncAttribute Attr, int Value) {
+  return loopgpu_emu::detail::setFuncAttribute(reinterpret_cast<const void *>(Kernel), Attr, Value);
+}
 
 /// Added by loopgpu-emu-rewrite after each `__shared__` declaration of a
 /// kernel: accounts the variable's size against the 48 KiB static shared
