@@ -2,7 +2,7 @@
 // nk inner), as PolyBench writes it: loopgpu's kernel_gemm_nest0_device (the
 // kernels alone, device pointers) against cuBLAS DGEMM, with its default math
 // mode (FP64 tensor cores allowed: DMMA rounds like FMA) and pedantic (no
-// tensor cores). Usage: polybench_gemm EXTRALARGE|LARGE LABEL
+// tensor cores). Usage: polybench_gemm EXTRALARGE|LARGE|4096 LABEL
 #include "common.h"
 #include <cublas_v2.h>
 #include <cmath>
@@ -17,6 +17,8 @@ int main(int argc, char **argv) {
   int ni = 2000, nj = 2300, nk = 2600; // PolyBench 4.2.1 EXTRALARGE
   if (!std::strcmp(ds, "LARGE"))
     ni = 1000, nj = 1100, nk = 1200;
+  if (!std::strcmp(ds, "4096")) // issue 14's DGEMM size
+    ni = nj = nk = 4096;
   const double alpha = 1.5, beta = 1.2;
   double *A = device_random<double>((size_t)ni * nk, true), *B = device_random<double>((size_t)nk * nj, true);
   double *C0 = device_random<double>((size_t)ni * nj, true), *C, *R;

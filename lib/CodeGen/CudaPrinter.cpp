@@ -262,6 +262,75 @@ __device__ inline void loopgpu_dmma_m16n8k4(double &d0, double &d1, double &d2, 
   }
 #endif
 }
+
+// D += A B for a 16 x 8 x 8 tile of doubles (PTX mma.sync m16n8k8 on sm_90;
+// two m16n8k4 steps elsewhere). Lane l holds A's rows l / 4 and l / 4 + 8 at
+// the instruction's columns l % 4 (a0, a1) and l % 4 + 4 (a2, a3), B's rows
+// l % 4 (b0) and l % 4 + 4 (b1) at column l / 4, D as m16n8k4's.
+__device__ inline void loopgpu_dmma_m16n8k8(double &d0, double &d1, double &d2, double &d3, double a0, double a1,
+                                            double a2, double a3, double b0, double b1) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+               "{%0, %1, %2, %3};"
+               : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3)
+               : "d"(a0), "d"(a1), "d"(a2), "d"(a3), "d"(b0), "d"(b1));
+#else
+  loopgpu_dmma_m16n8k4(d0, d1, d2, d3, a0, a1, b0);
+  loopgpu_dmma_m16n8k4(d0, d1, d2, d3, a2, a3, b1);
+#endif
+}
+)";
+
+const char *const AsyncCopyHelpers = R"(
+// Asynchronous copies into shared memory (sm_80 and newer: cp.async, no
+// registers): *dst = *src where ok, zeros where not (src is then not read);
+// T of 4, 8 or 16 bytes, both addresses aligned to its size. A thread's copies
+// since its last commit form a group; wait<N> returns once at most N of its
+// groups are still in flight. Elsewhere (the CPU emulation, older GPUs) the
+// copy happens at once and commit and wait do nothing.
+template <typename T>
+__device__ inline void loopgpu_cp_async(T *dst, const T *src, bool ok) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, "cp.async copies 4, 8 or 16 bytes");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned shared = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  if (sizeof(T) == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(shared), "l"(src), "r"(ok ? 16 : 0) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(shared), "l"(src), "n"(int(sizeof(T))),
+                 "r"(ok ? int(sizeof(T)) : 0) : "memory");
+#else
+  *dst = ok ? *src : T{};
+#endif
+}
+// The first `bytes` bytes of *src into *dst, the rest of *dst zeros (0 <=
+// bytes <= 16: a vector whose tail is past the border).
+template <typename T>
+__device__ inline void loopgpu_cp_async_bytes(T *dst, const T *src, int bytes) {
+  static_assert(sizeof(T) == 16, "a 16-byte vector");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  const unsigned shared = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(shared), "l"(src), "r"(bytes) : "memory");
+#else
+  if (bytes == 16) {
+    *dst = *src;
+    return;
+  }
+  unsigned char staged[16] = {};
+  memcpy(staged, static_cast<const void *>(src), bytes);
+  memcpy(static_cast<void *>(dst), staged, 16);
+#endif
+}
+__device__ inline void loopgpu_cp_async_commit() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+template <int N>
+__device__ inline void loopgpu_cp_async_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+#endif
+}
 )";
 
 const char *const AtomicCombine = R"(
@@ -1714,6 +1783,9 @@ public:
   std::string pfVar(const StagedArray &S) const { return "loopgpu_pf_" + N.Arrays[S.Array].Name + S.Suffix; }
   std::string vecFlag(const StagedArray &S) const { return "loopgpu_vec_" + N.Arrays[S.Array].Name + S.Suffix; }
   std::string shVar(const StagedArray &S) const { return "loopgpu_sh_" + N.Arrays[S.Array].Name + S.Suffix; }
+  std::string stagesVar(const StagedArray &S) const {
+    return "loopgpu_stages_" + N.Arrays[S.Array].Name + S.Suffix;
+  }
 
   /// Opens the copy's unrolled loop over rounds: loopgpu_e is the first
   /// footprint element (row-major, the last dimension fastest) of this
@@ -1871,34 +1943,215 @@ public:
        << C.Rounds << "];\n";
   }
 
+  /// Copies S's footprint (the strip's tile) into stage Stage of its tiles
+  /// in dynamic shared memory with cp.async (KernelPlan::Stages), each
+  /// thread its constant share: 16-byte vectors where the kernel's alignment
+  /// check passed and the vector is in range, else element by element;
+  /// elements out of range become 0. Element as for printTileLoad.
+  void printTileCopyAsync(raw_ostream &OS, const StagedArray &S, unsigned D, const std::string &What,
+                          const std::string &Stage, bool Vectors, ElementFn Element) {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    CopyShape C = copyShape(S);
+    std::vector<std::string> Idx;
+    for (unsigned D2 = 0; D2 < S.Extents.size(); ++D2)
+      Idx.push_back("[" + copyIndex(S, D2, 0) + "]");
+    const std::string Dst = "&" + stagesVar(S) + "[" + Stage + "]" + llvm::join(Idx, "");
+    // Element by element: 4- or 8-byte copies, zeros where out of range.
+    auto Elements = [&](unsigned B) {
+      unsigned In = openCopyRounds(OS, C, B);
+      indent(OS, In);
+      OS << typeStr(A.ElementType) << " *const loopgpu_dst = " << Dst << ";\n";
+      for (int64_t L = 0; L < C.V; ++L) {
+        auto [LinearL, OkL] = copySource(S, L, Element);
+        indent(OS, In);
+        OS << "loopgpu_cp_async(loopgpu_dst" << (C.V > 1 ? " + " + std::to_string(L) : "") << ", "
+           << (OkL.empty() ? "&" + A.Name + "[" + LinearL + "], true"
+                           : OkL + " ? &" + A.Name + "[" + LinearL + "] : " + A.Name + ", " + OkL)
+           << ");\n";
+      }
+      closeCopyRounds(OS, C, B);
+    };
+    indent(OS, D);
+    OS << "// " << What << " of " << A.Name << " into stage " << Stage << ", asynchronously: " << C.Rounds
+       << (C.V > 1 ? (C.Rounds == 1 ? " 16-byte copy" : " 16-byte copies") : (C.Rounds == 1 ? " element" : " elements"))
+       << " per thread\n";
+    if (!Vectors || !vectorCopies(S)) {
+      if (C.V > 1) {
+        indent(OS, D);
+        OS << (Vectors ? "// (element by element: the range condition bounds the vectors' lanes from below)\n"
+                       : "// (element by element: rows not aligned to 16 bytes)\n");
+      }
+      Elements(D);
+      return;
+    }
+    // A vector's lanes in range are a prefix of it (the conditions bound
+    // indices from above): one copy of that many bytes, zeros after them.
+    unsigned In = openCopyRounds(OS, C, D);
+    auto [Linear, Ok0] = copySource(S, 0, Element);
+    std::vector<std::string> Lanes;
+    for (int64_t L = 0; L < C.V; ++L) {
+      std::string OkL = copySource(S, L, Element).second;
+      Lanes.push_back(OkL.empty() ? "1" : "(" + OkL + ")");
+    }
+    std::string V = vectorType(S), E = std::to_string(elementBytes(A.ElementType));
+    indent(OS, In);
+    OS << "loopgpu_cp_async_bytes(reinterpret_cast<" << V << " *>(" << Dst << "), reinterpret_cast<const " << V
+       << " *>(" << (Ok0.empty() ? "&" + A.Name + "[" + Linear + "]" : Ok0 + " ? &" + A.Name + "[" + Linear + "] : " + A.Name)
+       << "), (" << llvm::join(Lanes, " + ") << ") * " << E << ");\n";
+    closeCopyRounds(OS, C, D);
+  }
+
+  /// Whether S's asynchronous copies go by 16-byte vectors where the
+  /// kernel's alignment check passes.
+  bool vectorCopies(const StagedArray &S) const { return copyShape(S).V > 1 && copyLanesArePrefix(S); }
+
+  /// Whether the lanes of S's copy vectors that are in range always form a
+  /// prefix of the vector: the strip's conditions bound the last dimension
+  /// from above only (stripElement adds a lower bound for a mapped loop
+  /// under a staged guard whose start may reach below the array).
+  bool copyLanesArePrefix(const StagedArray &S) const {
+    unsigned Last = S.DimLoops.size() - 1;
+    return !(PC.K->StagedGuard && mappedFor(S.DimLoops[Last]) && needsLowerBound(S, Last));
+  }
+  bool needsLowerBound(const StagedArray &S, unsigned Dim) const {
+    const AffExpr &Lo = N.Loops[S.DimLoops[Dim]].Lower;
+    return !Lo.isConstant() || Lo.constantValue() + S.Offsets[Dim] < 0;
+  }
+
+  /// The array subscript along dimension Dim of S's footprint index R in the
+  /// strip of loop L starting at KK, and its load condition (printTileLoad's
+  /// Element).
+  std::pair<std::string, std::string> stripElement(const StagedArray &S, const Loop &L, const std::string &KK,
+                                                   unsigned Dim, const std::string &R) const {
+    const KernelPlan &K = *PC.K;
+    unsigned Lp = S.DimLoops[Dim];
+    std::string Value, Ok;
+    if (const MappedLoop *M = mappedFor(Lp)) {
+      std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
+      Ok = T + " < " + tripVar(*M);
+      Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
+      if (K.StagedGuard) { // the box may reach past the elements the guard lets be read
+        std::string Sub = plusConst(Value, S.Offsets[Dim]);
+        if (needsLowerBound(S, Dim))
+          Ok += " && " + Sub + " >= 0";
+        Ok += " && " + Sub + " < " + aff(*N.Arrays[S.Array].Extents[Dim]);
+      }
+    } else if (Lp == L.Id) {
+      Value = "(" + KK + " + " + R + ")";
+      Ok = Value + " <= " + aff(L.Upper);
+    } else {
+      Value = "0";
+    }
+    return std::make_pair(Value + " + " + std::to_string(S.Offsets[Dim]), Ok);
+  }
+
+  /// The staged loop with KernelPlan::Stages > 1: strips of KTile in a ring
+  /// of Stages tiles, strip s + Stages - 1 copied by cp.async while strip s
+  /// is computed. Per strip: wait for this thread's copies of strip s (at
+  /// most Stages - 2 groups younger than it in flight), a barrier (every
+  /// thread's copies are in; every thread is done with strip s - 1, whose
+  /// stage the next copy overwrites), the next copy, the arithmetic.
+  /// With tiles copied by 16-byte vectors where rows are aligned, the loop
+  /// comes in two versions, vector copies and element copies, chosen once by
+  /// the kernel's alignment checks: the copies of one version carry none of
+  /// the other's code (H100, bench/RESULTS.md run 28: PolyBench gemm with
+  /// both kinds of copy in each round, the element ones never taken, 65.7%
+  /// of cuBLAS DGEMM; without them 71.4%).
+  void printAsyncStagedLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
+    const KernelPlan &K = *PC.K;
+    std::vector<std::string> Flags;
+    for (const StagedArray &S : K.Staged)
+      if (vectorCopies(S))
+        Flags.push_back(vecFlag(S));
+    if (Flags.empty())
+      return printAsyncStagedVersion(OS, Nd, Depth, EP, false);
+    indent(OS, Depth);
+    OS << "if (" << llvm::join(Flags, " && ") << ") { // rows 16-byte aligned: the loop with vector copies\n";
+    printAsyncStagedVersion(OS, Nd, Depth + 1, EP, true);
+    indent(OS, Depth);
+    OS << "} else { // the loop with element copies\n";
+    printAsyncStagedVersion(OS, Nd, Depth + 1, EP, false);
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+  void printAsyncStagedVersion(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, bool Vectors) {
+    const KernelPlan &K = *PC.K;
+    const Loop &L = N.Loops[Nd.Id];
+    const std::string Hi = aff(L.Upper), IT = typeStr(L.IteratorType), ST = std::to_string(K.Stages);
+    auto Copy = [&](unsigned D, const std::string &Strip, const std::string &What) {
+      std::string KK = "(" + IT + ")(" + aff(L.Lower) + " + (" + Strip + ") * " + std::to_string(K.KTile) + ")";
+      for (const StagedArray &S : K.Staged)
+        printTileCopyAsync(OS, S, D, What, "(" + Strip + ") % " + ST, Vectors,
+                           [&](unsigned Dim, const std::string &R) { return stripElement(S, L, KK, Dim, R); });
+    };
+    indent(OS, Depth);
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", strip-mined by " << K.KTile << "; " << ST
+       << " strips' tiles in shared memory, each copied by cp.async " << K.Stages - 1
+       << " strips ahead of its arithmetic\n";
+    indent(OS, Depth);
+    OS << "const long long loopgpu_strips = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
+       << affIn64Bits(N, L.Upper) << ", " << K.KTile << ");\n";
+    indent(OS, Depth);
+    OS << "#pragma unroll\n";
+    indent(OS, Depth);
+    OS << "for (int loopgpu_s = 0; loopgpu_s < " << K.Stages - 1 << "; ++loopgpu_s) { // the first "
+       << K.Stages - 1 << " strips\n";
+    indent(OS, Depth + 1);
+    OS << "if (loopgpu_s < loopgpu_strips) {\n";
+    Copy(Depth + 2, "loopgpu_s", "strip loopgpu_s's tile");
+    indent(OS, Depth + 1);
+    OS << "}\n";
+    indent(OS, Depth + 1);
+    OS << "loopgpu_cp_async_commit(); // one group per strip, empty past the last\n";
+    indent(OS, Depth);
+    OS << "}\n";
+    indent(OS, Depth);
+    OS << "for (long long loopgpu_s = 0; loopgpu_s < loopgpu_strips; ++loopgpu_s) {\n";
+    unsigned D = Depth + 1;
+    indent(OS, D);
+    OS << "const " << IT << " loopgpu_kk = (" << IT << ")(" << aff(L.Lower) << " + loopgpu_s * " << K.KTile
+       << ");\n";
+    indent(OS, D);
+    OS << "loopgpu_cp_async_wait<" << K.Stages - 2 << ">(); // this thread's copies of strip loopgpu_s are in\n";
+    indent(OS, D);
+    OS << "__syncthreads(); // every thread's are, and strip loopgpu_s - 1's stage is free\n";
+    indent(OS, D);
+    OS << "if (loopgpu_s + " << K.Stages - 1 << " < loopgpu_strips) {\n";
+    Copy(D + 1, "loopgpu_s + " + std::to_string(K.Stages - 1), "strip loopgpu_s + " + std::to_string(K.Stages - 1) + "'s tile");
+    indent(OS, D);
+    OS << "}\n";
+    indent(OS, D);
+    OS << "loopgpu_cp_async_commit();\n";
+    for (const StagedArray &S : K.Staged) {
+      const ArrayInfo &A = N.Arrays[S.Array];
+      std::vector<int64_t> Shape = S.sharedShape();
+      std::string Rest;
+      for (size_t I = 1; I < Shape.size(); ++I)
+        Rest += "[" + std::to_string(Shape[I]) + "]";
+      indent(OS, D);
+      OS << typeStr(A.ElementType) << " (*const " << shVar(S) << ")" << Rest << " = " << stagesVar(S)
+         << "[loopgpu_s % " << ST << "]; // this strip's tile\n";
+    }
+    printStripArithmetic(OS, Nd, D, EP);
+    indent(OS, Depth);
+    OS << "}\n";
+    indent(OS, Depth);
+    OS << "loopgpu_cp_async_wait<0>();\n";
+    indent(OS, Depth);
+    OS << "__syncthreads(); // before another tile's copies overwrite the stages\n";
+  }
+
   void printStagedLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
     const KernelPlan &K = *PC.K;
+    if (K.Stages > 1)
+      return printAsyncStagedLoop(OS, Nd, Depth, EP);
     const Loop &L = N.Loops[Nd.Id];
     std::string Hi = aff(L.Upper);
     // The loads of the strip starting at KK.
     auto Load = [&](unsigned D, const std::string &KK, const std::string &What) {
       for (const StagedArray &S : K.Staged)
         printTileLoad(OS, S, D, What, [&](unsigned Dim, const std::string &R) {
-          unsigned Lp = S.DimLoops[Dim];
-          std::string Value, Ok;
-          if (const MappedLoop *M = mappedFor(Lp)) {
-            std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
-            Ok = T + " < " + tripVar(*M);
-            Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
-            if (K.StagedGuard) { // the box may reach past the elements the guard lets be read
-              std::string Sub = plusConst(Value, S.Offsets[Dim]);
-              const AffExpr &Lo = N.Loops[Lp].Lower;
-              if (!Lo.isConstant() || Lo.constantValue() + S.Offsets[Dim] < 0)
-                Ok += " && " + Sub + " >= 0";
-              Ok += " && " + Sub + " < " + aff(*N.Arrays[S.Array].Extents[Dim]);
-            }
-          } else if (Lp == L.Id) {
-            Value = "(" + KK + " + " + R + ")";
-            Ok = Value + " <= " + Hi;
-          } else {
-            Value = "0";
-          }
-          return std::make_pair(Value + " + " + std::to_string(S.Offsets[Dim]), Ok);
+          return stripElement(S, L, KK, Dim, R);
         });
     };
     indent(OS, Depth);
@@ -1926,6 +2179,20 @@ public:
       indent(OS, D);
       OS << "}\n";
     }
+    printStripArithmetic(OS, Nd, D, EP);
+    indent(OS, D);
+    OS << "__syncthreads(); // before the next strip overwrites the tiles\n";
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+
+  /// The arithmetic of the staged strip starting at loopgpu_kk (its tiles in
+  /// loopgpu_sh_<A>): a full strip unrolled (on tensor cores with
+  /// KernelPlan::Mma), the last, partial one as a loop.
+  void printStripArithmetic(raw_ostream &OS, const Node &Nd, unsigned D, ExprPrinter &EP) {
+    const KernelPlan &K = *PC.K;
+    const Loop &L = N.Loops[Nd.Id];
+    const std::string Hi = aff(L.Upper);
     std::vector<const Node *> Body;
     for (const NodePtr &C : Nd.Body)
       Body.push_back(C.get());
@@ -1974,10 +2241,6 @@ public:
     indent(OS, D);
     OS << "}\n";
     PC.InStaged = false;
-    indent(OS, D);
-    OS << "__syncthreads(); // before the next strip overwrites the tiles\n";
-    indent(OS, Depth);
-    OS << "}\n";
   }
 
   /// The first iteration of M (from the tile's) of this thread in the
@@ -1994,11 +2257,12 @@ public:
            (Fragment ? " + (loopgpu_tid % 32) / 4" : " + (loopgpu_tid % 4) * 2");
   }
 
-  /// A full strip of KernelPlan::Mma: per 4 iterations of the staged loop,
+  /// A full strip of KernelPlan::Mma: per 8 iterations of the staged loop,
   /// each lane computes its elements of the row operand (one per row of its
-  /// outputs) and of the column operand (one per 8-column tile) at its k,
-  /// lane % 4, and the warp accumulates its 16 x 8 tiles with
-  /// loopgpu_dmma_m16n8k4.
+  /// outputs) and of the column operand (one per 8-column tile) at its two
+  /// iterations, 2 (lane % 4) and 2 (lane % 4) + 1 (MmaPlan: the
+  /// instruction's k order permuted alike for both operands), and the warp
+  /// accumulates its 16 x 8 tiles with loopgpu_dmma_m16n8k8.
   void printMmaStrip(raw_ostream &OS, const Loop &L, unsigned D, ExprPrinter &EP) {
     const KernelPlan &K = *PC.K;
     const MmaPlan &P = *K.Mma;
@@ -2023,41 +2287,48 @@ public:
     indent(OS, D);
     OS << "// line " << S.Loc.Line << " on FP64 tensor cores: per " << MmaPlan::K << " iterations of " << L.Iterator
        << ", the warp's " << RowCopies / 2 << " x " << ColTiles << " tiles of " << MmaPlan::M << " x " << MmaPlan::N
-       << " outputs (mma.sync m16n8k4)\n";
+       << " outputs (mma.sync m16n8k8; lane l's iterations are 2 (l % 4) and 2 (l % 4) + 1 of the 8)\n";
     indent(OS, D);
     OS << "#pragma unroll\n";
     indent(OS, D);
     OS << "for (int loopgpu_ks = 0; loopgpu_ks < " << K.KTile << "; loopgpu_ks += " << MmaPlan::K << ") {\n";
     indent(OS, D + 1);
-    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk + loopgpu_ks + loopgpu_tid % 4;"
-       << " // this lane's iteration in the fragments\n";
-    indent(OS, D + 1);
-    OS << "double loopgpu_row[" << RowCopies << "], loopgpu_col[" << ColTiles
-       << "]; // the operands at this lane's rows and columns\n";
+    OS << "double loopgpu_row[" << RowCopies << "][2], loopgpu_col[" << ColTiles
+       << "][2]; // the operands at this lane's rows and columns, at its two iterations\n";
     indent(OS, D + 1);
     OS << "#pragma unroll\n";
     indent(OS, D + 1);
+    OS << "for (int loopgpu_h = 0; loopgpu_h < 2; ++loopgpu_h) {\n";
+    indent(OS, D + 2);
+    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator
+       << " = loopgpu_kk + loopgpu_ks + 2 * (loopgpu_tid % 4) + loopgpu_h;\n";
+    indent(OS, D + 2);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 2);
     std::string RC = "loopgpu_c" + std::to_string(RowPos);
     OS << "for (int " << RC << " = 0; " << RC << " < " << RowCopies << "; ++" << RC << ") {\n";
-    indent(OS, D + 2);
+    indent(OS, D + 3);
     OS << "const " << indexType(N.Loops[Row.Loop]) << " " << tVar(Row) << " = " << tileVar(Row) << " * " << Row.tile()
        << " + " << offVar(Row) << " + " << copyOffset(Row, RC) << ";\n";
-    Iterator(Row, D + 2);
+    Iterator(Row, D + 3);
+    indent(OS, D + 3);
+    OS << "loopgpu_row[" << RC << "][loopgpu_h] = "
+       << (P.Subtract ? "-(" + Product(P.RowFactors) + ")" : Product(P.RowFactors)) << ";"
+       << (P.Subtract ? " // -= : the row operand negated" : "") << "\n";
     indent(OS, D + 2);
-    OS << "loopgpu_row[" << RC << "] = " << (P.Subtract ? "-(" + Product(P.RowFactors) + ")" : Product(P.RowFactors))
-       << ";" << (P.Subtract ? " // -= : the row operand negated" : "") << "\n";
-    indent(OS, D + 1);
     OS << "}\n";
-    indent(OS, D + 1);
-    OS << "#pragma unroll\n";
-    indent(OS, D + 1);
-    OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
     indent(OS, D + 2);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 2);
+    OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
+    indent(OS, D + 3);
     OS << "const " << indexType(N.Loops[Col.Loop]) << " " << tVar(Col) << " = " << tileVar(Col) << " * " << Col.tile()
        << " + " << mmaOffset(K, Col, /*Fragment=*/true) << " + loopgpu_n * " << MmaPlan::N << ";\n";
-    Iterator(Col, D + 2);
+    Iterator(Col, D + 3);
+    indent(OS, D + 3);
+    OS << "loopgpu_col[loopgpu_n][loopgpu_h] = " << Product(P.ColFactors) << ";\n";
     indent(OS, D + 2);
-    OS << "loopgpu_col[loopgpu_n] = " << Product(P.ColFactors) << ";\n";
+    OS << "}\n";
     indent(OS, D + 1);
     OS << "}\n";
     auto Acc = [&](const std::string &R, const std::string &C) {
@@ -2072,11 +2343,14 @@ public:
     indent(OS, D + 2);
     OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
     indent(OS, D + 3);
-    OS << "loopgpu_dmma_m16n8k4(" << Acc("2 * loopgpu_m", "2 * loopgpu_n") << ", "
+    OS << "loopgpu_dmma_m16n8k8(" << Acc("2 * loopgpu_m", "2 * loopgpu_n") << ", "
        << Acc("2 * loopgpu_m", "2 * loopgpu_n + 1") << ", " << Acc("2 * loopgpu_m + 1", "2 * loopgpu_n") << ", "
        << Acc("2 * loopgpu_m + 1", "2 * loopgpu_n + 1") << ",\n";
     indent(OS, D + 3);
-    OS << "                     loopgpu_row[2 * loopgpu_m], loopgpu_row[2 * loopgpu_m + 1], loopgpu_col[loopgpu_n]);\n";
+    OS << "                     loopgpu_row[2 * loopgpu_m][0], loopgpu_row[2 * loopgpu_m + 1][0], "
+          "loopgpu_row[2 * loopgpu_m][1], loopgpu_row[2 * loopgpu_m + 1][1],\n";
+    indent(OS, D + 3);
+    OS << "                     loopgpu_col[loopgpu_n][0], loopgpu_col[loopgpu_n][1]);\n";
     indent(OS, D + 2);
     OS << "}\n";
     indent(OS, D + 1);
@@ -2162,7 +2436,25 @@ public:
          << N.Loops[K.Mapped[0].Loop].Iterator << "; its lanes split the reduction loops\n";
     if (K.StagedLoop)
       PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
+    if (K.Stages > 1) {
+      OS << "  // the staged tiles' " << K.Stages << " stages (cp.async pipeline), " << K.SharedBytes
+         << " bytes of dynamic shared memory\n";
+      OS << "  extern __shared__ __align__(16) unsigned char loopgpu_smem[];\n";
+      int64_t Offset = 0;
+      for (const StagedArray &S : K.Staged) {
+        const ArrayInfo &A = N.Arrays[S.Array];
+        std::string Shape;
+        for (int64_t E : S.sharedShape())
+          Shape += "[" + std::to_string(E) + "]";
+        std::string T = typeStr(A.ElementType);
+        OS << "  " << T << " (*const " << stagesVar(S) << ")" << Shape << " = reinterpret_cast<" << T << " (*)"
+           << Shape << ">(loopgpu_smem" << (Offset ? " + " + std::to_string(Offset) : "") << ");\n";
+        Offset += K.Stages * S.bytes(elementBytes(A.ElementType));
+      }
+    }
     for (const StagedArray &S : llvm::concat<const StagedArray>(K.Staged, K.Halo)) {
+      if (K.Stages > 1) // in dynamic shared memory (Halo is empty with a staged loop)
+        continue;
       const ArrayInfo &A = N.Arrays[S.Array];
       bool Vectors = S.GlobalVector > 1 ||
                      std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
@@ -2759,8 +3051,16 @@ public:
       OS << "const dim3 loopgpu_block(" << Block[0] << ", " << Block[1] << ", " << Block[2] << ");\n";
       indent(OS, Depth + 2);
       OS << "const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
+      if (K.Stages > 1) { // tiles in dynamic shared memory, more than the 48 KiB a launch gets unasked
+        indent(OS, Depth + 2);
+        OS << "static const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(" << K.Name
+           << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << K.SharedBytes << ");\n";
+        indent(OS, Depth + 2);
+        OS << "LOOPGPU_CHECK(loopgpu_smem_attr);\n";
+      }
       indent(OS, Depth + 2);
-      OS << K.Name << "<<<loopgpu_grid, loopgpu_block>>>(" << llvm::join(Args, ", ") << ");\n";
+      OS << K.Name << "<<<loopgpu_grid, loopgpu_block" << (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : "")
+         << ">>>(" << llvm::join(Args, ", ") << ");\n";
       indent(OS, Depth + 1);
       OS << "}\n";
     }
@@ -2964,7 +3264,7 @@ public:
         OS << ", 32 partial values per reduction variable in shared memory\n";
         continue;
       }
-      OS << ", " << K.SharedBytes << " bytes of shared memory per block";
+      OS << ", " << K.SharedBytes << " bytes of " << (K.Stages > 1 ? "dynamic " : "") << "shared memory per block";
       int64_t Per = 1;
       for (const MappedLoop &M : K.Mapped)
         Per *= M.Coarsen;
@@ -3048,6 +3348,12 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
       AnyMma |= K.Mma.has_value();
   if (AnyMma)
     OS << MmaHelpers;
+  bool AnyAsync = false;
+  for (const GPUPlan &Plan : Plans)
+    for (const KernelPlan &K : Plan.Kernels)
+      AnyAsync |= K.Stages > 1;
+  if (AnyAsync)
+    OS << AsyncCopyHelpers;
   bool AnyScan = false;
   for (const GPUPlan &Plan : Plans)
     for (const KernelPlan &K : Plan.Kernels)

@@ -132,6 +132,8 @@ private:
       const KernelPlan &K = Plan.Kernels[B.Kernel];
       if (K.K == KernelPlan::Kind::Scan)
         return "it calls CUB's scan";
+      if (K.Stages > 1)
+        return "kernel " + K.Name + " keeps its tiles in dynamic shared memory";
       D.Kernels.push_back(B.Kernel);
       D.PerThreadLoops.push_back(hasPerThreadLoop(K, K.Nodes));
       if (Seen.insert(B.Kernel).second)

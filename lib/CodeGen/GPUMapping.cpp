@@ -11,7 +11,6 @@
 #include <set>
 
 namespace loopgpu {
-namespace {
 
 /// sizeof the type on the device (LP64, as the host compilers here).
 int64_t elementBytes(ScalarType T) {
@@ -33,6 +32,9 @@ int64_t elementBytes(ScalarType T) {
   }
   return 8;
 }
+
+namespace {
+
 
 
 /// Collects the loops that stay on the host in Steps.
@@ -544,19 +546,20 @@ private:
 
   /// The register tile R (doubles) on FP64 tensor cores (KernelPlan::Mma),
   /// where its strip is a product of a row and a column operand
-  /// (matchTensorCoreProduct): the same 128 x 64 outputs (rows on y) dealt
-  /// out in the instruction's accumulator layout, 32 x 8 threads of 4 x 8
-  /// outputs each, 8 warps of 32 x 32; tiles stored as the array's rows
-  /// (no transposition: the fragments read them in place) with rows 4 or 12
-  /// elements past a multiple of 16, so that the lanes' fragment loads hit
-  /// distinct banks. H100 (bench/RESULTS.md run 25): PolyBench gemm at
-  /// EXTRALARGE 26.7 TFLOP/s, 53% of cuBLAS DGEMM, against 15.1 for the
-  /// scalar register tile; in hand-written experiments with this staging,
-  /// warps of 64 x 16 21.8, strips of 16 24.5, m8n8k4 20.8.
+  /// (matchTensorCoreProduct): 96 x 64 outputs (rows on y) dealt out in the
+  /// instruction's accumulator layout, 24 x 8 threads of 4 x 8 outputs each,
+  /// 6 warps of 32 x 32 (MmaPlan); tiles stored as the array's rows (no
+  /// transposition: the fragments read them in place), padded so that the
+  /// lanes' fragment loads hit distinct banks, and copied by cp.async
+  /// MmaPlan::Stages strips ahead (KernelPlan::Stages). H100, PolyBench gemm
+  /// at EXTRALARGE: run 25's 128 x 64 tile with register prefetch 26.7
+  /// TFLOP/s, 53% of cuBLAS DGEMM (15.1 for the scalar register tile); run
+  /// 28's experiments: this shape 75.7% (MmaPlan's comment).
   std::optional<KernelPlan> tensorCoreTile(const Node &Root, const std::vector<unsigned> &HostLoops,
                                            const KernelPlan &R) {
     // Threads and outputs per thread along the rows (y) and the columns (x).
-    constexpr int64_t RowThreads = 32, RowCopies = 4, ColThreads = 8, ColCopies = 8;
+    constexpr int64_t RowThreads = MmaPlan::RowThreads, RowCopies = MmaPlan::RowCopies,
+                      ColThreads = MmaPlan::ColThreads, ColCopies = MmaPlan::ColCopies;
     DefaultTile.assign(R.Mapped.size(), 0);
     DefaultCoarsen.assign(R.Mapped.size(), 0);
     for (size_t P = 0; P < R.Mapped.size(); ++P) {
@@ -576,7 +579,8 @@ private:
     T.Mma = *P;
     T.Notes.insert(T.Notes.begin(),
                    "register tile on FP64 tensor cores by default (mma.sync m16n8k" + std::to_string(MmaPlan::K) +
-                       "; 8 warps of " + std::to_string(RowThreads * RowCopies / P->WarpsRow) + " x " +
+                       "; " + std::to_string(P->WarpsRow * P->WarpsCol) + " warps of " +
+                       std::to_string(RowThreads * RowCopies / P->WarpsRow) + " x " +
                        std::to_string(ColThreads * ColCopies / P->WarpsCol) + " outputs, " +
                        std::to_string(RowThreads) + " x " + std::to_string(ColThreads) + " threads, " +
                        std::to_string(RowCopies) + " x " + std::to_string(ColCopies) +
@@ -1187,7 +1191,8 @@ private:
       for (const MappedLoop &M : K.Mapped)
         Copies *= M.Coarsen;
       bool RegisterTile = (!Vectors.empty() || (MmaLayout && OnlyTiles)) && Copies >= 16;
-      int64_t KT = Opts.KTile > 0 ? Opts.KTile : RegisterTile ? 8 : Copies > 1 ? 16 : 32;
+      bool Async = MmaLayout && RegisterTile; // tensor-core tiles: cp.async stages in dynamic shared memory
+      int64_t KT = Opts.KTile > 0 ? Opts.KTile : Async ? MmaPlan::Strip : RegisterTile ? 8 : Copies > 1 ? 16 : 32;
       auto Fill = [&](int64_t Strip) {
         int64_t Bytes = 0;
         for (StagedArray &S : Chosen) {
@@ -1215,21 +1220,39 @@ private:
           // and spreads a warp's stores over the banks.
           if (S.Transposed)
             S.Padding = 16 / elementBytes(N.Arrays[S.Array].ElementType);
-          // Tensor-core fragments: lane l reads row l % 4 (or l / 4) at
-          // column l / 4 (or l % 4) of the tile; 8-byte elements in rows
-          // 4 or 12 past a multiple of 16 put the 16 lanes of each half-warp
-          // on distinct banks.
-          if (MmaLayout)
-            while ((S.Extents.back() + S.Padding) % 16 != 4 && (S.Extents.back() + S.Padding) % 16 != 12)
+          // Tensor-core fragments (MmaPlan): lane l = 4 g + t reads 8-byte
+          // elements at (row g, columns 2t and 2t + 1) of a tile whose rows
+          // run along the strip (A[i][k]): rows 8 past a multiple of 16
+          // elements keep each 8 lanes' 16 bytes on distinct banks; or at
+          // (rows 2t and 2t + 1, column g) of one whose rows run along a
+          // mapped loop (B[k][j]): rows 2 or 6 past a multiple of 8 do for
+          // each half-warp. Either keeps rows 16-byte aligned for cp.async.
+          if (MmaLayout) {
+            bool AlongStrip = S.DimLoops.back() == L.Id;
+            auto Good = [&](int64_t R) { return AlongStrip ? R % 16 == 8 : R % 8 == 2 || R % 8 == 6; };
+            while (!Good(S.Extents.back() + S.Padding))
               ++S.Padding;
+          }
           Bytes += S.bytes(elementBytes(N.Arrays[S.Array].ElementType));
         }
         return Bytes;
       };
-      while (KT > 1 && Fill(KT) > Opts.SharedLimit)
+      while (KT > 1 && Fill(KT) > Opts.SharedLimit && !Async)
         KT /= 2;
       int64_t Bytes = Fill(KT);
-      if (Bytes > Opts.SharedLimit) {
+      // Tensor-core tiles: as many stages (up to MmaPlan::Stages, at least
+      // 2) as leave room for two blocks per SM.
+      int64_t Stages = 1;
+      if (Async) {
+        Stages = MmaPlan::Stages;
+        while (Stages > 2 && Stages * Bytes > mmaSharedBudget(Opts.Arch))
+          --Stages;
+        if (Stages * Bytes > mmaSharedBudget(Opts.Arch))
+          Stages = 1;
+        else
+          Bytes *= Stages;
+      }
+      if (Bytes > Opts.SharedLimit && Stages == 1) {
         Plan.Remarks.push_back("no shared-memory staging for loop " + L.Iterator + ": the tiles need " +
                                std::to_string(Bytes) + " bytes, more than the " +
                                std::to_string(Opts.SharedLimit) + " a block may use");
@@ -1260,10 +1283,11 @@ private:
       K.KTile = KT;
       K.Staged = Chosen;
       K.SharedBytes = Bytes;
+      K.Stages = Stages;
       // Software pipelining costs each thread registers for its share of a
       // strip: up to 64 bytes (a 128x128 block tile with strips of 8 holds 8
       // floats per thread). H100, same experiment: 66.4% -> 79.6% of cuBLAS.
-      K.Prefetch = Opts.Prefetch && PrefetchBytes <= 64;
+      K.Prefetch = Opts.Prefetch && PrefetchBytes <= 64 && Stages == 1;
       // A register tile runs on the ILP of its accumulators, but one block
       // per SM leaves the SM idle at every barrier: ask nvcc for registers
       // that fit two (run 6: 8x8 outputs at 133 registers 35.1% of cuBLAS,
@@ -1289,6 +1313,11 @@ private:
                           (S.Padding ? " (+" + std::to_string(S.Padding) + " padding against bank conflicts)" : "") +
                           (S.GlobalVector > 1 ? ", copied with 16-byte loads where its rows are aligned" : ""));
       }
+      if (Stages > 1)
+        K.Notes.push_back("loop " + L.Iterator + ": " + std::to_string(Stages) +
+                          " strips in shared memory (dynamic, " + std::to_string(Bytes) +
+                          " bytes): cp.async copies strip s + " + std::to_string(Stages - 1) +
+                          " from global memory while strip s's arithmetic runs");
       if (K.Prefetch)
         K.Notes.push_back("loop " + L.Iterator + ": software-pipelined strips: each thread loads its " +
                           std::to_string(PrefetchBytes) +

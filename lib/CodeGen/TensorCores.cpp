@@ -4,7 +4,7 @@
 // register tile's strip whose one statement accumulates a product of two
 // operands, one constant along each of the tile's mapped loops, is a sum of
 // rank-1 updates of the block's tile, which a warp computes 16 x 8 x 4 at a
-// time with mma.sync (FP64: sm_80's m8n8k4, sm_90's m16n8k4).
+// time with mma.sync (FP64: sm_90's m16n8k8; two m8n8k4 per k of 4 on sm_80).
 //
 // What must hold, beyond the register tile itself (GPUMapping.cpp,
 // registerTiledByDefault):
@@ -16,7 +16,7 @@
 //     parameters, literals and scalars the nest does not write: the factors
 //     that use the column loop's iterator form the column operand, the others
 //     the row operand; each operand has a factor that reads a tile;
-//   - the strip is a multiple of the instruction's k (4).
+//   - the strip is a multiple of the instruction's k (8).
 // Each full strip then reads the tiles and writes registers only, in every
 // thread (the instruction needs the whole warp): the same as the scalar
 // register tile's unguarded strip (CudaPrinter's StagedBodyNeedsNoGuard).
@@ -49,6 +49,12 @@ void factors(const Expr &E, std::vector<const Expr *> &Out) {
 }
 
 } // namespace
+
+int64_t mmaSharedBudget(const std::string &Arch) {
+  int CC = computeCapability(Arch);
+  int64_t PerSM = CC >= 90 ? 228 : CC == 80 || CC == 87 ? 164 : 100;
+  return (PerSM / 2 - 1) * 1024;
+}
 
 std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K, const CodeGenOptions &Opts,
                                               std::string &WhyNot) {

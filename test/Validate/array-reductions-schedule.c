@@ -93,7 +93,7 @@ void gemm(int ni, int nj, int nk, double alpha, double beta, double C[restrict n
 // MAP-LABEL: nest 0 of gemm
 // MAP: distribute loop i
 // MAP: gemm_nest0_kernel: block (32, 8, 1), grid covering i on y j on x
-// MAP-NEXT: gemm_nest0_kernel1: block (8, 32, 1), grid covering i on y j on x, {{[0-9]+}} bytes of shared memory per block, 32 outputs per thread on FP64 tensor cores
+// MAP-NEXT: gemm_nest0_kernel1: block (8, 24, 1), grid covering i on y j on x, {{[0-9]+}} bytes of dynamic shared memory per block, 32 outputs per thread on FP64 tensor cores
 
 // `sequential` keeps the row-by-row order, whose inner loop is the array
 // reduction; without a clause the nest takes isl's column-by-column order
@@ -125,7 +125,7 @@ void syrk(int n, int m, double alpha, double beta, double C[restrict n][n], doub
 // MAP-LABEL: nest 0 of syrk
 // MAP: runs over its bounding box 0 .. n - 1 under loop i
 // MAP: syrk_nest0_kernel: block (32, 8, 1), grid covering i on y j on x
-// MAP-NEXT: syrk_nest0_kernel1: block (8, 32, 1), grid covering i on y j on x, {{[0-9]+}} bytes of shared memory per block, 32 outputs per thread on FP64 tensor cores
+// MAP-NEXT: syrk_nest0_kernel1: block (8, 24, 1), grid covering i on y j on x, {{[0-9]+}} bytes of dynamic shared memory per block, 32 outputs per thread on FP64 tensor cores
 
 void symm(int m, int n, double alpha, double beta, double C[restrict m][n], double A[restrict m][m],
           double B[restrict m][n]) {

@@ -163,33 +163,66 @@ TEST(TensorCores, DoubleProductTakesTheAccumulatorLayout) {
   const KernelPlan &K = *Mma[0];
   const MmaPlan &P = *K.Mma;
   ASSERT_EQ(K.Mapped.size(), 2u);
-  // i on y holds the rows: 32 threads of 4 rows (a 128-row tile); j on x
-  // the columns: 8 threads of 8 (64); 8 warps of 4 x 2.
+  // i on y holds the rows: 24 threads of 4 rows (a 96-row tile); j on x
+  // the columns: 8 threads of 8 (64); 6 warps of 3 x 2.
   const MappedLoop &Row = K.Mapped[0].Dim == 'y' ? K.Mapped[0] : K.Mapped[1];
   const MappedLoop &Col = K.Mapped[0].Dim == 'y' ? K.Mapped[1] : K.Mapped[0];
   EXPECT_EQ(P.RowLoop, Row.Loop);
   EXPECT_EQ(P.ColLoop, Col.Loop);
-  EXPECT_EQ(Row.tile(), 128);
+  EXPECT_EQ(Row.tile(), 96);
   EXPECT_EQ(Row.Coarsen, 4);
   EXPECT_EQ(Col.tile(), 64);
   EXPECT_EQ(Col.Coarsen, 8);
   EXPECT_EQ(Row.Vector, 1);
   EXPECT_EQ(Col.Vector, 1);
-  EXPECT_EQ(K.blockShape(), (std::array<int64_t, 3>{8, 32, 1}));
+  EXPECT_EQ(K.blockShape(), (std::array<int64_t, 3>{8, 24, 1}));
   EXPECT_EQ(P.WarpsRow * P.WarpsCol * 32, K.threadsPerBlock());
+  EXPECT_EQ(K.KTile, 16);
   EXPECT_EQ(K.KTile % MmaPlan::K, 0);
+  // Four strips of tiles in dynamic shared memory, copied by cp.async; no
+  // register prefetch.
+  EXPECT_EQ(K.Stages, 4);
+  EXPECT_FALSE(K.Prefetch);
   // s and A[i][k] form the row operand, B[k][j] the column operand.
   EXPECT_EQ(P.RowFactors.size(), 2u);
   EXPECT_EQ(P.ColFactors.size(), 1u);
   EXPECT_FALSE(P.Subtract);
-  // Tiles as the arrays' rows, rows 4 or 12 past a multiple of 16 elements.
+  // Tiles as the arrays' rows: A's along k 8 past a multiple of 16 elements
+  // (a lane's 16-byte fragment loads), B's along j 2 or 6 past a multiple
+  // of 8; four stages of both in SharedBytes.
   ASSERT_EQ(K.Staged.size(), 2u);
+  int64_t Bytes = 0;
   for (const StagedArray &S : K.Staged) {
     EXPECT_FALSE(S.Transposed);
-    int64_t Row = S.sharedShape().back() % 16;
-    EXPECT_TRUE(Row == 4 || Row == 12) << Row;
+    int64_t Row = S.sharedShape().back();
+    if (S.DimLoops.back() == *K.StagedLoop)
+      EXPECT_EQ(Row % 16, 8) << Row;
+    else
+      EXPECT_TRUE(Row % 8 == 2 || Row % 8 == 6) << Row;
+    Bytes += S.bytes(8);
   }
+  EXPECT_EQ(K.SharedBytes, 4 * Bytes);
+  EXPECT_LE(K.SharedBytes, mmaSharedBudget("sm_90"));
   EXPECT_EQ(K.MinBlocksPerSM, 2);
+}
+
+TEST(TensorCores, StagesFitTwoBlocksPerSM) {
+  // B read along its rows (B[j][k], j's tile of 64 rows of the strip):
+  // 30 KiB a strip, three stages fit two blocks in an H100's SM, four not.
+  std::string Src = product("double", "A[i][k] * B[k][j]");
+  Src.replace(Src.find("B[k][j]"), 7, "B[j][k]");
+  Src.replace(Src.find("B[restrict p][m]"), 16, "B[restrict m][p]");
+  std::vector<const KernelPlan *> Mma = mmaKernels(planFor(Src));
+  ASSERT_EQ(Mma.size(), 1u);
+  EXPECT_EQ(Mma[0]->Stages, 3);
+  EXPECT_LE(Mma[0]->SharedBytes, mmaSharedBudget("sm_90"));
+  // An A100 (sm_80: 164 KiB per SM) holds three of gemm's 26 KiB strips per block.
+  CodeGenOptions A100;
+  A100.Arch = "sm_80";
+  Mma = mmaKernels(planFor(product("double", "A[i][k] * B[k][j]"), A100));
+  ASSERT_EQ(Mma.size(), 1u);
+  EXPECT_EQ(Mma[0]->Stages, 3);
+  EXPECT_LE(Mma[0]->SharedBytes, mmaSharedBudget("sm_80"));
 }
 
 TEST(TensorCores, NotForFloatsOlderTargetsOrTheOptionOff) {

@@ -166,7 +166,7 @@ TEST(LaunchRewriterTest, SharedDeclarationsAreNoted) {
                     "  __shared__ float As[TILE][TILE + 1]; LOOPGPU_EMU_NOTE_SHARED(As);\n"
                     "  __shared__ __align__(16) float a[8], *q; LOOPGPU_EMU_NOTE_SHARED(a); "
                     "LOOPGPU_EMU_NOTE_SHARED(q);\n"
-                    "  extern __shared__ float dyn[];\n"
+                    "  float *const dyn = static_cast<float *>(loopgpu_emu::detail::dynamicShared());\n"
                     "  volatile __shared__ int flag; LOOPGPU_EMU_NOTE_SHARED(flag);\n"
                     "  if (p) { __shared__ double d[2]; LOOPGPU_EMU_NOTE_SHARED(d); }\n"
                     "  ::loopgpu_emu::launch(k2, 1, 1, 0, p); // __shared__ in a comment\n"

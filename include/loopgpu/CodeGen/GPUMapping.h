@@ -172,20 +172,32 @@ struct TransposedWrite {
 /// the thread's copies, r a product of factors that do not use ColLoop's
 /// iterator, c one of factors that do not use RowLoop's (gemm's `alpha *
 /// A[i][k] * B[k][j]`: r = alpha * A[i][k], c = B[k][j]), runs in full
-/// strips as warp-wide mma.sync m16n8k4 operations: 8 warps of the block,
+/// strips as warp-wide mma.sync m16n8k8 operations: the block's warps,
 /// WarpsRow along RowLoop (on y) times WarpsCol along ColLoop (on x), each
 /// computing a (RowTile / WarpsRow) x (ColTile / WarpsCol) part of the
 /// block's tile. The thread's copies follow the accumulator layout of the
 /// instruction: lane l of a warp holds rows l / 4 and l / 4 + 8 of each
 /// 16-row tile and columns 2 (l % 4) and 2 (l % 4) + 1 of each 8-column
-/// tile. The partial last strip runs the statement per copy as written.
+/// tile. Lane l's operands are at iterations 2 (l % 4) and 2 (l % 4) + 1 of
+/// each group of 8 (the instruction's k order permuted, the same for both
+/// operands, so that a lane reads adjacent elements of a tile row).
+/// The partial last strip runs the statement per copy as written.
 /// The instruction sums the products in its own order: like FMA contraction,
 /// results differ from the source's order in the last bits (bench/RESULTS.md
 /// run 25: PolyBench gemm agrees with cuBLAS DGEMM to 3e-13).
+/// The block's tile is 96 x 64 (3 x 2 warps of 32 x 32, 192 threads), its
+/// strips of 16 staged by cp.async Stages strips deep in dynamic shared
+/// memory (KernelPlan::Stages): H100, bench/RESULTS.md run 28, PolyBench
+/// gemm shapes beside cuBLAS DGEMM: 75.7% at 2000x2300x2600 (756 blocks, 2.9
+/// waves of 2 per SM), 89.7% at 1000x1100x1200, 65.5% at 4096^3; 128 x 64
+/// tiles (2.2 waves at 2000x2300) 67.2%, 73.6% at 4096^3.
 struct MmaPlan {
-  static constexpr int64_t M = 16, N = 8, K = 4; ///< the instruction's shape
+  static constexpr int64_t M = 16, N = 8, K = 8; ///< the instruction's shape
+  static constexpr int64_t Strip = 16;  ///< the staged loop's strip
+  static constexpr int64_t Stages = 4;  ///< strips in shared memory (cp.async pipeline)
+  static constexpr int64_t RowThreads = 24, RowCopies = 4, ColThreads = 8, ColCopies = 8;
   unsigned RowLoop = 0, ColLoop = 0;
-  int64_t WarpsRow = 4, WarpsCol = 2;
+  int64_t WarpsRow = 3, WarpsCol = 2;
   unsigned Stmt = 0;          ///< the statement in the staged loop
   unsigned Acc = 0;           ///< its accumulator (a scalar)
   bool Subtract = false;      ///< `acc -= r * c`: r is negated
@@ -202,6 +214,9 @@ struct MmaPlan {
 /// int4, uint4, double2, long2, longlong2, ...) and its number of elements,
 /// or nothing where staged tiles of T load element by element.
 std::optional<std::pair<std::string, int64_t>> vector16(ScalarType T);
+
+/// sizeof T on the device (LP64, as the host compilers here).
+int64_t elementBytes(ScalarType T);
 
 inline int64_t maxGridBlocks(char Dim) { return Dim == 'x' ? 2147483647 : 65535; }
 constexpr int64_t MaxReductionBlocks = 1024;
@@ -240,6 +255,11 @@ struct KernelPlan {
   /// to registers before strip s's arithmetic and to shared memory after it,
   /// so their latency overlaps the arithmetic.
   bool Prefetch = false;
+  /// Stages > 1 (tensor-core tiles): the tiles of Stages strips live in
+  /// dynamic shared memory (SharedBytes counts them all) and strip s + Stages
+  /// - 1 is copied by cp.async (global to shared, no registers) while strip
+  /// s's arithmetic runs; one barrier per strip.
+  int64_t Stages = 1;
   std::optional<TransposedWrite> Transposed; ///< Parallel kernels, two mapped loops
   /// Halo staging (Parallel kernels without StagedLoop or Transposed): the
   /// arrays copied per tile with their halo, DimLoops all mapped loops.
@@ -298,6 +318,11 @@ struct KernelPlan {
 /// Why a register tile's strip does or does not run on tensor cores: the
 /// plan where it does (Mma's loops from K's mapping: RowLoop the loop on y),
 /// else nothing and WhyNot says why (lib/CodeGen/TensorCores.cpp).
+/// The shared memory a tensor-core block's stages may take on Arch: what
+/// leaves room for two blocks per SM (sm_90: 228 KiB per SM; sm_80: 164;
+/// sm_86 and sm_89: 100), less the 1 KiB the hardware reserves per block.
+int64_t mmaSharedBudget(const std::string &Arch);
+
 std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K,
                                               const CodeGenOptions &Opts, std::string &WhyNot);
 
