@@ -1129,18 +1129,18 @@ public:
     if (D.Slots > 1)
       OS << "    const unsigned loopgpu_slot = threadIdx.x / " << D.Threads << ", loopgpu_tid = threadIdx.x % "
          << D.Threads << ";\n";
-    for (unsigned KI : D.Kernels) {
-      const KernelPlan &K = Plan.Kernels[KI];
+    for (size_t I = 0; I < D.Kernels.size(); ++I) {
+      const KernelPlan &K = Plan.Kernels[D.Kernels[I]];
       std::vector<std::string> KArgs = kernelArgs(K);
       OS << "    {\n";
-      if (K.K == KernelPlan::Kind::Serial) {
+      if (D.Runs[I] == DeviceLoopPlan::Run::Thread0) {
         KArgs.insert(KArgs.begin(), {"uint3{0, 0, 0}", "dim3(1, 1, 1)", "uint3{0, 0, 0}", "dim3(1, 1, 1)"});
         OS << "      if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) // " << K.Name << ": 1 thread\n";
         OS << "        " << bodyName(K) << "(" << llvm::join(KArgs, ", ") << ");\n";
       } else {
         std::array<int64_t, 3> B = K.blockShape();
         std::string Thread = "threadIdx", Shape = "blockDim";
-        if (B[1] != 1 || B[2] != 1 || D.Slots > 1) {
+        if (D.LinearThreads[I]) {
           // The linear thread index as the kernel's (x, y, z), x fastest.
           std::string X = std::to_string(B[0]), XY = std::to_string(B[0] * B[1]);
           Thread = B[1] == 1 && B[2] == 1 ? "uint3{" + Tid + ", 0, 0}"
@@ -1153,7 +1153,7 @@ public:
                                      "loopgpu_grid", Thread, Shape});
         printGridTrips(OS, K, 3);
         OS << "      if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0) { // " << K.Name << "\n";
-        if (K.K == KernelPlan::Kind::Reduction)
+        if (D.Runs[I] == DeviceLoopPlan::Run::OneBlock)
           OS << "        const dim3 loopgpu_grid(1); // a grid-stride loop: one block, one combine\n";
         else
           OS << "        const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";

@@ -154,6 +154,14 @@ private:
     for (unsigned KI : D.Kernels)
       Alone &= !synchronizesBlock(Plan.Kernels[KI]);
     D.Slots = Alone ? std::max<int64_t>(1, 1024 / D.Threads) : 1;
+    for (unsigned KI : D.Kernels) {
+      const KernelPlan &K = Plan.Kernels[KI];
+      std::array<int64_t, 3> B = K.blockShape();
+      D.Runs.push_back(K.K == KernelPlan::Kind::Serial      ? DeviceLoopPlan::Run::Thread0
+                       : K.K == KernelPlan::Kind::Reduction ? DeviceLoopPlan::Run::OneBlock
+                                                            : DeviceLoopPlan::Run::Blocks);
+      D.LinearThreads.push_back(K.K != KernelPlan::Kind::Serial && (B[1] != 1 || B[2] != 1 || D.Slots > 1));
+    }
     return "";
   }
 

@@ -288,6 +288,10 @@ TEST(DeviceLoops, SweepsRunInSlotsOfOneBlock) {
   EXPECT_EQ(D.Threads, 256);
   EXPECT_EQ(D.Slots, 4);
   EXPECT_EQ(D.MaxBlocks, 16);
+  // Each kernel's blocks in turn, their threads numbered within the slot.
+  using Run = DeviceLoopPlan::Run;
+  EXPECT_EQ(D.Runs, (std::vector<Run>{Run::Blocks, Run::Blocks}));
+  EXPECT_EQ(D.LinearThreads, (std::vector<bool>{true, true}));
 }
 
 TEST(DeviceLoops, OptionZeroKeepsTheLaunches) {
@@ -320,8 +324,17 @@ void growing(int n, double r[restrict n], double y[restrict n], double z[restric
   ASSERT_TRUE(Loops[0]->Device.has_value());
   const DeviceLoopPlan &D = *Loops[0]->Device;
   bool Reduction = false;
-  for (unsigned K : D.Kernels)
-    Reduction |= Plan.Kernels[K].K == KernelPlan::Kind::Reduction;
+  for (size_t I = 0; I < D.Kernels.size(); ++I) {
+    bool IsReduction = Plan.Kernels[D.Kernels[I]].K == KernelPlan::Kind::Reduction;
+    Reduction |= IsReduction;
+    // A reduction's grid-stride loop runs as one block (one combine of its
+    // partials); a serial kernel (y[k] = ...) by thread 0; the others' blocks in turn.
+    bool Serial = Plan.Kernels[D.Kernels[I]].K == KernelPlan::Kind::Serial;
+    EXPECT_EQ(D.Runs[I], IsReduction ? DeviceLoopPlan::Run::OneBlock
+                         : Serial    ? DeviceLoopPlan::Run::Thread0
+                                     : DeviceLoopPlan::Run::Blocks);
+    EXPECT_FALSE(D.LinearThreads[I]); // one slot of one-dimensional blocks
+  }
   EXPECT_TRUE(Reduction);
   EXPECT_EQ(D.Slots, 1); // its __syncthreads() counts every thread of the block
 }

@@ -348,12 +348,23 @@ std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K
 /// side by side in the loop's block of Slots * T threads, slot s taking the
 /// kernel's blocks s, s + Slots, ...
 struct DeviceLoopPlan {
+  /// How the loop's block runs one of the kernels.
+  enum class Run {
+    Thread0,  ///< a serial kernel: thread 0 runs it
+    OneBlock, ///< a reduction kernel (a grid-stride loop): one block covers it, one combine
+    Blocks,   ///< the kernel's blocks in turn, Slots at a time
+  };
   std::string Name;                      ///< <function>_nest<N>_loop_<iterator>
   int64_t Threads = 1;                   ///< T: threads of each kernel's block
   int64_t Slots = 1;
   int64_t MaxBlocks = 0;
   std::vector<unsigned> Kernels;         ///< launched by the body, in order
   std::vector<bool> PerThreadLoops;      ///< per entry of Kernels
+  std::vector<Run> Runs;                 ///< per entry of Kernels
+  /// Per entry of Kernels: the kernel's threadIdx (x, y, z) comes from the
+  /// slot's linear thread index, x fastest (blocks of two or three
+  /// dimensions, or several slots), instead of the loop's threadIdx.
+  std::vector<bool> LinearThreads;
 };
 
 struct HostStep {
