@@ -1975,7 +1975,7 @@ public:
     OS << "// " << What << " of " << A.Name << " into stage " << Stage << ", asynchronously: " << C.Rounds
        << (C.V > 1 ? (C.Rounds == 1 ? " 16-byte copy" : " 16-byte copies") : (C.Rounds == 1 ? " element" : " elements"))
        << " per thread\n";
-    if (!Vectors || !vectorCopies(S)) {
+    if (!Vectors || !S.PrefixVectors) {
       if (C.V > 1) {
         indent(OS, D);
         OS << (Vectors ? "// (element by element: the range condition bounds the vectors' lanes from below)\n"
@@ -2001,22 +2001,6 @@ public:
     closeCopyRounds(OS, C, D);
   }
 
-  /// Whether S's asynchronous copies go by 16-byte vectors where the
-  /// kernel's alignment check passes.
-  bool vectorCopies(const StagedArray &S) const { return copyShape(S).V > 1 && copyLanesArePrefix(S); }
-
-  /// Whether the lanes of S's copy vectors that are in range always form a
-  /// prefix of the vector: the strip's conditions bound the last dimension
-  /// from above only (stripElement adds a lower bound for a mapped loop
-  /// under a staged guard whose start may reach below the array).
-  bool copyLanesArePrefix(const StagedArray &S) const {
-    unsigned Last = S.DimLoops.size() - 1;
-    return !(PC.K->StagedGuard && mappedFor(S.DimLoops[Last]) && needsLowerBound(S, Last));
-  }
-  bool needsLowerBound(const StagedArray &S, unsigned Dim) const {
-    const AffExpr &Lo = N.Loops[S.DimLoops[Dim]].Lower;
-    return !Lo.isConstant() || Lo.constantValue() + S.Offsets[Dim] < 0;
-  }
 
   /// The array subscript along dimension Dim of S's footprint index R in the
   /// strip of loop L starting at KK, and its load condition (printTileLoad's
@@ -2032,7 +2016,7 @@ public:
       Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
       if (K.StagedGuard) { // the box may reach past the elements the guard lets be read
         std::string Sub = plusConst(Value, S.Offsets[Dim]);
-        if (needsLowerBound(S, Dim))
+        if (S.LowerBounded[Dim])
           Ok += " && " + Sub + " >= 0";
         Ok += " && " + Sub + " < " + aff(*N.Arrays[S.Array].Extents[Dim]);
       }
@@ -2061,7 +2045,7 @@ public:
     const KernelPlan &K = *PC.K;
     std::vector<std::string> Flags;
     for (const StagedArray &S : K.Staged)
-      if (vectorCopies(S))
+      if (S.PrefixVectors)
         Flags.push_back(vecFlag(S));
     if (Flags.empty())
       return printAsyncStagedVersion(OS, Nd, Depth, EP, false);

@@ -1277,6 +1277,15 @@ private:
         }
         int64_t Per = S.GlobalVector * K.threadsPerBlock();
         PrefetchBytes += (S.elements() + Per - 1) / Per * S.GlobalVector * elementBytes(T);
+        // Under a guard the box may start below the array along a mapped
+        // loop: that dimension's range check needs a lower bound.
+        S.LowerBounded.assign(S.DimLoops.size(), false);
+        for (unsigned D = 0; D < S.DimLoops.size(); ++D)
+          if (Guard && S.DimLoops[D] != ~0u && S.DimLoops[D] != L.Id) {
+            const AffExpr &Lo = N.Loops[S.DimLoops[D]].Lower;
+            S.LowerBounded[D] = !Lo.isConstant() || Lo.constantValue() + S.Offsets[D] < 0;
+          }
+        S.PrefixVectors = Stages > 1 && S.GlobalVector > 1 && !S.LowerBounded.back();
       }
       K.StagedLoop = L.Id;
       K.StagedGuard = Guard;

@@ -128,6 +128,15 @@ struct StagedArray {
   /// time that the array and its rows are aligned; where they are not, and
   /// on the border, the vector's elements load one by one.
   int64_t GlobalVector = 1;
+  /// Strip staging under a guard (KernelPlan::StagedGuard), per dimension:
+  /// the tile's range check bounds the subscript from below too (its loop
+  /// may start below the array), not only from above.
+  std::vector<bool> LowerBounded;
+  /// Asynchronous copies (KernelPlan::Stages > 1) go by GlobalVector-element
+  /// vectors, each one copy of its in-range prefix: the last dimension's
+  /// range check bounds it from above only, so the in-range lanes of a
+  /// vector are a prefix of it.
+  bool PrefixVectors = false;
   /// The shared array's dimensions as declared, padding included.
   std::vector<int64_t> sharedShape() const {
     std::vector<int64_t> S = Extents;
