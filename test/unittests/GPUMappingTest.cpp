@@ -212,14 +212,16 @@ TEST(TensorCores, StagesFitTwoBlocksPerSM) {
   std::string Src = product("double", "A[i][k] * B[k][j]");
   Src.replace(Src.find("B[k][j]"), 7, "B[j][k]");
   Src.replace(Src.find("B[restrict p][m]"), 16, "B[restrict m][p]");
-  std::vector<const KernelPlan *> Mma = mmaKernels(planFor(Src));
+  GPUPlan NT = planFor(Src);
+  std::vector<const KernelPlan *> Mma = mmaKernels(NT);
   ASSERT_EQ(Mma.size(), 1u);
   EXPECT_EQ(Mma[0]->Stages, 3);
   EXPECT_LE(Mma[0]->SharedBytes, mmaSharedBudget("sm_90"));
   // An A100 (sm_80: 164 KiB per SM) holds three of gemm's 26 KiB strips per block.
   CodeGenOptions A100;
   A100.Arch = "sm_80";
-  Mma = mmaKernels(planFor(product("double", "A[i][k] * B[k][j]"), A100));
+  GPUPlan OnA100 = planFor(product("double", "A[i][k] * B[k][j]"), A100);
+  Mma = mmaKernels(OnA100);
   ASSERT_EQ(Mma.size(), 1u);
   EXPECT_EQ(Mma[0]->Stages, 3);
   EXPECT_LE(Mma[0]->SharedBytes, mmaSharedBudget("sm_80"));
