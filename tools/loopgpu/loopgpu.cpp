@@ -559,16 +559,50 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   return Key + "|loopgpu " LOOPGPU_VERSION;
 }
 
-} // namespace
+/// One run of loopgpu: the command line checked and turned into the
+/// options of the phases (setUp), the input run through the Frontend and
+/// the phase -emit asks for (run), the output written whole at the end.
+class Driver {
+public:
+  /// Parses the command line; an exit status where it is wrong.
+  std::optional<int> parse(int argc, const char **argv);
+  /// Checks the options' values and combinations; an exit status if wrong.
+  std::optional<int> check();
+  /// The compilation database, the GPU, the harness directory, validation
+  /// and tuning settings; an exit status where one cannot be had.
+  std::optional<int> setUp(int argc, const char **argv);
+  /// Runs the input through the Frontend and -emit's phase; the exit status.
+  int run();
 
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
-  // A crash names loopgpu, not LLVM, as the program to report.
-  setBugReportMsg("PLEASE report this loopgpu bug to the loopgpu project's issue tracker, with the input file "
-                  "and the command line below.\n");
+private:
+  void emit(Program &P, DiagnosticSink &Diag);
+  void emitDeps(Program &P, DiagnosticSink &Diag);
+  void emitC(Program &P, StringRef Source, DiagnosticSink &Diag);
+  void emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag);
+  std::optional<int> setUpTuning();
+  int finish(FrontendStatus Status);
+
+  std::vector<std::string> ClangArgs;
+  std::vector<int64_t> Tiles, Coarsen;
+  bool Tuning = false, EmitsCuda = false;
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB;
+  std::string CommandLine; ///< for the header of generated files
+  std::string GPUName;
+  bool OnGPU = false;
+  TuningSetup TS;
+  std::string HarnessDir;
+  ValidateOptions VO;
+  bool ToStdout = true;
+  std::string OutText;
+  raw_string_ostream Out{OutText};
+  Watchdog Limit;
+  std::vector<std::string> Dependencies;
+  bool CodeGenFailed = false, Exported = false, ValidationFailed = false;
+};
+
+std::optional<int> Driver::parse(int argc, const char **argv) {
   // Everything after `--` goes to Clang.
   std::vector<const char *> Ours;
-  std::vector<std::string> ClangArgs;
   bool SawDashDash = false;
   for (int I = 0; I < argc; ++I) {
     if (!SawDashDash && I > 0 && StringRef(argv[I]) == "--") {
@@ -580,7 +614,6 @@ int main(int argc, const char **argv) {
     else
       Ours.push_back(argv[I]);
   }
-
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   std::string ErrText;
@@ -593,7 +626,6 @@ int main(int argc, const char **argv) {
     errs() << ErrText;
     return ExitUsage;
   }
-
   if (InputFile.empty())
     return usageError("no input file (usage: loopgpu FILE.c [options] [-- clang args])");
   if (!sys::fs::exists(InputFile))
@@ -603,16 +635,19 @@ int main(int argc, const char **argv) {
                    Ext))
     return usageError("'" + InputFile + "': loopgpu reads C, and a '" + Ext.str() +
                       "' file is C++, CUDA or Objective-C by its name");
+  return std::nullopt;
+}
 
-  std::vector<int64_t> Tiles, Coarsen;
+std::optional<int> Driver::check() {
+  std::string ErrText;
   bool TileAuto = TileOpt == "auto", CoarsenAuto = CoarsenOpt == "auto";
   if (!TileOpt.empty() && !TileAuto && !parseSizes("tile", TileOpt, Tiles, ErrText))
     return usageError(ErrText);
   if (!CoarsenOpt.empty() && !CoarsenAuto && !parseSizes("coarsen", CoarsenOpt, Coarsen, ErrText))
     return usageError(ErrText);
   // Tuning chooses every one of -tile and -coarsen that is auto or not given.
-  bool Tuning = TileAuto || CoarsenAuto || Tune || !TuneExport.empty() || !TuneImport.empty();
-  bool EmitsCuda = Emit == EmitKind::CUDA || Emit == EmitKind::Report; // the report shows the CUDA
+  Tuning = TileAuto || CoarsenAuto || Tune || !TuneExport.empty() || !TuneImport.empty();
+  EmitsCuda = Emit == EmitKind::CUDA || Emit == EmitKind::Report; // the report shows the CUDA
   if (Tuning && !EmitsCuda)
     return usageError("-tile auto, -coarsen auto and --tune choose CUDA options; they do not combine with -emit=" +
                       std::string(Emit == EmitKind::IR ? "ir" : Emit == EmitKind::Deps ? "deps" : "c"));
@@ -654,9 +689,13 @@ int main(int argc, const char **argv) {
     return usageError("-format=dot applies to -emit=deps only");
   if (!DepFile.empty() && (OutputFile.empty() || OutputFile == "-"))
     return usageError("-MF names the output file as the depfile's target: give -o too");
+  if (Inputs != "random" && Inputs != "spd" && Inputs != "dominant")
+    return usageError("--inputs must be random, spd or dominant, not '" + Inputs + "'");
+  return std::nullopt;
+}
 
+std::optional<int> Driver::setUp(int argc, const char **argv) {
   // Compile commands: -p BUILD_DIR, else `-- args`, else C defaults.
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   if (!BuildPath.empty()) {
     std::string Err;
     DB = clang::tooling::CompilationDatabase::loadFromDirectory(BuildPath, Err);
@@ -665,26 +704,21 @@ int main(int argc, const char **argv) {
   } else {
     DB = std::make_unique<clang::tooling::FixedCompilationDatabase>(".", ClangArgs);
   }
-
-  // The command line, for the header of generated files.
-  std::string CommandLine = "loopgpu";
+  CommandLine = "loopgpu";
   for (int I = 1; I < argc; ++I)
     CommandLine += std::string(" ") + argv[I];
-  bool CodeGenFailed = false, Exported = false, ValidationFailed = false;
-  std::string GPUName;
   if (ValidateHow == ValidateMode::Auto && (Validate || Tuning))
     GPUName = firstGPUName();
-  bool OnGPU = harnessOnGPU(GPUName);
+  OnGPU = harnessOnGPU(GPUName);
 
   // Measure when asked to, or for auto options where the harness would run
   // on a GPU; else the static model decides.
-  TuningSetup TS;
   TS.Measure = Tune || !TuneExport.empty() || !TuneImport.empty() ||
                (Tuning && ValidateHow != ValidateMode::None && OnGPU);
   if (Tune && ValidateHow == ValidateMode::Auto && !OnGPU)
     return usageError("--tune: no GPU found (nvidia-smi -L); -tile auto without --tune uses the static model, "
                       "and --validate-mode=cpu measures under the CUDA emulation (only to test the mechanism)");
-  std::string HarnessDir = ValidateDir;
+  HarnessDir = ValidateDir;
   if ((Validate || TS.Measure) && !OnGPU && ValidateHow != ValidateMode::None && emulationRewriter(argv[0]).empty())
     return usageError("--validate without a GPU runs the CUDA emulation, but loopgpu-emu-rewrite is not next to " +
                       sys::fs::getMainExecutable(argv[0], nullptr) +
@@ -696,235 +730,231 @@ int main(int argc, const char **argv) {
     HarnessDir = std::string(Tmp);
   }
 
-  ValidateOptions VO;
   VO.Seed = Seed;
-  if (Inputs != "random" && Inputs != "spd" && Inputs != "dominant")
-    return usageError("--inputs must be random, spd or dominant, not '" + Inputs + "'");
   VO.Inputs = Inputs;
   VO.Arch = ArchOpt;
   VO.Dir = HarnessDir;
   VO.EmuRewrite = emulationRewriter(argv[0]);
-  {
-    // The input's own directory first, as for #include "x.h", then its options.
-    SmallString<256> InputDir(InputFile.getValue());
-    sys::fs::make_absolute(InputDir);
-    sys::path::remove_filename(InputDir);
-    VO.PreprocessorFlags = {"-I", std::string(InputDir)};
-    std::vector<clang::tooling::CompileCommand> Cmds = DB->getCompileCommands(InputFile);
-    if (!Cmds.empty())
-      for (std::string &F : preprocessorFlags(Cmds.front().CommandLine, Cmds.front().Directory))
-        VO.PreprocessorFlags.push_back(std::move(F));
-  }
+  // The input's own directory first, as for #include "x.h", then its options.
+  SmallString<256> InputDir(InputFile.getValue());
+  sys::fs::make_absolute(InputDir);
+  sys::path::remove_filename(InputDir);
+  VO.PreprocessorFlags = {"-I", std::string(InputDir)};
+  std::vector<clang::tooling::CompileCommand> Cmds = DB->getCompileCommands(InputFile);
+  if (!Cmds.empty())
+    for (std::string &F : preprocessorFlags(Cmds.front().CommandLine, Cmds.front().Directory))
+      VO.PreprocessorFlags.push_back(std::move(F));
   for (const std::string &PV : Params) {
     auto [Name, Value] = StringRef(PV).split('=');
     int64_t V = 0;
     Value.getAsInteger(10, V);
     VO.Params[Name.str()] = V;
   }
-  if (Tuning) {
-    TS.Request.TuneTile = Tiles.empty();
-    TS.Request.TuneCoarsen = Coarsen.empty();
-    TS.Request.Params = VO.Params;
-    TS.Settings.GPU = OnGPU;
-    TS.Settings.Device = OnGPU ? (GPUName.empty() ? firstGPUName() : GPUName) : "CPU emulation";
-    if (TS.Settings.Device.empty())
-      TS.Settings.Device = "GPU";
-    TS.Settings.Validate = VO;
-    TS.Settings.Validate.Dir = HarnessDir + "/tune";
-    TS.CachePath = TuneCache.empty() ? defaultTuneCachePath() : std::string(TuneCache);
-    if (!TuneExport.empty()) {
-      if (std::error_code EC = sys::fs::create_directories(TuneExport))
-        return usageError("--tune-export: cannot create '" + TuneExport + "': " + EC.message());
-      TS.Settings.RemoteMode = TuneSettings::Remote::Export;
-      TS.Settings.RemoteDir = TuneExport;
-      TS.Settings.GPU = true;
-      TS.Settings.Device = "the GPU machine";
-      TS.CachePath.clear(); // nothing measured yet
-    } else if (!TuneImport.empty()) {
-      TS.Settings.RemoteMode = TuneSettings::Remote::Import;
-      TS.Settings.RemoteDir = TuneImport;
-      TS.Settings.GPU = true;
-      TS.Settings.Device = exportedDeviceName(TuneImport);
-    }
-  }
+  if (std::optional<int> Failed = setUpTuning())
+    return Failed;
 
   // The output is written whole at the end, and only on success: an output
   // that is the input (also through a link) is refused, and a failed run
   // leaves an existing output file as it was.
-  bool ToStdout = OutputFile.empty() || OutputFile == "-";
+  ToStdout = OutputFile.empty() || OutputFile == "-";
   bool Same = false;
   if (!ToStdout && !sys::fs::equivalent(InputFile, OutputFile, Same) && Same)
     return usageError("the output '" + OutputFile + "' is the input file: loopgpu would overwrite your source");
-  std::string OutText;
-  raw_string_ostream OutStream(OutText);
-  struct {
-    raw_string_ostream &S;
-    raw_string_ostream &os() { return S; }
-  } Out{OutStream};
+  return std::nullopt;
+}
 
+std::optional<int> Driver::setUpTuning() {
+  if (!Tuning)
+    return std::nullopt;
+  TS.Request.TuneTile = Tiles.empty();
+  TS.Request.TuneCoarsen = Coarsen.empty();
+  TS.Request.Params = VO.Params;
+  TS.Settings.GPU = OnGPU;
+  TS.Settings.Device = OnGPU ? (GPUName.empty() ? firstGPUName() : GPUName) : "CPU emulation";
+  if (TS.Settings.Device.empty())
+    TS.Settings.Device = "GPU";
+  TS.Settings.Validate = VO;
+  TS.Settings.Validate.Dir = HarnessDir + "/tune";
+  TS.CachePath = TuneCache.empty() ? defaultTuneCachePath() : std::string(TuneCache);
+  if (!TuneExport.empty()) {
+    if (std::error_code EC = sys::fs::create_directories(TuneExport))
+      return usageError("--tune-export: cannot create '" + TuneExport + "': " + EC.message());
+    TS.Settings.RemoteMode = TuneSettings::Remote::Export;
+    TS.Settings.RemoteDir = TuneExport;
+    TS.Settings.GPU = true;
+    TS.Settings.Device = "the GPU machine";
+    TS.CachePath.clear(); // nothing measured yet
+  } else if (!TuneImport.empty()) {
+    TS.Settings.RemoteMode = TuneSettings::Remote::Import;
+    TS.Settings.RemoteDir = TuneImport;
+    TS.Settings.GPU = true;
+    TS.Settings.Device = exportedDeviceName(TuneImport);
+  }
+  return std::nullopt;
+}
+
+int Driver::run() {
   FrontendOptions FO;
   FO.AssumeNoAlias = AssumeNoAlias;
-  Watchdog Limit;
   Limit.start(TimeLimit);
   DependenceOptions::setDefaultSecondsPerAnalysis(AnalysisTimeLimit);
   Watchdog::phase("parsing the input with Clang");
-  std::vector<std::string> Dependencies;
-  FrontendStatus Status = runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) {
-    P.File = InputFile; // as the user wrote it
-    Dependencies = P.Dependencies;
-    if (Emit == EmitKind::C || EmitsCuda)
-      for (const Nest &N : P.Nests)
-        if (N.ConditionalInside.isValid()) {
-          Diag.error(N.ConditionalInside, "preprocessor conditionals inside a '#pragma loopgpu' nest are "
-                                          "not supported by -emit=c and -emit=cuda, which replace the "
-                                          "nest's text; put the #if around the whole nest");
-          CodeGenFailed = true;
-        }
-    if (CodeGenFailed)
+  FrontendStatus Status =
+      runFrontend(*DB, InputFile, [&](Program &P, DiagnosticSink &Diag) { emit(P, Diag); }, FO);
+  return finish(Status);
+}
+
+void Driver::emit(Program &P, DiagnosticSink &Diag) {
+  P.File = InputFile; // as the user wrote it
+  Dependencies = P.Dependencies;
+  if (Emit == EmitKind::C || EmitsCuda)
+    for (const Nest &N : P.Nests)
+      if (N.ConditionalInside.isValid()) {
+        Diag.error(N.ConditionalInside, "preprocessor conditionals inside a '#pragma loopgpu' nest are "
+                                        "not supported by -emit=c and -emit=cuda, which replace the "
+                                        "nest's text; put the #if around the whole nest");
+        CodeGenFailed = true;
+      }
+  if (CodeGenFailed)
+    return;
+  if (Emit == EmitKind::IR) {
+    if (Format == OutputFormat::JSON)
+      printIRJSON(P, Out);
+    else
+      printIR(P, Out);
+    return;
+  }
+  if (Emit == EmitKind::Deps)
+    return emitDeps(P, Diag);
+  auto Source = MemoryBuffer::getFile(InputFile);
+  if (!Source) {
+    WithColor::error(errs(), "loopgpu") << "cannot read '" << InputFile << "'\n";
+    CodeGenFailed = true;
+    return;
+  }
+  if (Emit == EmitKind::C)
+    return emitC(P, (*Source)->getBuffer(), Diag);
+  emitCudaOrReport(P, (*Source)->getBuffer(), Diag);
+}
+
+void Driver::emitDeps(Program &P, DiagnosticSink &Diag) {
+  std::vector<DependenceInfo> Infos;
+  analyzeWithVersions(P, Infos, Diag);
+  if (Format == OutputFormat::JSON)
+    return printDependencesJSON(P, Infos, Out);
+  if (Format == OutputFormat::Dot)
+    return printDependencesDot(P, Infos, Out);
+  // Each nest, then its version under a run-time check if it has one.
+  for (size_t I = 0; I < P.Nests.size(); ++I) {
+    if (P.Nests[I].VersionOf >= 0)
+      continue;
+    printDependencesText(P.Nests[I], Infos[I], Out);
+    for (size_t V = 0; V < P.Nests.size(); ++V)
+      if (P.Nests[V].VersionOf == static_cast<int>(I))
+        printDependencesText(P.Nests[V], Infos[V], Out);
+  }
+}
+
+/// -emit=c: requests and default transformations, then the transformed program.
+void Driver::emitC(Program &P, StringRef Source, DiagnosticSink &Diag) {
+  Watchdog::phase("transforming the nests (-emit=c)");
+  PipelineOptions PO;
+  PO.Tile = Tiles;
+  std::vector<DependenceInfo> Infos(P.Nests.size());
+  for (size_t I = 0; I < P.Nests.size(); ++I) {
+    unsigned long TimedOut = dependenceAnalysesTimedOut();
+    CodeGenFailed |= !runPipeline(P.Nests[I], PO, Diag, Infos[I]);
+    warnTimedOut(P.Nests[I], TimedOut, Diag);
+  }
+  if (CodeGenFailed || Diag.hasErrors()) {
+    CodeGenFailed = true;
+    return;
+  }
+  std::vector<PrintedNest> Printed;
+  for (size_t I = 0; I < P.Nests.size(); ++I)
+    Printed.push_back({&P.Nests[I], &Infos[I]});
+  printTransformedC(Source, P.File, Printed, Out);
+}
+
+/// -emit=cuda and -emit=report: tuning where asked, the CUDA, the harness
+/// with --validate (the report runs it and shows its outcome).
+void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag) {
+  CodeGenOptions CG;
+  CG.Tile = Tiles;
+  CG.Coarsen = Coarsen;
+  CG.Arch = ArchOpt;
+  CG.Stage = SharedStaging != StagingMode::Off;
+  CG.HaloStage = SharedStaging == StagingMode::Halo;
+  CG.KTile = KTileOpt;
+  CG.Prefetch = PrefetchOpt;
+  CG.LaneReductions = LaneReductionsOpt;
+  CG.TensorCores = TensorCoresOpt;
+  CG.MinBlocksPerSM = MinBlocksOpt;
+  CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;
+  CG.CommandLine = CommandLine;
+  for (const auto &[Loc, Reason] : P.NotCxx)
+    Diag.error(Loc, Reason);
+  std::vector<DependenceInfo> Infos;
+  WrittenNests Written;
+  // From here on every name is its CUDA spelling (CudaNames.h).
+  if (!prepareForGPU(P, Infos, Diag, Emit == EmitKind::Report ? &Written : nullptr) ||
+      !renameForCuda(P, CudaNames(Source), Diag)) {
+    CodeGenFailed = true;
+    return;
+  }
+  std::vector<TuningConfig> PerNest; // empty: CG's options for every nest
+  if (Tuning) {
+    Limit.stop(); // the tuner's runs have their own bounds
+    TS.Request.Fixed = CG;
+    TS.CacheKey = tuneCacheKey(Source, TS.Settings.Device, VO, ClangArgs);
+    std::optional<std::vector<TuningConfig>> Chosen = tuneNests(P, Infos, Source, CG, TS, Diag, CG.Tuning);
+    if (!Chosen) {
+      // An export measures nothing yet: no CUDA to write, no error.
+      Exported = TS.Settings.RemoteMode == TuneSettings::Remote::Export && !Diag.hasErrors();
+      CodeGenFailed = !Exported;
       return;
-    switch (Emit) {
-    case EmitKind::IR:
-      if (Format == OutputFormat::JSON)
-        printIRJSON(P, Out.os());
-      else
-        printIR(P, Out.os());
-      break;
-    case EmitKind::Deps: {
-      std::vector<DependenceInfo> Infos;
-      analyzeWithVersions(P, Infos, Diag);
-      if (Format == OutputFormat::JSON) {
-        printDependencesJSON(P, Infos, Out.os());
-        break;
-      }
-      if (Format == OutputFormat::Dot) {
-        printDependencesDot(P, Infos, Out.os());
-        break;
-      }
-      // Each nest, then its version under a run-time check if it has one.
-      for (size_t I = 0; I < P.Nests.size(); ++I) {
-        if (P.Nests[I].VersionOf >= 0)
-          continue;
-        printDependencesText(P.Nests[I], Infos[I], Out.os());
-        for (size_t V = 0; V < P.Nests.size(); ++V)
-          if (P.Nests[V].VersionOf == static_cast<int>(I))
-            printDependencesText(P.Nests[V], Infos[V], Out.os());
-      }
-      break;
     }
-    case EmitKind::C: {
-      // Requests and default transformations, then the transformed program.
-      auto Source = MemoryBuffer::getFile(InputFile);
-      if (!Source) {
-        WithColor::error(errs(), "loopgpu") << "cannot read '" << InputFile << "'\n";
+    PerNest = *Chosen;
+  }
+  std::string Cuda;
+  std::vector<GPUPlan> Plans;
+  if (!emitCuda(P, Infos, Source, CG, PerNest, Diag, Cuda, &Plans)) {
+    CodeGenFailed = true;
+    return;
+  }
+  if (Emit == EmitKind::Report) {
+    ReportInput R;
+    R.File = P.File;
+    R.Source = Source;
+    R.Cuda = Cuda;
+    R.CommandLine = CommandLine;
+    R.Arch = ArchOpt;
+    R.Tuning = CG.Tuning;
+    for (size_t I = 0; I < P.Nests.size(); ++I)
+      R.Nests.push_back({&Written.Nests[I], &Written.Infos[I], &P.Nests[I], &Plans[I]});
+    if (Validate) {
+      if (!writeHarness(P, Source, Cuda, VO, Diag)) {
         CodeGenFailed = true;
-        break;
+        return;
       }
-      Watchdog::phase("transforming the nests (-emit=c)");
-      PipelineOptions PO;
-      PO.Tile = Tiles;
-      std::vector<DependenceInfo> Infos(P.Nests.size());
-      for (size_t I = 0; I < P.Nests.size(); ++I) {
-        unsigned long TimedOut = dependenceAnalysesTimedOut();
-        CodeGenFailed |= !runPipeline(P.Nests[I], PO, Diag, Infos[I]);
-        warnTimedOut(P.Nests[I], TimedOut, Diag);
-      }
-      if (CodeGenFailed || Diag.hasErrors()) {
-        CodeGenFailed = true;
-        break;
-      }
-      std::vector<PrintedNest> Printed;
-      for (size_t I = 0; I < P.Nests.size(); ++I)
-        Printed.push_back({&P.Nests[I], &Infos[I]});
-      printTransformedC((*Source)->getBuffer(), P.File, Printed, Out.os());
-      break;
+      Limit.stop(); // the harness has bounds of its own
+      R.Validation = validateForReport(HarnessDir, OnGPU, R.ValidationWhere);
+      if (R.Validation)
+        ValidationFailed = !R.Validation->Passed;
     }
-    case EmitKind::CUDA:
-    case EmitKind::Report: {
-      auto Source = MemoryBuffer::getFile(InputFile);
-      if (!Source) {
-        WithColor::error(errs(), "loopgpu") << "cannot read '" << InputFile << "'\n";
-        CodeGenFailed = true;
-        break;
-      }
-      CodeGenOptions CG;
-      CG.Tile = Tiles;
-      CG.Coarsen = Coarsen;
-      CG.Arch = ArchOpt;
-      CG.Stage = SharedStaging != StagingMode::Off;
-      CG.HaloStage = SharedStaging == StagingMode::Halo;
-      CG.KTile = KTileOpt;
-      CG.Prefetch = PrefetchOpt;
-      CG.LaneReductions = LaneReductionsOpt;
-      CG.TensorCores = TensorCoresOpt;
-      CG.MinBlocksPerSM = MinBlocksOpt;
-      CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;
-      CG.CommandLine = CommandLine;
-      for (const auto &[Loc, Reason] : P.NotCxx)
-        Diag.error(Loc, Reason);
-      std::vector<DependenceInfo> Infos;
-      WrittenNests Written;
-      // From here on every name is its CUDA spelling (CudaNames.h).
-      if (!prepareForGPU(P, Infos, Diag, Emit == EmitKind::Report ? &Written : nullptr) ||
-          !renameForCuda(P, CudaNames((*Source)->getBuffer()), Diag)) {
-        CodeGenFailed = true;
-        break;
-      }
-      std::vector<TuningConfig> PerNest; // empty: CG's options for every nest
-      if (Tuning) {
-        Limit.stop(); // the tuner's runs have their own bounds
-        TS.Request.Fixed = CG;
-        TS.CacheKey = tuneCacheKey((*Source)->getBuffer(), TS.Settings.Device, VO, ClangArgs);
-        std::optional<std::vector<TuningConfig>> Chosen =
-            tuneNests(P, Infos, (*Source)->getBuffer(), CG, TS, Diag, CG.Tuning);
-        if (!Chosen) {
-          // An export measures nothing yet: no CUDA to write, no error.
-          Exported = TS.Settings.RemoteMode == TuneSettings::Remote::Export && !Diag.hasErrors();
-          CodeGenFailed = !Exported;
-          break;
-        }
-        PerNest = *Chosen;
-      }
-      std::string Cuda;
-      std::vector<GPUPlan> Plans;
-      if (!emitCuda(P, Infos, (*Source)->getBuffer(), CG, PerNest, Diag, Cuda, &Plans)) {
-        CodeGenFailed = true;
-        break;
-      }
-      if (Emit == EmitKind::Report) {
-        ReportInput R;
-        R.File = P.File;
-        R.Source = (*Source)->getBuffer();
-        R.Cuda = Cuda;
-        R.CommandLine = CommandLine;
-        R.Arch = ArchOpt;
-        R.Tuning = CG.Tuning;
-        for (size_t I = 0; I < P.Nests.size(); ++I)
-          R.Nests.push_back({&Written.Nests[I], &Written.Infos[I], &P.Nests[I], &Plans[I]});
-        if (Validate) {
-          if (!writeHarness(P, (*Source)->getBuffer(), Cuda, VO, Diag)) {
-            CodeGenFailed = true;
-            break;
-          }
-          Limit.stop(); // the harness has bounds of its own
-          R.Validation = validateForReport(HarnessDir, OnGPU, R.ValidationWhere);
-          if (R.Validation)
-            ValidationFailed = !R.Validation->Passed;
-        }
-        printHTMLReport(R, Out.os());
-        break;
-      }
-      if (!Validate) {
-        Out.os() << Cuda;
-        break;
-      }
-      if (!writeHarness(P, (*Source)->getBuffer(), Cuda, VO, Diag))
-        CodeGenFailed = true;
-      break;
-    }
-    default:
-      break;
-    }
-  }, FO);
+    printHTMLReport(R, Out);
+    return;
+  }
+  if (!Validate) {
+    Out << Cuda;
+    return;
+  }
+  if (!writeHarness(P, Source, Cuda, VO, Diag))
+    CodeGenFailed = true;
+}
+
+/// The validation's outcome, or the output (and depfile) written; the exit status.
+int Driver::finish(FrontendStatus Status) {
   if (CodeGenFailed)
     return ExitInputErrors;
   if (Exported)
@@ -934,7 +964,7 @@ int main(int argc, const char **argv) {
     return runValidation(HarnessDir, OnGPU);
   if (Status != FrontendStatus::Success)
     return ExitInputErrors;
-  OutStream.flush();
+  Out.flush();
   if (ToStdout) {
     outs() << OutText;
     return ExitSuccess;
@@ -953,4 +983,21 @@ int main(int argc, const char **argv) {
   }
   // A report is written also when the validation it shows failed.
   return ValidationFailed ? ExitInputErrors : ExitSuccess;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  // A crash names loopgpu, not LLVM, as the program to report.
+  setBugReportMsg("PLEASE report this loopgpu bug to the loopgpu project's issue tracker, with the input file "
+                  "and the command line below.\n");
+  Driver D;
+  if (std::optional<int> Exit = D.parse(argc, argv))
+    return *Exit;
+  if (std::optional<int> Exit = D.check())
+    return *Exit;
+  if (std::optional<int> Exit = D.setUp(argc, argv))
+    return *Exit;
+  return D.run();
 }
