@@ -69,67 +69,117 @@ bool mayAlias(const HostArray &A, const HostArray &B) {
 
 } // namespace
 
-HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
-  HostPlan P;
-  unsigned NA = F.Arrays.size();
-  P.Count.assign(NA, "");
-  P.Slot.assign(NA, -1);
-  P.InnerInRegion.assign(F.Items.size(), false);
-  std::set<std::string> EntryNames; // parameters with their entry values throughout
-  for (const HostParam &HP : F.Params)
-    if (HP.K == HostParam::Kind::Scalar && !HP.Written)
-      EntryNames.insert(HP.Name);
+namespace {
 
-  // Sizes: declared extents, else the nests' accesses (1 + the largest index).
-  for (unsigned A = 0; A < NA; ++A) {
-    const HostArray &Arr = F.Arrays[A];
-    if (Arr.extentsKnown()) {
-      std::vector<std::string> Factors;
-      for (const std::string &E : Arr.Extents)
-        Factors.push_back("(long long)(" + E + ")");
-      P.Count[A] = "loopgpu_count({" + join(Factors, ", ") + "})";
-      continue;
+/// planHostCode's walk over the function's items: the state of each array's
+/// host and device copies, and the steps that keep them current.
+class HostPlanner {
+public:
+  HostPlanner(const Program &Prog, const HostFunction &F) : Prog(Prog), F(F), NA(F.Arrays.size()) {}
+
+  HostPlan run() {
+    P.Count.assign(NA, "");
+    P.Slot.assign(NA, -1);
+    P.InnerInRegion.assign(F.Items.size(), false);
+    sizeArrays();
+    placeInRegion();
+    Host.assign(NA, Valid);
+    Device.assign(NA, Stale);
+    Allocated.assign(NA, false);
+    HostCopied.assign(NA, false);
+    for (unsigned A = 0; A < NA; ++A)
+      Device[A] = F.Arrays[A].IsParameter ? Stale : Valid;
+    if (!P.RegionArrays.empty()) {
+      P.Steps.push_back({Kind::Region, 0});
+      for (unsigned A : P.RegionArrays)
+        Allocated[A] = true;
     }
-    if (!Arr.IsParameter)
-      continue;
-    std::string Count;
-    bool OK = true, Used = false;
-    for (unsigned I : F.Nests) {
-      const Nest &N = Prog.Nests[I];
-      int NArr = nestArrayNamed(N, Arr.Name);
-      if (NArr < 0)
+    P.DeviceVariant = true;
+    for (unsigned I = 0; I < F.Items.size(); ++I) {
+      if (F.Items[I].Nest >= 0)
+        planNest(I);
+      else
+        planHostItem(I);
+    }
+    for (unsigned A = 0; A < NA; ++A)
+      if (F.Arrays[A].IsParameter && F.Arrays[A].CopyOut) // copyin(A): no copy back at the end
+        copyBack(A);
+    return std::move(P);
+  }
+
+private:
+  using Kind = HostPlan::Step::Kind;
+  /// Each copy of an array is valid, stale, or stale only if the array
+  /// shares its device buffer with one that was written (StaleIfShared: the
+  /// copy that refreshes it is made only when the region says it shares). A
+  /// local array's device copy is as good as its host copy until host code
+  /// writes it: neither holds anything yet.
+  enum State { Valid, StaleIfShared, Stale };
+
+  /// Sizes: declared extents, else the nests' accesses (1 + the largest index).
+  void sizeArrays() {
+    std::set<std::string> EntryNames = entryNames();
+    for (unsigned A = 0; A < NA; ++A) {
+      const HostArray &Arr = F.Arrays[A];
+      if (Arr.extentsKnown()) {
+        std::vector<std::string> Factors;
+        for (const std::string &E : Arr.Extents)
+          Factors.push_back("(long long)(" + E + ")");
+        P.Count[A] = "loopgpu_count({" + join(Factors, ", ") + "})";
         continue;
-      Used = true;
-      std::optional<std::string> C = arrayElementCount(N, NArr);
-      if (!C || !onlyNames(*C, EntryNames)) {
-        OK = false;
-        break;
       }
-      Count = Count.empty() ? *C : "loopgpu_max(" + Count + ", " + *C + ")";
+      if (!Arr.IsParameter)
+        continue;
+      std::string Count;
+      bool OK = true, Used = false;
+      for (unsigned I : F.Nests) {
+        const Nest &N = Prog.Nests[I];
+        int NArr = nestArrayNamed(N, Arr.Name);
+        if (NArr < 0)
+          continue;
+        Used = true;
+        std::optional<std::string> C = arrayElementCount(N, NArr);
+        if (!C || !onlyNames(*C, EntryNames)) {
+          OK = false;
+          break;
+        }
+        Count = Count.empty() ? *C : "loopgpu_max(" + Count + ", " + *C + ")";
+      }
+      if (OK && Used)
+        P.Count[A] = "loopgpu_max(0, " + Count + ")";
     }
-    if (OK && Used)
-      P.Count[A] = "loopgpu_max(0, " + Count + ")";
   }
-  // Parameters live in the region from the entry; a data clause's extent
-  // that uses anything but unchanged parameters cannot be evaluated there.
-  for (unsigned A = 0; A < NA; ++A) {
-    const HostArray &Arr = F.Arrays[A];
-    if (!Arr.IsParameter || !P.onDevice(A))
-      continue;
-    bool Declared = true;
+  /// Parameters with their entry values throughout.
+  std::set<std::string> entryNames() const {
+    std::set<std::string> Names;
     for (const HostParam &HP : F.Params)
-      if (HP.ArrayIndex == static_cast<int>(A))
-        Declared = HP.TypeSpelling.find('[') != std::string::npos;
-    if (!Declared && Arr.extentsKnown() && !onlyNames(join(Arr.Extents, " "), EntryNames)) {
-      P.Count[A] = ""; // sized by a clause in changing names: the nests copy it
-      continue;
+      if (HP.K == HostParam::Kind::Scalar && !HP.Written)
+        Names.insert(HP.Name);
+    return Names;
+  }
+  /// Parameters live in the region from the entry; a data clause's extent
+  /// that uses anything but unchanged parameters cannot be evaluated there.
+  void placeInRegion() {
+    std::set<std::string> EntryNames = entryNames();
+    for (unsigned A = 0; A < NA; ++A) {
+      const HostArray &Arr = F.Arrays[A];
+      if (!Arr.IsParameter || !P.onDevice(A))
+        continue;
+      bool Declared = true;
+      for (const HostParam &HP : F.Params)
+        if (HP.ArrayIndex == static_cast<int>(A))
+          Declared = HP.TypeSpelling.find('[') != std::string::npos;
+      if (!Declared && Arr.extentsKnown() && !onlyNames(join(Arr.Extents, " "), EntryNames)) {
+        P.Count[A] = ""; // sized by a clause in changing names: the nests copy it
+        continue;
+      }
+      P.Slot[A] = static_cast<int>(P.RegionArrays.size());
+      P.RegionArrays.push_back(A);
     }
-    P.Slot[A] = static_cast<int>(P.RegionArrays.size());
-    P.RegionArrays.push_back(A);
   }
 
-  // Which host arrays a nest uses and writes.
-  auto NestUses = [&](unsigned NI, std::vector<bool> &Uses, std::vector<bool> &Writes) {
+  /// Which host arrays nest NI uses and writes.
+  void nestUses(unsigned NI, std::vector<bool> &Uses, std::vector<bool> &Writes) const {
     const Nest &N = Prog.Nests[NI];
     for (const Access &Acc : N.Accesses) {
       if (!Acc.isArray())
@@ -140,53 +190,37 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
       Uses[H] = true;
       Writes[H] = Writes[H] || Acc.IsWrite;
     }
-  };
-  // The arrays that may share memory with one of Set move with it.
-  auto Closure = [&](std::vector<bool> Set) {
+  }
+  /// The arrays that may share memory with one of Set move with it.
+  std::vector<bool> closure(std::vector<bool> Set) const {
     for (unsigned A = 0; A < NA; ++A)
       if (Set[A])
         for (unsigned B = 0; B < NA; ++B)
           if (mayAlias(F.Arrays[A], F.Arrays[B]) && P.Slot[B] >= 0)
             Set[B] = true;
     return Set;
-  };
-
-  // Each copy of an array is valid, stale, or stale only if the array shares
-  // its device buffer with one that was written (StaleIfShared: the copy
-  // that refreshes it is made only when the region says it shares). A local
-  // array's device copy is as good as its host copy until host code writes
-  // it: neither holds anything yet.
-  enum State { Valid, StaleIfShared, Stale };
-  std::vector<State> Host(NA, Valid), Device(NA, Stale);
-  std::vector<bool> Allocated(NA, false), HostCopied(NA, false);
-  for (unsigned A = 0; A < NA; ++A)
-    Device[A] = F.Arrays[A].IsParameter ? Stale : Valid;
-  using Kind = HostPlan::Step::Kind;
-  if (!P.RegionArrays.empty()) {
-    P.Steps.push_back({Kind::Region, 0});
-    for (unsigned A : P.RegionArrays)
-      Allocated[A] = true;
   }
-  // A write to the arrays in Direct makes the copies in Copies stale: those
-  // written for sure, the others that may share their memory if they do.
-  auto Invalidate = [&](std::vector<State> &Copies, const std::vector<bool> &Direct) {
-    std::vector<bool> Alias = Closure(Direct);
+  /// A write to the arrays in Direct makes the copies in Copies stale: those
+  /// written for sure, the others that may share their memory if they do.
+  void invalidate(std::vector<State> &Copies, const std::vector<bool> &Direct) const {
+    std::vector<bool> Alias = closure(Direct);
     for (unsigned A = 0; A < NA; ++A) {
       if (Direct[A])
         Copies[A] = Stale;
       else if (Alias[A] && Copies[A] == Valid)
         Copies[A] = StaleIfShared;
     }
-  };
-  auto CopyBack = [&](unsigned A) {
+  }
+  void copyBack(unsigned A) {
     if (Allocated[A] && Host[A] != Valid) {
       P.Steps.push_back({Kind::CopyOut, A, Host[A] == StaleIfShared});
       Host[A] = Valid;
     }
-  };
-  // Overwritten: arrays the nest about to run writes entirely before reading
-  // (LiveIn.h): their host values are never used, the copy in is skipped.
-  auto ToDevice = [&](const std::vector<bool> &Uses, const std::vector<bool> &Overwritten, int Nest) {
+  }
+  /// Overwritten: arrays the nest about to run writes entirely before
+  /// reading (LiveIn.h): their host values are never used, the copy in is
+  /// skipped.
+  void toDevice(const std::vector<bool> &Uses, const std::vector<bool> &Overwritten, int Nest) {
     for (unsigned A = 0; A < NA; ++A) {
       if (!Uses[A] || !P.onDevice(A))
         continue;
@@ -203,10 +237,10 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
         Device[A] = Valid;
       }
     }
-  };
-  // The host arrays nest NI overwrites before reading: each used under one
-  // name in the nest, sharing memory with no other array.
-  auto OverwrittenBy = [&](unsigned NI) {
+  }
+  /// The host arrays nest NI overwrites before reading: each used under one
+  /// name in the nest, sharing memory with no other array.
+  std::vector<bool> overwrittenBy(unsigned NI) const {
     const Nest &N = Prog.Nests[NI];
     std::vector<int> NestArray(NA, -1);
     std::vector<bool> Out(NA, false);
@@ -224,29 +258,34 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
       Out[A] = Alone && overwritesBeforeReading(N, static_cast<unsigned>(NestArray[A]));
     }
     return Out;
-  };
-  P.DeviceVariant = true;
-  for (unsigned I = 0; I < F.Items.size(); ++I) {
+  }
+
+  /// Item I, a nest: its arrays current on the GPU, the launch, the host
+  /// copies of what it writes stale.
+  void planNest(unsigned I) {
     const HostFunction::Item &It = F.Items[I];
     std::vector<bool> Uses(NA, false), Writes(NA, false);
-    if (It.Nest >= 0) {
-      NestUses(It.Nest, Uses, Writes);
-      for (unsigned A = 0; A < NA; ++A)
-        if (Uses[A] && !F.Arrays[A].IsParameter)
-          P.DeviceVariant = false;
-      // Arguments that may share memory move together, so that every copy
-      // moves the newest bytes: all of them are current on the GPU here.
-      ToDevice(Closure(Uses), OverwrittenBy(It.Nest), It.Nest);
-      P.Steps.push_back({Kind::Item, I});
-      std::vector<bool> W(NA, false);
-      for (unsigned A = 0; A < NA; ++A)
-        W[A] = Writes[A] && P.onDevice(A);
-      Invalidate(Host, W);
-      continue;
-    }
+    nestUses(It.Nest, Uses, Writes);
+    for (unsigned A = 0; A < NA; ++A)
+      if (Uses[A] && !F.Arrays[A].IsParameter)
+        P.DeviceVariant = false;
+    // Arguments that may share memory move together, so that every copy
+    // moves the newest bytes: all of them are current on the GPU here.
+    toDevice(closure(Uses), overwrittenBy(It.Nest), It.Nest);
+    P.Steps.push_back({Kind::Item, I});
+    std::vector<bool> W(NA, false);
+    for (unsigned A = 0; A < NA; ++A)
+      W[A] = Writes[A] && P.onDevice(A);
+    invalidate(Host, W);
+  }
+
+  /// Item I, host code (with nests inside it, perhaps): the host copies it
+  /// sees current, the device copies of what it writes stale.
+  void planHostItem(unsigned I) {
+    const HostFunction::Item &It = F.Items[I];
     std::vector<bool> InnerUses(NA, false), InnerWrites(NA, false);
     for (unsigned NI : It.InnerNests)
-      NestUses(NI, InnerUses, InnerWrites);
+      nestUses(NI, InnerUses, InnerWrites);
     bool InRegion = !It.InnerNests.empty();
     for (unsigned A = 0; A < NA; ++A) {
       if (It.Reads[A] || It.Writes[A])
@@ -263,29 +302,36 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F) {
     for (unsigned A = 0; A < NA; ++A)
       Touched[A] = It.Reads[A] || It.Writes[A] || (It.Returns && F.Arrays[A].IsParameter) ||
                    (InnerUses[A] && !InRegion);
-    Touched = Closure(Touched);
+    Touched = closure(Touched);
     for (unsigned A = 0; A < NA; ++A) {
       if (Touched[A])
-        CopyBack(A);
+        copyBack(A);
       HostCopied[A] = HostCopied[A] || Touched[A];
     }
     // Nests inside host code may run any number of times, even none: their
     // arrays are copied in.
     if (InRegion)
-      ToDevice(Closure(InnerUses), std::vector<bool>(NA, false), -1);
+      toDevice(closure(InnerUses), std::vector<bool>(NA, false), -1);
     P.Steps.push_back({Kind::Item, I});
     std::vector<bool> HostWrites(NA, false);
     for (unsigned A = 0; A < NA; ++A)
       HostWrites[A] = It.Writes[A] || (InnerWrites[A] && !InRegion);
-    Invalidate(Device, HostWrites);
+    invalidate(Device, HostWrites);
     if (InRegion)
-      Invalidate(Host, InnerWrites);
+      invalidate(Host, InnerWrites);
   }
-  for (unsigned A = 0; A < NA; ++A)
-    if (F.Arrays[A].IsParameter && F.Arrays[A].CopyOut) // copyin(A): no copy back at the end
-      CopyBack(A);
-  return P;
-}
+
+  const Program &Prog;
+  const HostFunction &F;
+  const unsigned NA;
+  HostPlan P;
+  std::vector<State> Host, Device;
+  std::vector<bool> Allocated, HostCopied;
+};
+
+} // namespace
+
+HostPlan planHostCode(const Program &Prog, const HostFunction &F) { return HostPlanner(Prog, F).run(); }
 
 namespace {
 
