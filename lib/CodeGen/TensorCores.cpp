@@ -3,7 +3,7 @@
 // The legality and shape of KernelPlan::Mma (MmaPlan in GPUMapping.h): a
 // register tile's strip whose one statement accumulates a product of two
 // operands, one constant along each of the tile's mapped loops, is a sum of
-// rank-1 updates of the block's tile, which a warp computes 16 x 8 x 4 at a
+// rank-1 updates of the block's tile, which a warp computes 16 x 8 x 8 at a
 // time with mma.sync (FP64: sm_90's m16n8k8; two m8n8k4 per k of 4 on sm_80).
 //
 // What must hold, beyond the register tile itself (GPUMapping.cpp,
