@@ -25,7 +25,9 @@
 //     one size T: the loop's block of T threads along x gives each kernel its
 //     threadIdx from the linear thread index (x fastest, as CUDA numbers the
 //     threads of a block, so the warps are the launch's warps);
-//   - the kernels' static shared memory together fits one block;
+//   - the kernels' static shared memory together fits one block, and no
+//     kernel keeps tiles in dynamic shared memory (KernelPlan::Stages > 1:
+//     the loop's kernel would need their size at its launch);
 //   - the iterator is a signed integer (the host computes the ranges of
 //     iterations in 64 bits).
 // A reduction kernel's loop is grid-stride: inside the loop's kernel it runs
