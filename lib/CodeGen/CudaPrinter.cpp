@@ -2420,67 +2420,7 @@ public:
          << N.Loops[K.Mapped[0].Loop].Iterator << "; its lanes split the reduction loops\n";
     if (K.StagedLoop)
       PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
-    if (K.Stages > 1) {
-      OS << "  // the staged tiles' " << K.Stages << " stages (cp.async pipeline), " << K.SharedBytes
-         << " bytes of dynamic shared memory\n";
-      OS << "  extern __shared__ __align__(16) unsigned char loopgpu_smem[];\n";
-      int64_t Offset = 0;
-      for (const StagedArray &S : K.Staged) {
-        const ArrayInfo &A = N.Arrays[S.Array];
-        std::string Shape;
-        for (int64_t E : S.sharedShape())
-          Shape += "[" + std::to_string(E) + "]";
-        std::string T = typeStr(A.ElementType);
-        OS << "  " << T << " (*const " << stagesVar(S) << ")" << Shape << " = reinterpret_cast<" << T << " (*)"
-           << Shape << ">(loopgpu_smem" << (Offset ? " + " + std::to_string(Offset) : "") << ");\n";
-        Offset += K.Stages * S.bytes(elementBytes(A.ElementType));
-      }
-    }
-    for (const StagedArray &S : llvm::concat<const StagedArray>(K.Staged, K.Halo)) {
-      if (K.Stages > 1) // in dynamic shared memory (Halo is empty with a staged loop)
-        continue;
-      const ArrayInfo &A = N.Arrays[S.Array];
-      bool Vectors = S.GlobalVector > 1 ||
-                     std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
-      OS << "  __shared__ " << (Vectors ? "__align__(16) " : "") << typeStr(A.ElementType) << " " << shVar(S);
-      for (int64_t E : S.sharedShape())
-        OS << "[" << E << "]";
-      OS << ";\n";
-    }
-    if (K.Transposed) {
-      const TransposedWrite &T = *K.Transposed;
-      const ArrayInfo &A = N.Arrays[T.Array];
-      OS << "  __shared__ " << typeStr(A.ElementType) << " loopgpu_sh_" << A.Name << "["
-         << mappedFor(T.RowLoop)->tile() << "][" << mappedFor(T.ColLoop)->tile() + T.Padding << "];\n";
-    }
-    if (!K.Staged.empty() || !K.Halo.empty()) {
-      OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
-    }
-    for (const StagedArray &S : K.Staged)
-      if (S.GlobalVector > 1)
-        printVectorCheck(OS, S);
-    for (const MappedLoop &M : K.Mapped) {
-      const Loop &L = N.Loops[M.Loop];
-      std::string D(1, M.Dim);
-      OS << "  // line " << L.Loc.Line << ": loop " << L.Iterator << " -> " << D << "; a block covers "
-         << M.tile() << " iterations";
-      if (M.Coarsen > 1 && K.Mma)
-        OS << ", " << M.Coarsen << " per thread in the tensor cores' accumulator layout";
-      else if (M.Coarsen > 1)
-        OS << ", " << M.Coarsen << " per thread at stride " << M.Stride;
-      OS << "\n";
-      OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", " << affIn64Bits(N, L.Upper)
-         << ", " << L.Step << ");\n";
-      OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
-      std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
-      if (K.Mma) // warp w's part of the tile, then the lane's row (lane / 4) or column pair (lane % 4)
-        OS << mmaOffset(K, M, /*Fragment=*/false) << ";\n";
-      else if (M.Stride == M.BlockSize) // (t / Stride) is 0
-        OS << T << V << ";\n";
-      else
-        OS << "(" << T << " / " << M.Stride << ") * " << M.Stride * M.Coarsen << " + (" << T << " % " << M.Stride
-           << ")" << V << ";\n";
-    }
+    printParallelPrologue(OS, K);
     unsigned Depth = 1;
     for (const MappedLoop &M : K.Mapped) {
       std::string D(1, M.Dim);
@@ -2542,6 +2482,73 @@ public:
     while (Depth > 1) {
       indent(OS, --Depth);
       OS << "}\n";
+    }
+  }
+
+  /// The start of a parallel kernel: its shared memory, the thread's
+  /// linear index and the vector checks where tiles are staged, and per
+  /// mapped loop its trip count and the thread's first iteration in a tile.
+  void printParallelPrologue(raw_ostream &OS, const KernelPlan &K) {
+    if (K.Stages > 1) {
+      OS << "  // the staged tiles' " << K.Stages << " stages (cp.async pipeline), " << K.SharedBytes
+         << " bytes of dynamic shared memory\n";
+      OS << "  extern __shared__ __align__(16) unsigned char loopgpu_smem[];\n";
+      int64_t Offset = 0;
+      for (const StagedArray &S : K.Staged) {
+        const ArrayInfo &A = N.Arrays[S.Array];
+        std::string Shape;
+        for (int64_t E : S.sharedShape())
+          Shape += "[" + std::to_string(E) + "]";
+        std::string T = typeStr(A.ElementType);
+        OS << "  " << T << " (*const " << stagesVar(S) << ")" << Shape << " = reinterpret_cast<" << T << " (*)"
+           << Shape << ">(loopgpu_smem" << (Offset ? " + " + std::to_string(Offset) : "") << ");\n";
+        Offset += K.Stages * S.bytes(elementBytes(A.ElementType));
+      }
+    }
+    for (const StagedArray &S : llvm::concat<const StagedArray>(K.Staged, K.Halo)) {
+      if (K.Stages > 1) // in dynamic shared memory (Halo is empty with a staged loop)
+        continue;
+      const ArrayInfo &A = N.Arrays[S.Array];
+      bool Vectors = S.GlobalVector > 1 ||
+                     std::any_of(K.Mapped.begin(), K.Mapped.end(), [](const MappedLoop &M) { return M.Vector > 1; });
+      OS << "  __shared__ " << (Vectors ? "__align__(16) " : "") << typeStr(A.ElementType) << " " << shVar(S);
+      for (int64_t E : S.sharedShape())
+        OS << "[" << E << "]";
+      OS << ";\n";
+    }
+    if (K.Transposed) {
+      const TransposedWrite &T = *K.Transposed;
+      const ArrayInfo &A = N.Arrays[T.Array];
+      OS << "  __shared__ " << typeStr(A.ElementType) << " loopgpu_sh_" << A.Name << "["
+         << mappedFor(T.RowLoop)->tile() << "][" << mappedFor(T.ColLoop)->tile() + T.Padding << "];\n";
+    }
+    if (!K.Staged.empty() || !K.Halo.empty()) {
+      OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+    }
+    for (const StagedArray &S : K.Staged)
+      if (S.GlobalVector > 1)
+        printVectorCheck(OS, S);
+    for (const MappedLoop &M : K.Mapped) {
+      const Loop &L = N.Loops[M.Loop];
+      std::string D(1, M.Dim);
+      OS << "  // line " << L.Loc.Line << ": loop " << L.Iterator << " -> " << D << "; a block covers "
+         << M.tile() << " iterations";
+      if (M.Coarsen > 1 && K.Mma)
+        OS << ", " << M.Coarsen << " per thread in the tensor cores' accumulator layout";
+      else if (M.Coarsen > 1)
+        OS << ", " << M.Coarsen << " per thread at stride " << M.Stride;
+      OS << "\n";
+      OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", " << affIn64Bits(N, L.Upper)
+         << ", " << L.Step << ");\n";
+      OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
+      std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
+      if (K.Mma) // warp w's part of the tile, then the lane's row (lane / 4) or column pair (lane % 4)
+        OS << mmaOffset(K, M, /*Fragment=*/false) << ";\n";
+      else if (M.Stride == M.BlockSize) // (t / Stride) is 0
+        OS << T << V << ";\n";
+      else
+        OS << "(" << T << " / " << M.Stride << ") * " << M.Stride * M.Coarsen << " + (" << T << " % " << M.Stride
+           << ")" << V << ";\n";
     }
   }
 
