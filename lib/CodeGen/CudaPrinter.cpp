@@ -2061,7 +2061,7 @@ public:
   void printAsyncStagedVersion(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, bool Vectors) {
     const KernelPlan &K = *PC.K;
     const Loop &L = N.Loops[Nd.Id];
-    const std::string Hi = aff(L.Upper), IT = typeStr(L.IteratorType), ST = std::to_string(K.Stages);
+    const std::string IT = typeStr(L.IteratorType), ST = std::to_string(K.Stages);
     auto Copy = [&](unsigned D, const std::string &Strip, const std::string &What) {
       std::string KK = "(" + IT + ")(" + aff(L.Lower) + " + (" + Strip + ") * " + std::to_string(K.KTile) + ")";
       for (const StagedArray &S : K.Staged)
