@@ -8,6 +8,7 @@
 #                              cuBLAS / CUB / copy bandwidth measured in the same
 #                              run and checks its result
 # The device tool runs the second half in one call: carry DIR and bench/.
+# LOOPGPU=PATH runs that loopgpu binary (default build/bin/loopgpu).
 # An example pb:NAME is PolyBench's kernel NAME written as plain C with
 # restrict (utils/polybench-extract.py from ../shared/polybench-4.2.1).
 set -euo pipefail
@@ -26,7 +27,7 @@ if [ "$mode" = prepare ]; then
             src="$dir/pb/${example#pb:}.restrict.c" ;;
       */*) src="$root/$example.c" ;;
     esac
-    "$root/build/bin/loopgpu" "$src" $opts -o "$dir/$name.cu"
+    "${LOOPGPU:-$root/build/bin/loopgpu}" "$src" $opts -o "$dir/$name.cu"
     echo "$driver $size" > "$dir/$name.args"
   done
   exit 0

@@ -86,6 +86,12 @@ inline long long loopgpu_device_loop_blocks(long long planned) {
   static const char *env = getenv("LOOPGPU_DEVICE_LOOP_BLOCKS");
   return env && *env ? atoll(env) : planned;
 }
+// A threshold of a run-time choice between two kernels, or the value of the
+// environment variable name where it is set (tests force either kernel).
+inline long long loopgpu_env_or(const char *name, long long planned) {
+  const char *env = getenv(name);
+  return env && *env ? atoll(env) : planned;
+}
 // Copies bytes of the caller's memory to the GPU. From 16 MiB on, the range is
 // page-locked in pieces of up to 16 MiB (cut on 2 MiB addresses, so no two
 // pieces share a page) and each piece is sent as soon as it is locked, while
@@ -651,10 +657,20 @@ public:
         Failed = true;
         return std::string("0");
       }
-      Index = "(" + Index + ") * (" + aff(*Extent) + ") + (" + Sub + ")";
+      bool Aligned = alignedRun(E.Index);
+      Index = "(" + Index + ") * (" + (Aligned && D + 1 == E.Ops.size() ? alignedRow(A) : aff(*Extent)) + ") + (" +
+              Sub + ")";
     }
-    return A.Name + "[" + Index + "]";
+    return (alignedRun(E.Index) ? alignedPtr(A) : A.Name) + "[" + Index + "]";
   }
+
+  /// Whether array Array is read through its aligned pointer here
+  /// (ParallelCtx::RunsAligned).
+  bool alignedRun(unsigned Array) const {
+    return PC.RunsAligned && PC.K && PC.K->XRuns && llvm::is_contained(PC.K->XRuns->Arrays, Array);
+  }
+  static std::string alignedPtr(const ArrayInfo &A) { return "loopgpu_al_" + A.Name; }
+  static std::string alignedRow(const ArrayInfo &A) { return "loopgpu_row_" + A.Name; }
 
   /// A printer with the base overrides; heap-allocated so that its override
   /// can refer to the printer itself.
@@ -1422,6 +1438,10 @@ public:
     std::map<int, std::string> LaneElements;
     std::map<unsigned, std::string> LaneScalars;
     bool lanesSplit() const { return !LaneLoops.empty() && !LaneZero && !InLane; }
+    /// Printing a full tile of vector runs whose arrays passed the alignment
+    /// check (KernelPlan::XRuns): their references go through the aligned
+    /// pointers and row lengths (runsAlignedDecls).
+    bool RunsAligned = false;
   };
   ParallelCtx PC;
 
@@ -1612,12 +1632,17 @@ public:
       if (M.Coarsen > 1)
         OS << " + " << copyOffset(M, "loopgpu_c" + std::to_string(I));
       OS << ";\n";
+      bool Runs = K.XRuns && K.XRuns->Loop == M.Loop;
       if (usesIterator(Readers, M.Loop)) {
         indent(OS, D);
-        OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType)
-           << ")(" << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + " << tVar(M) << " * " << L.Step
-           << ");\n";
+        OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = (" << typeStr(L.IteratorType) << ")(";
+        if (Runs) // numbered from the aligned start (step 1)
+          OS << runsStart(M) << " + " << tVar(M) << ");\n";
+        else
+          OS << (L.Step > 0 ? aff(L.Lower) : aff(L.Upper)) << " + " << tVar(M) << " * " << L.Step << ");\n";
       }
+      if (Runs)
+        Conds.push_back(tVar(M) + " >= " + shiftVar(M));
       Conds.push_back(tVar(M) + " < " + tripVar(M));
     }
     if (Guard) {
@@ -2457,14 +2482,32 @@ public:
       // shares the loads they have in common (a stencil's z-pencil reads each
       // plane once for three outputs). Tiles on the border keep the checks.
       std::vector<std::string> Full;
-      for (const MappedLoop &M : K.Mapped)
+      for (const MappedLoop &M : K.Mapped) {
+        if (K.XRuns && K.XRuns->Loop == M.Loop) // not the iterations before the loop's first
+          Full.push_back("(long long)" + tileVar(M) + " * " + std::to_string(M.tile()) + " >= " + shiftVar(M));
         Full.push_back("((long long)" + tileVar(M) + " + 1) * " + std::to_string(M.tile()) + " <= " + tripVar(M));
+      }
       std::vector<const Node *> Body;
       for (const NodePtr &C : Inner->Body)
         Body.push_back(C.get());
       indent(OS, Depth);
       OS << "if (" << llvm::join(Full, " && ") << ") { // a full tile: no range checks\n";
-      printPerCopy(OS, Body, Depth + 1, EP, InnerLoop, /*Guard=*/false);
+      if (K.XRuns) {
+        indent(OS, Depth + 1);
+        OS << "if (loopgpu_runs_aligned) { // runs of " << K.XRuns->V
+           << " on aligned elements: nvcc loads and stores each run's row as one vector\n";
+        printRunsAlignedDecls(OS, K, Depth + 2);
+        PC.RunsAligned = true;
+        printPerCopy(OS, Body, Depth + 2, EP, InnerLoop, /*Guard=*/false);
+        PC.RunsAligned = false;
+        indent(OS, Depth + 1);
+        OS << "} else {\n";
+        printPerCopy(OS, Body, Depth + 2, EP, InnerLoop, /*Guard=*/false);
+        indent(OS, Depth + 1);
+        OS << "}\n";
+      } else {
+        printPerCopy(OS, Body, Depth + 1, EP, InnerLoop, /*Guard=*/false);
+      }
       indent(OS, Depth);
       OS << "} else { // a tile on the border of the iteration space\n";
       printPerCopy(OS, Body, Depth + 1, EP, InnerLoop, /*Guard=*/true);
@@ -2528,6 +2571,8 @@ public:
     for (const StagedArray &S : K.Staged)
       if (S.GlobalVector > 1)
         printVectorCheck(OS, S);
+    if (K.XRuns)
+      printRunsCheck(OS, K);
     for (const MappedLoop &M : K.Mapped) {
       const Loop &L = N.Loops[M.Loop];
       std::string D(1, M.Dim);
@@ -2535,11 +2580,19 @@ public:
          << M.tile() << " iterations";
       if (M.Coarsen > 1 && K.Mma)
         OS << ", " << M.Coarsen << " per thread in the tensor cores' accumulator layout";
+      else if (M.Coarsen > 1 && M.Vector > 1)
+        OS << ", " << M.Coarsen << " per thread in runs of " << M.Vector;
       else if (M.Coarsen > 1)
         OS << ", " << M.Coarsen << " per thread at stride " << M.Stride;
       OS << "\n";
+      bool Runs = K.XRuns && K.XRuns->Loop == M.Loop;
+      if (Runs) {
+        OS << "  // runs of " << K.XRuns->V << " consecutive iterations start on elements aligned to " << K.XRuns->V
+           << ": iterations numbered from " << runsStart(M) << ", the first " << shiftVar(M) << " masked\n";
+        OS << "  const long long " << shiftVar(M) << " = " << runsShift(M) << ";\n";
+      }
       OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", " << affIn64Bits(N, L.Upper)
-         << ", " << L.Step << ");\n";
+         << ", " << L.Step << ")" << (Runs ? " + " + shiftVar(M) : std::string()) << ";\n";
       OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
       std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
       if (K.Mma) // warp w's part of the tile, then the lane's row (lane / 4) or column pair (lane % 4)
@@ -2549,6 +2602,65 @@ public:
       else
         OS << "(" << T << " / " << M.Stride << ") * " << M.Stride * M.Coarsen << " + (" << T << " % " << M.Stride
            << ")" << V << ";\n";
+    }
+  }
+
+  /// Vector runs (KernelPlan::XRuns): the first iteration a run may hold
+  /// (the loop's lower bound rounded down to a multiple of V) and how many
+  /// iterations it lies before the lower bound.
+  std::string runsStart(const MappedLoop &M) const {
+    const Loop &L = N.Loops[M.Loop];
+    int64_t V = PC.K->XRuns->V;
+    if (L.Lower.isConstant()) {
+      int64_t C = L.Lower.constantValue();
+      return std::to_string(C - ((C % V) + V) % V);
+    }
+    return "loopgpu_floord(" + affIn64Bits(N, L.Lower) + ", " + std::to_string(V) + ") * " + std::to_string(V);
+  }
+  std::string runsShift(const MappedLoop &M) const {
+    const Loop &L = N.Loops[M.Loop];
+    int64_t V = PC.K->XRuns->V;
+    if (L.Lower.isConstant())
+      return std::to_string(((L.Lower.constantValue() % V) + V) % V);
+    return affIn64Bits(N, L.Lower) + " - " + runsStart(M);
+  }
+  std::string shiftVar(const MappedLoop &M) const { return "loopgpu_shift" + std::to_string(M.Loop); }
+
+  /// The check that decides whether full tiles read the runs' arrays as
+  /// vectors: each array aligned to V elements, its rows whole vectors.
+  void printRunsCheck(raw_ostream &OS, const KernelPlan &K) {
+    const VectorRuns &R = *K.XRuns;
+    std::vector<std::string> Conds, Names;
+    for (unsigned AId : R.Arrays) {
+      const ArrayInfo &A = N.Arrays[AId];
+      Names.push_back(A.Name);
+      Conds.push_back("reinterpret_cast<unsigned long long>(" + A.Name + ") % " +
+                      std::to_string(R.V * elementBytes(A.ElementType)) + " == 0");
+      if (A.Extents.size() < 2)
+        continue;
+      std::string Rows = "(" + aff(*A.Extents.back()) + ") % " + std::to_string(R.V) + " == 0";
+      if (!llvm::is_contained(Conds, Rows))
+        Conds.push_back(Rows);
+    }
+    OS << "  // " << llvm::join(Names, ", ") << ": aligned to " << R.V << " elements, rows whole multiples of " << R.V
+       << " elements long\n";
+    OS << "  const bool loopgpu_runs_aligned = " << llvm::join(Conds, " && ") << ";\n";
+  }
+
+  /// The aligned pointers and row lengths full tiles of vector runs read
+  /// the arrays through (what the alignment check showed, said to nvcc).
+  void printRunsAlignedDecls(raw_ostream &OS, const KernelPlan &K, unsigned Depth) {
+    const VectorRuns &R = *K.XRuns;
+    for (unsigned AId : R.Arrays) {
+      const ArrayInfo &A = N.Arrays[AId];
+      indent(OS, Depth);
+      OS << "const decltype(" << A.Name << ") " << alignedPtr(A) << " = static_cast<decltype(" << A.Name
+         << ")>(__builtin_assume_aligned(" << A.Name << ", " << R.V * elementBytes(A.ElementType) << "));\n";
+      if (A.Extents.size() > 1) {
+        indent(OS, Depth);
+        OS << "const auto " << alignedRow(A) << " = (" << aff(*A.Extents.back()) << ") / " << R.V << " * " << R.V
+           << "; // equal to the row length\n";
+      }
     }
   }
 
@@ -2981,7 +3093,10 @@ public:
         indent(OS, Depth);
         OS << "// " << S.Why << "\n";
         indent(OS, Depth);
-        OS << "if (loopgpu_count({" << llvm::join(Trips, ", ") << "}) < " << S.Threshold << ") {\n";
+        std::string Threshold = std::to_string(S.Threshold);
+        if (!S.ThresholdEnv.empty())
+          Threshold = "loopgpu_env_or(\"" + S.ThresholdEnv + "\", " + Threshold + ")";
+        OS << "if (loopgpu_count({" << llvm::join(Trips, ", ") << "}) < " << Threshold << ") {\n";
         printHostSteps(OS, S.Body, Depth + 1);
         indent(OS, Depth);
         OS << "} else {\n";
@@ -3019,8 +3134,10 @@ public:
     }
     std::string G;
     for (int D = 0; D < (K.K == KernelPlan::Kind::Reduction ? 1 : 3); ++D)
-      G += std::string(D ? ", " : "") + "loopgpu_blocks(loopgpu_trip_" + "xyz"[D] + ", " + std::to_string(Span[D]) +
-           ", " + std::to_string(Max[D]) + ")";
+      G += std::string(D ? ", " : "") + "loopgpu_blocks(loopgpu_trip_" + "xyz"[D] +
+           // vector runs number x's iterations from up to V - 1 before the first
+           (D == 0 && K.XRuns ? " + " + std::to_string(K.XRuns->V - 1) : std::string()) + ", " +
+           std::to_string(Span[D]) + ", " + std::to_string(Max[D]) + ")";
     return G;
   }
 

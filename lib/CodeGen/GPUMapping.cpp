@@ -301,7 +301,25 @@ private:
         Steps.push_back(std::move(C));
       } else if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
         FlushSerial();
-        Steps.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
+        KernelPlan K = registerTiledByDefault(Nd, HostLoops);
+        std::optional<KernelPlan> Small = std::move(PencilFallback);
+        PencilFallback.reset();
+        if (!Small) {
+          Steps.push_back(launch(std::move(K)));
+          continue;
+        }
+        // The pencil where its grid fills the GPU, else the default mapping.
+        HostStep C;
+        C.K = HostStep::Kind::Choose;
+        for (const MappedLoop &M : K.Mapped)
+          C.ChoiceLoops.push_back(M.Loop);
+        C.Threshold = PencilMinIterations;
+        C.ThresholdEnv = "LOOPGPU_PENCIL_MIN_ITERATIONS";
+        C.Why = "the stencil pencil from " + std::to_string(PencilMinIterations) +
+                " iterations (its grid fills an H100), the default mapping below";
+        C.Else.push_back(launch(std::move(K)));
+        C.Body.push_back(launch(std::move(*Small)));
+        Steps.push_back(std::move(C));
       } else if (Nd.K == Node::Kind::Loop && isReductionKernel(Nd.Id)) {
         FlushSerial();
         Steps.push_back(launch(reductionKernel(Nd, HostLoops)));
@@ -429,6 +447,10 @@ private:
   /// The planner's own tile and coarsening for the kernel being planned
   /// (registerTiledByDefault), where the user asks for none.
   std::vector<int64_t> DefaultTile, DefaultCoarsen;
+  int64_t DefaultVector = 0; ///< with them: runs along x (0: none unless -vector)
+  /// Set by pencilByDefault: the mapper's default kernel, for problems too
+  /// small for the pencil (PencilMinIterations).
+  std::optional<KernelPlan> PencilFallback;
   /// Planning the tensor-core layout of a register tile (tensorCoreTile):
   /// no vector runs, no transposed tiles, rows padded for the fragments.
   bool MmaLayout = false;
@@ -499,8 +521,11 @@ private:
   KernelPlan registerTiledByDefault(const Node &Root, const std::vector<unsigned> &HostLoops) {
     size_t Remarks = Plan.Remarks.size();
     KernelPlan K = parallelKernel(Root, HostLoops);
-    if (Failed || !K.StagedLoop || K.Mapped.size() != 2 || !requestedTiles(Root.Id).empty() ||
-        !Opts.Coarsen.empty() || coarsenClause(Root.Id))
+    if (Failed || !requestedTiles(Root.Id).empty() || !Opts.Coarsen.empty() || coarsenClause(Root.Id))
+      return K;
+    if (!K.StagedLoop)
+      return pencilByDefault(Root, HostLoops, std::move(K), Remarks);
+    if (K.Mapped.size() != 2)
       return K;
     int64_t Elem = 0;
     std::set<unsigned> Served; // mapped loops some tile is indexed by
@@ -542,6 +567,164 @@ private:
       Plan.Remarks.resize(Before);
     }
     return R;
+  }
+
+  /// Without -tile, -coarsen or clauses, a nest of three mapped loops
+  /// outside host loops whose reads overlap along the outermost mapped loop
+  /// besides x (a stencil's neighbouring planes) gets the stencil pencil
+  /// (PencilDepth and the other constants of GPUMapping.h) with vector runs
+  /// along x (VectorRuns), launched where the problem fills the GPU
+  /// (PencilFallback, PencilMinIterations); else K, the mapper's default.
+  /// Not 2-D stencils: runs of 2 along x with 32 x 8 threads took PolyBench
+  /// jacobi-2d from 10.0 to 9.0 ms but fdtd-2d from 15.9 to 18.0 (n = 2800,
+  /// 2000 x 2600, 100 steps, kernels alone; bench/RESULTS.md run 29 D).
+  KernelPlan pencilByDefault(const Node &Root, const std::vector<unsigned> &HostLoops, KernelPlan K,
+                             size_t Remarks) {
+    // Not inside a host loop: the run-time choice between the pencil and
+    // the default kernel (PencilMinIterations) would take away the loop's
+    // device-loop runs (DeviceLoop.cpp); PolyBench heat-3d at EXTRALARGE
+    // ran 0.142-0.145 s end to end with it, 0.132-0.138 s without
+    // (bench/RESULTS.md run 29).
+    if (K.Mapped.size() != 3 || K.Transposed || !K.Halo.empty() || !K.LaneLoops.empty() || K.BlockCoarsen != 1 ||
+        Opts.Vector == 1 || !HostLoops.empty())
+      return K;
+    unsigned X = 0;
+    while (K.Mapped[X].Dim != 'x')
+      ++X;
+    unsigned C = X == 0 ? 1 : 0;
+    if (!readsOverlapAlong(Root, K.Mapped[C].Loop))
+      return K;
+    DefaultTile.assign(3, PencilRows);
+    DefaultTile[C] = 1;
+    DefaultTile[X] = PencilThreadsX;
+    DefaultCoarsen.assign(3, 1);
+    DefaultCoarsen[C] = PencilDepth;
+    DefaultCoarsen[X] = PencilVector;
+    DefaultVector = PencilVector;
+    size_t Mid = Plan.Remarks.size();
+    KernelPlan P = parallelKernel(Root, HostLoops);
+    DefaultTile.clear();
+    DefaultCoarsen.clear();
+    DefaultVector = 0;
+    if (Failed || !P.XRuns) {
+      Plan.Remarks.resize(Mid);
+      return K;
+    }
+    Plan.Remarks.erase(Plan.Remarks.begin() + Remarks, Plan.Remarks.begin() + Mid);
+    const Loop &L = N.Loops[K.Mapped[C].Loop];
+    K.Notes.insert(K.Notes.begin(), "the default mapping, for problems too small for the stencil pencil's grid");
+    PencilFallback = std::move(K);
+    P.Notes.insert(P.Notes.begin(),
+                   "stencil pencil by default (" + std::to_string(PencilThreadsX) + " x " +
+                       std::to_string(PencilRows) + " threads, " + std::to_string(PencilDepth) +
+                       " consecutive iterations of loop " + L.Iterator + " per thread, runs of " +
+                       std::to_string(PencilVector) + " along x): reads overlap along loop " + L.Iterator +
+                       ", so a thread's iterations share their loads (-tile and -coarsen choose otherwise)");
+    return P;
+  }
+
+  /// What the mapping does with M's loop, for the kernel's comments.
+  std::string mappedNote(const MappedLoop &M) const {
+    const Loop &L = N.Loops[M.Loop];
+    std::string Note = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ", " +
+                       spelling(DI.verdict(M.Loop).K) + ") -> " + std::string(1, M.Dim) + ": strip-mined by " +
+                       std::to_string(M.BlockSize) + " threads per block";
+    if (M.Coarsen > 1)
+      Note += ", coarsened: " + std::to_string(M.Coarsen) + " iterations per thread " +
+              (M.Vector > 1 ? "in runs of " + std::to_string(M.Vector) : "at stride " + std::to_string(M.Stride)) +
+              " (tile " + std::to_string(M.tile()) + ")";
+    return Note;
+  }
+
+  /// Whether two reads of one array under Root differ only by a nonzero
+  /// constant in one subscript that uses loop Loop's iterator (a stencil's
+  /// a[i - 1][j] and a[i + 1][j] along i).
+  bool readsOverlapAlong(const Node &Root, unsigned Loop) const {
+    std::vector<const Access *> Reads;
+    for (unsigned St : statementsUnder(Root))
+      for (unsigned AId : N.Statements[St].Accesses) {
+        const Access &A = N.Accesses[AId];
+        if (A.isArray() && !A.IsWrite && A.IsAffine)
+          Reads.push_back(&A);
+      }
+    for (size_t I = 0; I < Reads.size(); ++I)
+      for (size_t J = I + 1; J < Reads.size(); ++J) {
+        const Access &A = *Reads[I], &B = *Reads[J];
+        if (A.Index != B.Index || A.Subscripts.size() != B.Subscripts.size())
+          continue;
+        unsigned Differ = 0;
+        bool Along = false;
+        for (size_t D = 0; D < A.Subscripts.size(); ++D) {
+          if (A.Subscripts[D] == B.Subscripts[D])
+            continue;
+          AffExpr Diff = AffExpr::sub(A.Subscripts[D], B.Subscripts[D]);
+          ++Differ;
+          Along = Diff.isConstant() && A.Subscripts[D].uses(AffVar::iterator(Loop));
+        }
+        if (Differ == 1 && Along)
+          return true;
+      }
+    return false;
+  }
+
+  /// Vector runs along x (VectorRuns) of V iterations, V from -vector or the
+  /// pencil's default: planned where the kernel reads and writes global
+  /// memory only (no shared tiles, lane loops or tensor cores), the loop on
+  /// x steps by 1 and is coarsened by a multiple of V, and some array of at
+  /// most 16 / V bytes per element is indexed by it with coefficient 1 in
+  /// its last subscript (with one subscript per dimension: the rows' length
+  /// is known). Says why not where the user asked.
+  void planVectorRuns(KernelPlan &K, const Node &Root) {
+    int64_t V = Opts.Vector ? Opts.Vector : DefaultVector;
+    if (V <= 1)
+      return;
+    MappedLoop *X = nullptr;
+    for (MappedLoop &M : K.Mapped)
+      if (M.Dim == 'x')
+        X = &M;
+    const Loop &L = N.Loops[X->Loop];
+    auto Refuse = [&](const std::string &Why) {
+      if (Opts.Vector > 1)
+        Plan.Remarks.push_back("-vector " + std::to_string(V) + " not applied to loop " + L.Iterator + " (line " +
+                               std::to_string(L.Loc.Line) + "): " + Why);
+    };
+    if (K.StagedLoop || K.Transposed || !K.Halo.empty() || !K.LaneLoops.empty() || MmaLayout)
+      return Refuse("the kernel stages tiles in shared memory or splits loops over lanes");
+    if (L.Step != 1)
+      return Refuse("the loop steps by " + std::to_string(L.Step));
+    if (X->Coarsen % V != 0)
+      return Refuse("its coarsening factor " + std::to_string(X->Coarsen) + " is not a multiple of " +
+                    std::to_string(V));
+    VectorRuns R;
+    R.Loop = X->Loop;
+    R.V = V;
+    for (unsigned St : statementsUnder(Root))
+      for (unsigned AId : N.Statements[St].Accesses) {
+        const Access &A = N.Accesses[AId];
+        if (!A.isArray())
+          continue;
+        const ArrayInfo &Info = N.Arrays[A.Index];
+        if (Info.isTemporary() || Info.Extents.size() != A.Subscripts.size() ||
+            elementBytes(Info.ElementType) * V > 16 || !contiguousAlong(A, X->Loop) ||
+            llvm::is_contained(R.Arrays, A.Index))
+          continue;
+        bool Known = true; // every row length (extent past the first) known
+        for (size_t D = 1; D < Info.Extents.size(); ++D)
+          Known &= Info.Extents[D].has_value();
+        if (Known)
+          R.Arrays.push_back(A.Index);
+      }
+    if (R.Arrays.empty())
+      return Refuse("no array of at most " + std::to_string(16 / V) +
+                    "-byte elements is indexed by it in its last subscript");
+    X->Vector = V;
+    K.XRuns = R;
+    K.Notes[X - K.Mapped.data()] = mappedNote(*X);
+    K.Notes.push_back("loop " + L.Iterator + ": runs of " + std::to_string(V) +
+                      " consecutive iterations per thread, aligned to " + std::to_string(V) +
+                      " elements (from floor(lower / " + std::to_string(V) +
+                      ") * " + std::to_string(V) + "): loads and stores of a run go as vectors in full tiles where "
+                      "the arrays are aligned");
   }
 
   /// The register tile R (doubles) on FP64 tensor cores (KernelPlan::Mma),
@@ -657,16 +840,8 @@ private:
       Failed = true;
     }
     applyCoarsening(K, Root.Id);
-    for (const MappedLoop &M : K.Mapped) {
-      const Loop &L = N.Loops[M.Loop];
-      std::string Note = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ", " +
-                         spelling(DI.verdict(M.Loop).K) + ") -> " + std::string(1, M.Dim) +
-                         ": strip-mined by " + std::to_string(M.BlockSize) + " threads per block";
-      if (M.Coarsen > 1)
-        Note += ", coarsened: " + std::to_string(M.Coarsen) + " iterations per thread at stride " +
-                std::to_string(M.Stride) + " (tile " + std::to_string(M.tile()) + ")";
-      K.Notes.push_back(Note);
-    }
+    for (const MappedLoop &M : K.Mapped) // the first notes, one per mapped loop (planVectorRuns rewrites x's)
+      K.Notes.push_back(mappedNote(M));
     // Lanes first where they coalesce more of the reduction's reads than
     // threads do (a row's dot product): staging the vector would leave the
     // rows a thread apart. Where they coalesce as many (nussinov), they come
@@ -696,6 +871,7 @@ private:
       if (M.Coarsen > 1 && M.Dim == 'x' && M.Stride < 32 && M.Vector == 1 && !MmaLayout)
         Plan.Remarks.push_back("coarsening along x at stride " + std::to_string(M.Stride) +
                                " (< 32, the warp size): a warp's accesses may not coalesce");
+    planVectorRuns(K, Root);
     return K;
   }
 

@@ -322,6 +322,14 @@ public:
                                      N.Loops[*P.StagedLoop].Iterator +
                                      "'s products), which a -tile or -coarsen would give up; the model does not "
                                      "weigh them"};
+    // Likewise the stencil pencil with vector runs along x, the default of
+    // 3-D stencils (GPUMapping.h's PencilDepth; bench/RESULTS.md run 29: 87%
+    // of copy bandwidth in float against 75% for run 14's -tile 1,2,128
+    // -coarsen 4, which -tile and -coarsen without -vector give).
+    for (const KernelPlan &P : First->Plan.Kernels)
+      if (P.XRuns)
+        return {honourFixed({}), "the default mapping's stencil pencil with runs of " + std::to_string(P.XRuns->V) +
+                                     " along x, which a -tile or -coarsen would give up"};
     const KernelPlan &K = *First->K;
     TuningChoice C = K.K == KernelPlan::Kind::Reduction ? reduction(*First)
                      : First->staged()                 ? staged(*First)

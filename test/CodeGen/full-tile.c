@@ -2,7 +2,7 @@
 // entirely inside the iteration space (no range checks, so nvcc shares the
 // copies' common loads) and keeps the checks on border tiles.
 // RUN: %loopgpu %s -tile 1,8,32 -coarsen 4 | FileCheck %s
-// RUN: %loopgpu %s | FileCheck %s --check-prefix=UNCOARSENED
+// RUN: %loopgpu %s -vector 1 | FileCheck %s --check-prefix=UNCOARSENED
 // RUN: %loopgpu %s -tile 1,8,32 -coarsen 4 --validate --validate-mode=cpu --param nz=19 --param ny=21 --param nx=70 --validate-dir %t | FileCheck %s --check-prefix=PASS
 // RUN: %loopgpu %s -tile 1,8,32 -coarsen 4 --validate --validate-mode=cpu --param nz=3 --param ny=3 --param nx=3 --validate-dir %t2 | FileCheck %s --check-prefix=PASS
 void s(int nz, int ny, int nx, const float in[restrict nz][ny][nx], float out[restrict nz][ny][nx]) {

@@ -3,6 +3,7 @@
 // RUN: %loopgpu %s -tile auto --validate-mode=none -o %t.cu 2> %t.err
 // RUN: FileCheck %s < %t.cu
 // RUN: FileCheck %s --check-prefix=REMARK < %t.err
+// RUN: %loopgpu %s -tile auto -vector 1 --validate-mode=none -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOVEC
 // -coarsen auto alone tunes both as well (neither is given):
 // RUN: %loopgpu %s -coarsen auto --validate-mode=none 2>/dev/null | FileCheck %s
 //
@@ -53,11 +54,10 @@ void axpy2d(int n, int m, float a, const float X[restrict n][m], float Y[restric
       Y[i][j] = a * X[i][j] + Y[i][j];
 }
 
-// 3-D stencil: reads of in overlap along z, so 4 consecutive z per thread
-// (one thread along z: a 128x2 plane walking z).
-// CHECK: //   tuning: static model chose -tile 1,2,128 -coarsen 4 for the nest at line [[@LINE+5]] (loop x (line [[@LINE+8]]) on x with 128 threads {{.*}}; 4 iterations of loop z (line [[@LINE+6]]) per thread, consecutive (1 thread along it): reads overlap along it, loads per output 7 -> 5.5 (5 at best);
-// CHECK-SAME: occupancy 100% (limit: threads); sizes unknown (no --param for nz, ny, nx): assumes a large problem; pass --param to size the grid)
-// REMARK: static-model.c:[[@LINE+3]]:9: remark: tuning: static model chose -tile 1,2,128 -coarsen 4 (
+// 3-D stencil: its default mapping is the stencil pencil with vector runs
+// (GPUMapping.h), which the model keeps.
+// CHECK: //   tuning: static model chose the default mapping for the nest at line [[@LINE+4]] (the default mapping's stencil pencil with runs of 2 along x, which a -tile or -coarsen would give up)
+// REMARK: static-model.c:[[@LINE+3]]:9: remark: tuning: static model chose the default mapping (the default mapping's stencil pencil
 void stencil(int nz, int ny, int nx, const float in[restrict nz][ny][nx],
              float out[restrict nz][ny][nx]) {
 #pragma loopgpu
@@ -67,6 +67,11 @@ void stencil(int nz, int ny, int nx, const float in[restrict nz][ny][nx],
         out[z][y][x] = in[z][y][x] + in[z][y][x - 1] + in[z][y][x + 1] + in[z][y - 1][x] +
                        in[z][y + 1][x] + in[z - 1][y][x] + in[z + 1][y][x];
 }
+
+// Without vector runs (-vector 1; also the case inside host loops): reads of
+// in overlap along z, so 4 consecutive z per thread (one thread along z: a
+// 128x2 plane walking z).
+// NOVEC: static-model.c:[[@LINE-11]]:9: remark: tuning: static model chose -tile 1,2,128 -coarsen 4 (loop x (line [[@LINE-8]]) on x with 128 threads {{.*}}; 4 iterations of loop z (line [[@LINE-10]]) per thread, consecutive (1 thread along it): reads overlap along it, loads per output 7 -> 5.5 (5 at best);
 
 // 2-D stencil: overlap along i; with only one other loop, x takes all 256
 // threads.

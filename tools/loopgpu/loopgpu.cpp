@@ -140,6 +140,12 @@ cl::opt<unsigned> MinBlocksOpt("min-blocks-per-sm",
                                cl::desc("__launch_bounds__ minimum blocks per SM for the parallel kernels (default 0: "
                                         "the planner's choice)"),
                                cl::value_desc("N"), cl::init(0), cl::cat(Category));
+cl::opt<unsigned> VectorOpt(
+    "vector",
+    cl::desc("A thread's iterations of the loop on x in runs of N consecutive iterations aligned to N elements, "
+             "loaded and stored as N-element vectors in full tiles where the arrays are aligned (2 or 4; the "
+             "loop's coarsening factor must be a multiple; 1: never; default: stencil pencils 2, else 1)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<unsigned> KTileOpt("ktile",
                            cl::desc("Iterations of the sequential loop per shared-memory strip "
                                     "(default: 32, halved until the tiles fit)"),
@@ -551,6 +557,7 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += std::string(" -lane-reductions=") + (LaneReductionsOpt ? "true" : "false");
   Key += std::string(" -tensor-cores=") + (TensorCoresOpt ? "true" : "false");
   Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
+  Key += " -vector " + std::to_string(VectorOpt);
   Key += " -device-loop-blocks " + std::to_string(DeviceLoopBlocksOpt);
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
@@ -669,6 +676,8 @@ std::optional<int> Driver::check() {
     return usageError("-arch=" + ArchOpt + ": expected a CUDA architecture such as sm_90");
   if (unsigned SM = std::stoul(ArchOpt.substr(3)); SM < 75)
     return usageError("-arch=" + ArchOpt + ": CUDA 13 compiles for sm_75 (Turing) and newer");
+  if (VectorOpt > 4 || VectorOpt == 3)
+    return usageError("-vector " + Twine(VectorOpt) + ": runs of 1, 2 or 4 iterations");
   if (MinBlocksOpt > 32) // ptxas ignores larger values with a warning
     return usageError("-min-blocks-per-sm " + Twine(MinBlocksOpt) + ": at most 32 blocks fit on an SM");
   for (const std::string &P : Params) {
@@ -890,6 +899,7 @@ void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag
   CG.LaneReductions = LaneReductionsOpt;
   CG.TensorCores = TensorCoresOpt;
   CG.MinBlocksPerSM = MinBlocksOpt;
+  CG.Vector = VectorOpt;
   CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;
   CG.CommandLine = CommandLine;
   for (const auto &[Loc, Reason] : P.NotCxx)

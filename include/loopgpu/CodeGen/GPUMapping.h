@@ -59,6 +59,10 @@ struct CodeGenOptions {
   /// -min-blocks-per-sm: __launch_bounds__'s second argument for every
   /// kernel (0: the planner's choice, see KernelPlan::MinBlocksPerSM).
   int64_t MinBlocksPerSM = 0;
+  /// -vector: a thread's iterations of the loop on x come in runs of this
+  /// many consecutive iterations aligned to the arrays (VectorRuns); 0: the
+  /// planner's choice (stencil pencils 2, else none), 1: none.
+  int64_t Vector = 0;
   int64_t SharedLimit = 48 * 1024; ///< bytes of static shared memory per block
   /// -device-loop-blocks: a host loop of launches runs runs of its iterations
   /// inside one kernel while each launch needs at most this many blocks
@@ -219,6 +223,40 @@ struct MmaPlan {
 /// loops in the kernels cover the rest): CUDA's limits, and for reduction
 /// kernels 1024, so that the partials combine once per block (and the
 /// argmin/argmax block results fit arrays of that size).
+/// Vector runs along x (KernelPlan::XRuns): a thread's iterations of the loop
+/// on x come in runs of V consecutive iterations (MappedLoop::Vector == V,
+/// runs a block apart), numbered from floor(lower / V) * V instead of the
+/// loop's lower bound (the iterations before it masked), so that every run
+/// starts on an element whose index is a multiple of V. In full tiles, where
+/// the kernel's check finds each of Arrays aligned to V elements and its rows
+/// whole multiples of V elements long, the body reads the arrays through
+/// pointers declared aligned and rows declared multiples of V, and nvcc
+/// merges each run's loads and stores of a row into V-element vectors: a
+/// thread issues a V-th of the memory instructions (H100, bench/RESULTS.md
+/// run 29: the 7-point stencil 512^3 in float 87.6% of copy bandwidth with
+/// runs of 2 against 73.5% without, in double 89.6% against 80.7%; runs of
+/// 4 floats 62%, the vectorizer splitting their chains).
+struct VectorRuns {
+  unsigned Loop = 0;            ///< the loop on x
+  int64_t V = 2;                ///< iterations per run (2 or 4)
+  std::vector<unsigned> Arrays; ///< arrays read or written along x with coefficient 1 in the last subscript
+};
+
+/// The default shape of a 3-D stencil nest outside host loops (reads that
+/// overlap along the outermost mapped loop besides x): a pencil of PencilDepth consecutive
+/// iterations of that loop per thread (nvcc shares the loads the copies
+/// have in common), planes of PencilRows x PencilThreadsX threads, runs of
+/// PencilVector along x (VectorRuns). H100, bench/RESULTS.md run 29: 87.6%
+/// of copy bandwidth in float, 89.6% in double (block 32 x 8, 8 planes per
+/// thread); 64 x 2 threads 80-81%.
+constexpr int64_t PencilDepth = 8, PencilRows = 8, PencilThreadsX = 32, PencilVector = 2;
+/// Below this many iterations a pencil's grid would not fill an H100 (132
+/// SMs, 8 blocks of 256 threads each): the host launches the mapper's default
+/// kernel instead (HostStep::Choose; at 120^3 the pencil's 450 blocks took
+/// 0.565 ms for 20 steps of PolyBench heat-3d, the default's 0.421 ms,
+/// bench/RESULTS.md run 29). LOOPGPU_PENCIL_MIN_ITERATIONS overrides it.
+constexpr int64_t PencilMinIterations = 132 * 8 * PencilThreadsX * PencilVector * PencilRows * PencilDepth;
+
 /// CUDA's 16-byte vector type of elements of T (vector_types.h: float4,
 /// int4, uint4, double2, long2, longlong2, ...) and its number of elements,
 /// or nothing where staged tiles of T load element by element.
@@ -294,6 +332,9 @@ struct KernelPlan {
   /// FP64 tensor cores for the register tile's full strips (Parallel
   /// kernels with StagedLoop and two mapped loops).
   std::optional<MmaPlan> Mma;
+  /// Vector runs along x (Parallel kernels without staging, halos,
+  /// transposed stores, lane reductions or tensor cores).
+  std::optional<VectorRuns> XRuns;
   std::optional<Scan> TheScan;      ///< Scan kernels: the scan (its loop: TheScan->Loop)
   std::vector<unsigned> ScanSegments; ///< Scan kernels: the loops around it, outermost first
   /// Loops that stay on the host around this kernel (their iterators are
@@ -383,6 +424,9 @@ struct HostStep {
   unsigned Kernel = 0;            ///< Launch
   std::vector<unsigned> ChoiceLoops; ///< Choose
   int64_t Threshold = 0;          ///< Choose
+  /// Choose: an environment variable that overrides Threshold at run time
+  /// (empty: none).
+  std::string ThresholdEnv;
   std::string Why;                ///< Choose: for the comment
   std::vector<HostStep> Body, Else;
   std::optional<DeviceLoopPlan> Device; ///< Loop: its iterations may run in one kernel

@@ -1,0 +1,98 @@
+// 3-D stencils get the stencil pencil by default: 32 x 8 threads, 8
+// consecutive z per thread (the copies share their loads), and runs of 2
+// consecutive x per thread aligned to 2 elements, which full tiles read and
+// write through pointers and row lengths declared aligned once the kernel's
+// check passed (nvcc then merges each run into one 2-element vector). Below
+// PencilMinIterations the host launches the default mapping instead;
+// LOOPGPU_PENCIL_MIN_ITERATIONS=0 forces the pencil at the test's sizes.
+// RUN: %loopgpu %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -ptx %t.cu -o %t.ptx %}
+// RUN: %if nvcc %{ FileCheck %s --check-prefix=PTX --input-file=%t.ptx %}
+// RUN: %loopgpu %s -tile auto -o %t.auto.cu 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: %loopgpu %s -vector 1 -o %t.off.cu
+// RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.cu
+// RUN: %loopgpu %s -tile 1,8,32 -coarsen 8,1,3 -vector 2 -o %t.refused.cu
+// RUN: FileCheck %s --check-prefix=REFUSED --input-file=%t.refused.cu
+// RUN: %loopgpu %S/../../examples/matmul.c -vector 2 | FileCheck %s --check-prefix=STAGED
+// RUN: %expect_exit 2 %loopgpu %s -vector 3 2>&1 | FileCheck %s --check-prefix=BADVEC
+// RUN: env LOOPGPU_PENCIL_MIN_ITERATIONS=0 %loopgpu %s --param n=12 --param m=11 --param p=130 --param lo=1 --validate --validate-mode=cpu --validate-dir=%t.1 | FileCheck %s --check-prefix=VAL
+// RUN: env LOOPGPU_PENCIL_MIN_ITERATIONS=0 %loopgpu %s --param n=19 --param m=9 --param p=133 --param lo=4 --validate --validate-mode=cpu --validate-dir=%t.2 | FileCheck %s --check-prefix=VAL
+// RUN: env LOOPGPU_PENCIL_MIN_ITERATIONS=0 %loopgpu %s --param n=3 --param m=4 --param p=5 --param lo=1 --validate --validate-mode=cpu --validate-dir=%t.3 | FileCheck %s --check-prefix=VAL
+// RUN: %loopgpu %s --param n=12 --param m=11 --param p=130 --param lo=1 --validate --validate-mode=cpu --validate-dir=%t.6 | FileCheck %s --check-prefix=VAL
+// Mutations of the aligned full tiles FAIL: a neighbour read one element off,
+// and runs not shifted to the aligned start.
+// RUN: rm -rf %t.4 %t.5 && %loopgpu %s --param n=12 --param m=11 --param p=130 --param lo=1 --validate --validate-mode=none --validate-dir=%t.4 > /dev/null 2>&1
+// RUN: cp -r %t.4 %t.5
+// RUN: sed -i 's/loopgpu_al_a\[((z) \* (m) + (y)) \* (loopgpu_row_a) + (x - 1)\]/loopgpu_al_a[((z) * (m) + (y)) * (loopgpu_row_a) + (x)]/' %t.4/kernels.cu
+// RUN: grep -c 'loopgpu_row_a) + (x)\] + loopgpu_al_a\[((z) \* (m) + (y)) \* (loopgpu_row_a) + (x)\]' %t.4/kernels.cu
+// RUN: %expect_exit 1 env LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
+// RUN: bash %t.4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=VAL
+// RUN: sed -i 's/const long long loopgpu_shift2 = 1;/const long long loopgpu_shift2 = 0;/' %t.5/kernels.cu
+// RUN: grep -c 'loopgpu_shift2 = 0;' %t.5/kernels.cu
+// RUN: %expect_exit 1 env LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.5/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
+
+void heat(int n, int m, int p, const float a[restrict n][m][p], float b[restrict n][m][p]) {
+#pragma loopgpu
+  for (int z = 1; z < n - 1; z++)
+    for (int y = 1; y < m - 1; y++)
+      for (int x = 1; x < p - 1; x++)
+        b[z][y][x] = 0.5f * a[z][y][x] + 0.125f * (a[z - 1][y][x] + a[z + 1][y][x] + a[z][y - 1][x] +
+                                                   a[z][y + 1][x] + a[z][y][x - 1] + a[z][y][x + 1]);
+}
+
+// Doubles, and a lower bound known only at run time (runs start at
+// floor(lo / 2) * 2).
+void heatd(int n, int m, int p, int lo, const double a[restrict n][m][p], double b[restrict n][m][p]) {
+#pragma loopgpu
+  for (int z = 1; z < n - 1; z++)
+    for (int y = 1; y < m - 1; y++)
+      for (int x = lo; x < p - 1; x++)
+        b[z][y][x] = a[z - 1][y][x] + a[z + 1][y][x] - a[z][y][x - 1] + 2.0 * a[z][y][x + 1];
+}
+
+// CHECK: heat_nest0_kernel: block (32, 8, 1)
+// CHECK-NEXT: heat_nest0_kernel1: block (32, 4, 2)
+// CHECK: // stencil pencil by default (32 x 8 threads, 8 consecutive iterations of loop z per thread, runs of 2 along x)
+// CHECK: coarsened: 2 iterations per thread in runs of 2 (tile 64)
+// CHECK-LABEL: __global__ void __launch_bounds__(256) heat_nest0_kernel(
+// CHECK: const bool loopgpu_runs_aligned = reinterpret_cast<unsigned long long>(a) % 8 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 8 == 0;
+// CHECK: const long long loopgpu_shift2 = 1;
+// CHECK-NEXT: const long long loopgpu_trip2 = loopgpu_trip(1, ((long long)p) - 2, 1) + loopgpu_shift2;
+// CHECK-NEXT: const int loopgpu_off2 = threadIdx.x * 2;
+// CHECK: (long long)loopgpu_tile2 * 64 >= loopgpu_shift2 && ((long long)loopgpu_tile2 + 1) * 64 <= loopgpu_trip2) { // a full tile: no range checks
+// CHECK-NEXT: if (loopgpu_runs_aligned) {
+// CHECK-NEXT: const decltype(a) loopgpu_al_a = static_cast<decltype(a)>(__builtin_assume_aligned(a, 8));
+// CHECK-NEXT: const auto loopgpu_row_a = (p) / 2 * 2;
+// CHECK: const int x = (int)(0 + loopgpu_t2);
+// CHECK-NEXT: loopgpu_al_b[((z) * (m) + (y)) * (loopgpu_row_b) + (x)] = 0.5f * loopgpu_al_a[((z) * (m) + (y)) * (loopgpu_row_a) + (x)]
+// CHECK: } else {
+// CHECK: b[((z) * (m) + (y)) * (p) + (x)] = 0.5f * a[((z) * (m) + (y)) * (p) + (x)]
+// CHECK: } else { // a tile on the border of the iteration space
+// CHECK: if (loopgpu_t0 < loopgpu_trip0 && loopgpu_t1 < loopgpu_trip1 && loopgpu_t2 >= loopgpu_shift2 && loopgpu_t2 < loopgpu_trip2) {
+// CHECK: // the stencil pencil from 4325376 iterations (its grid fills an H100), the default mapping below
+// CHECK-NEXT: if (loopgpu_count({loopgpu_trip(1, ((long long)n) - 2, 1), loopgpu_trip(1, ((long long)m) - 2, 1), loopgpu_trip(1, ((long long)p) - 2, 1)}) < loopgpu_env_or("LOOPGPU_PENCIL_MIN_ITERATIONS", 4325376)) {
+// CHECK: heat_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>
+// CHECK: } else {
+// CHECK: loopgpu_blocks(loopgpu_trip_x + 1, 64,
+// CHECK: heat_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>
+// CHECK-LABEL: __global__ void __launch_bounds__(256) heatd_nest0_kernel(
+// CHECK: const bool loopgpu_runs_aligned = reinterpret_cast<unsigned long long>(a) % 16 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 16 == 0;
+// CHECK: const long long loopgpu_shift2 = ((long long)lo) - loopgpu_floord(((long long)lo), 2) * 2;
+// CHECK: const int x = (int)(loopgpu_floord(((long long)lo), 2) * 2 + loopgpu_t2);
+// PTX: ld.global.v2.f32
+// PTX: st.global.v2.f32
+// PTX: ld.global.v2.f64
+// PTX: st.global.v2.f64
+// AUTO: remark: tuning: static model chose the default mapping (the default mapping's stencil pencil with runs of 2 along x, which a -tile or -coarsen would give up)
+// OFF: heat_nest0_kernel: block (32, 4, 2)
+// OFF-NOT: loopgpu_runs_aligned
+// REFUSED: -vector 2 not applied to loop x (line {{[0-9]+}}): its coarsening factor 3 is not a multiple of 2
+// REFUSED-NOT: loopgpu_runs_aligned
+// STAGED: -vector 2 not applied to loop j (line {{[0-9]+}}): the kernel stages tiles in shared memory or splits loops over lanes
+// STAGED-NOT: loopgpu_runs_aligned
+// BADVEC: -vector 3: runs of 1, 2 or 4 iterations
+// VAL: PASS heat: b
+// VAL: PASS heatd: b
+// MUT: FAIL
