@@ -571,7 +571,8 @@ private:
 
   /// Without -tile, -coarsen or clauses, a nest of three mapped loops
   /// outside host loops whose reads overlap along the outermost mapped loop
-  /// besides x (a stencil's neighbouring planes) gets the stencil pencil
+  /// besides x (a stencil's neighbouring planes) and that reads no array it
+  /// writes gets the stencil pencil
   /// (PencilDepth and the other constants of GPUMapping.h) with vector runs
   /// along x (VectorRuns), launched where the problem fills the GPU
   /// (PencilFallback, PencilMinIterations); else K, the mapper's default.
@@ -592,7 +593,7 @@ private:
     while (K.Mapped[X].Dim != 'x')
       ++X;
     unsigned C = X == 0 ? 1 : 0;
-    if (!readsOverlapAlong(Root, K.Mapped[C].Loop))
+    if (!readsOverlapAlong(Root, K.Mapped[C].Loop) || readsWritten(Root))
       return K;
     DefaultTile.assign(3, PencilRows);
     DefaultTile[C] = 1;
@@ -634,6 +635,22 @@ private:
               (M.Vector > 1 ? "in runs of " + std::to_string(M.Vector) : "at stride " + std::to_string(M.Stride)) +
               " (tile " + std::to_string(M.tile()) + ")";
     return Note;
+  }
+
+  /// Whether some array under Root is both read and written (`a[i] = a[i]
+  /// - ...`): nvcc's vectorizer then left most of a run's accesses scalar,
+  /// and the runs made PolyBench fdtd-2d's kernels slower (bench/RESULTS.md
+  /// run 29 D), so the stencil pencil is for nests that only read what they
+  /// do not write.
+  bool readsWritten(const Node &Root) const {
+    std::set<unsigned> Read, Written;
+    for (unsigned St : statementsUnder(Root))
+      for (unsigned AId : N.Statements[St].Accesses) {
+        const Access &A = N.Accesses[AId];
+        if (A.isArray())
+          (A.IsWrite ? Written : Read).insert(A.Index);
+      }
+    return llvm::any_of(Written, [&](unsigned W) { return Read.count(W) > 0; });
   }
 
   /// Whether two reads of one array under Root differ only by a nonzero

@@ -7,6 +7,7 @@
 // LOOPGPU_PENCIL_MIN_ITERATIONS=0 forces the pencil at the test's sizes.
 // RUN: %loopgpu %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
+// RUN: FileCheck %s --check-prefix=RMW --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -ptx %t.cu -o %t.ptx %}
 // RUN: %if nvcc %{ FileCheck %s --check-prefix=PTX --input-file=%t.ptx %}
@@ -52,6 +53,18 @@ void heatd(int n, int m, int p, int lo, const double a[restrict n][m][p], double
         b[z][y][x] = a[z - 1][y][x] + a[z + 1][y][x] - a[z][y][x - 1] + 2.0 * a[z][y][x + 1];
 }
 
+// A nest that reads what it writes keeps the default mapping (nvcc's
+// vectorizer leaves such runs mostly scalar).
+void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict n][m][p]) {
+#pragma loopgpu
+  for (int z = 1; z < n - 1; z++)
+    for (int y = 1; y < m - 1; y++)
+      for (int x = 1; x < p - 1; x++)
+        b[z][y][x] = b[z][y][x] + a[z - 1][y][x] + a[z + 1][y][x];
+}
+
+// RMW: rmw_nest0_kernel: block (32, 4, 2)
+// RMW-NOT: rmw_nest0_kernel1
 // CHECK: heat_nest0_kernel: block (32, 8, 1)
 // CHECK-NEXT: heat_nest0_kernel1: block (32, 4, 2)
 // CHECK: // stencil pencil by default (32 x 8 threads, 8 consecutive iterations of loop z per thread, runs of 2 along x)
@@ -95,4 +108,5 @@ void heatd(int n, int m, int p, int lo, const double a[restrict n][m][p], double
 // BADVEC: -vector 3: runs of 1, 2 or 4 iterations
 // VAL: PASS heat: b
 // VAL: PASS heatd: b
+// VAL: PASS rmw: b
 // MUT: FAIL

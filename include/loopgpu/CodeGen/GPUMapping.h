@@ -243,7 +243,8 @@ struct VectorRuns {
 };
 
 /// The default shape of a 3-D stencil nest outside host loops (reads that
-/// overlap along the outermost mapped loop besides x): a pencil of PencilDepth consecutive
+/// overlap along the outermost mapped loop besides x, no array both read and
+/// written): a pencil of PencilDepth consecutive
 /// iterations of that loop per thread (nvcc shares the loads the copies
 /// have in common), planes of PencilRows x PencilThreadsX threads, runs of
 /// PencilVector along x (VectorRuns). H100, bench/RESULTS.md run 29: 87.6%
