@@ -79,18 +79,18 @@ inline bool loopgpu_tracing() {
   static const bool on = getenv("LOOPGPU_TRACE") != NULL;
   return on;
 }
+// A planned number, or the value of the environment variable name where it
+// is set (LOOPGPU_DEVICE_LOOP_BLOCKS below; the thresholds of run-time
+// choices between two kernels, which tests force either way).
+inline long long loopgpu_env_or(const char *name, long long planned) {
+  const char *env = getenv(name);
+  return env && *env ? atoll(env) : planned;
+}
 // The most blocks a launch may need for its iteration of a host loop to run
 // inside the loop's kernel (-device-loop-blocks), or LOOPGPU_DEVICE_LOOP_BLOCKS
 // from the environment (0: every iteration launches its kernels).
 inline long long loopgpu_device_loop_blocks(long long planned) {
-  static const char *env = getenv("LOOPGPU_DEVICE_LOOP_BLOCKS");
-  return env && *env ? atoll(env) : planned;
-}
-// A threshold of a run-time choice between two kernels, or the value of the
-// environment variable name where it is set (tests force either kernel).
-inline long long loopgpu_env_or(const char *name, long long planned) {
-  const char *env = getenv(name);
-  return env && *env ? atoll(env) : planned;
+  return loopgpu_env_or("LOOPGPU_DEVICE_LOOP_BLOCKS", planned);
 }
 // Copies bytes of the caller's memory to the GPU. From 16 MiB on, the range is
 // page-locked in pieces of up to 16 MiB (cut on 2 MiB addresses, so no two
