@@ -43,7 +43,7 @@ Header comments tell the fuzz driver how to run the case:
   // extents: x=64*(n+4)       (equiv.py --extent for flat pointers)
   // tolerance: 0 | 1e-4       (equiv.py --tolerance: 1e-4 with reductions)
   // options: -tile 32 ...     (random -tile, -coarsen, -shared-staging,
-                                -prefetch, -ktile for --validate)
+                                -prefetch, -ktile, -vector for --validate)
 
 Flags restrict the generator (to step around known bugs): --max-nests N,
 --no-between (no statements between nests), --no-conditional (no
@@ -228,6 +228,10 @@ class Gen:
             opts.append("-prefetch=" + pick(["true", "false"]))
         if self.chance(0.33):
             opts.append("-ktile " + pick(["1", "3", "4", "8", "16"]))
+        # Drawn last, so that the draws above (and the seeds' nests) stay as
+        # they were before -vector existed.
+        if self.chance(0.25):
+            opts.append("-vector " + pick(["1", "2", "4"]))
         return " ".join(opts)
 
     def param_values(self):

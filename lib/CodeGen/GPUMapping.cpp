@@ -700,6 +700,15 @@ private:
     for (MappedLoop &M : K.Mapped)
       if (M.Dim == 'x')
         X = &M;
+    if (!X) { // serial kernels, lane reductions (their one mapped loop on y)
+      if (Opts.Vector > 1 && !K.Mapped.empty()) {
+        const Loop &M = N.Loops[K.Mapped.front().Loop];
+        Plan.Remarks.push_back("-vector " + std::to_string(V) + " not applied to loop " + M.Iterator + " (line " +
+                               std::to_string(M.Loc.Line) + "): no loop of the kernel is on x (its lanes split "
+                               "the loops inside)");
+      }
+      return;
+    }
     const Loop &L = N.Loops[X->Loop];
     auto Refuse = [&](const std::string &Why) {
       if (Opts.Vector > 1)

@@ -17,6 +17,9 @@
 // RUN: %loopgpu %s -tile 1,8,32 -coarsen 8,1,3 -vector 2 -o %t.refused.cu
 // RUN: FileCheck %s --check-prefix=REFUSED --input-file=%t.refused.cu
 // RUN: %loopgpu %S/../../examples/matmul.c -vector 2 | FileCheck %s --check-prefix=STAGED
+// Kernels with no loop on x (lane reductions put theirs on y) are refused, not a crash.
+// RUN: %loopgpu %S/../Analysis/dot.c -vector 2 | FileCheck %s --check-prefix=LANES
+// RUN: %loopgpu %S/lane-reductions.c -vector 4 -o %t.lanes.cu
 // RUN: %expect_exit 2 %loopgpu %s -vector 3 2>&1 | FileCheck %s --check-prefix=BADVEC
 // RUN: env LOOPGPU_PENCIL_MIN_ITERATIONS=0 %loopgpu %s --param n=12 --param m=11 --param p=130 --param lo=1 --validate --validate-mode=cpu --validate-dir=%t.1 | FileCheck %s --check-prefix=VAL
 // RUN: env LOOPGPU_PENCIL_MIN_ITERATIONS=0 %loopgpu %s --param n=19 --param m=9 --param p=133 --param lo=4 --validate --validate-mode=cpu --validate-dir=%t.2 | FileCheck %s --check-prefix=VAL
@@ -105,6 +108,7 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // REFUSED-NOT: loopgpu_runs_aligned
 // STAGED: -vector 2 not applied to loop j (line {{[0-9]+}}): the kernel stages tiles in shared memory or splits loops over lanes
 // STAGED-NOT: loopgpu_runs_aligned
+// LANES: -vector 2 not applied to loop i (line 20): no loop of the kernel is on x (its lanes split the loops inside)
 // BADVEC: -vector 3: runs of 1, 2 or 4 iterations
 // VAL: PASS heat: b
 // VAL: PASS heatd: b
