@@ -18,7 +18,8 @@ ones linearized with a constant row length of 64), `restrict` or not, and
 statements between the nests (scalar and array element assignments), and
 matrix products (--contraction-rate: gemm and syrk forms, transposed
 operands, -=, scaled rows, triangles; mostly doubles, the shape that takes
-FP64 tensor cores).
+FP64 tensor cores), and stencil sweeps (--stencil-rate: 2-D and 3-D, one or
+two inputs, radius 1 or 2 along x: the shape of the stencil pencil).
 Identifiers are sometimes C names that are CUDA/C++ names (grid, block, new,
 class, dim3, threadIdx...).
 
@@ -127,6 +128,8 @@ class Gen:
         self.srng = random.Random(seed * 1000003 + 17)
         # Likewise contractions (matrix products, FP64 tensor cores).
         self.crng = random.Random(seed * 1000033 + 29)
+        # Likewise stencils (the stencil pencil with vector runs).
+        self.trng = random.Random(seed * 1000037 + 31)
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
         self.tolerance = "0"
@@ -549,10 +552,63 @@ class Gen:
                                [(ihdr, jhdr, khdr), (ihdr, khdr, jhdr), (khdr, ihdr, jhdr), (jhdr, ihdr, khdr)])
             self.body += ["  " + order[0], "    " + order[1], "      " + order[2], "        " + stmt]
 
+    def stencil(self):
+        """A stencil sweep (mostly 3-D): an output array computed from
+        neighbours of one or two read-only inputs at constant offsets along
+        every loop, x radius 1 or 2, the shape that gets the stencil pencil
+        (8 consecutive z per thread, vector runs of 2 along x) by default.
+        Subscripts are `v + 1 + d` (`v + 2 + d` along x with radius 2) for
+        d in -radius..radius, inside the extents P + 4."""
+        rng = self.rng
+        rank = 3 if self.chance(0.8) else 2
+        self.max_depth = max(self.max_depth, rank)
+        ty = self.fty
+        dims = [rng.choice(self.ints) for _ in range(rank)]
+        its = [self.names.get("iter") for _ in range(rank)]
+        rx = 2 if self.chance(0.3) else 1
+        out = Array(self.names.get("array"), ty, dims, False, self.chance(0.8), "state", False)
+        ins = [Array(self.names.get("array"), ty, dims, False, self.chance(0.8), "in", self.chance(0.5))
+               for _ in range(1 if self.chance(0.7) else 2)]
+        for a in [out] + ins:
+            self.arrays.append(a)
+            self.use(a)
+        base = [1] * (rank - 1) + [rx]
+
+        def ref(a, offs):
+            subs = []
+            for v, b, d in zip(its, base, offs):
+                e = b + d
+                subs.append(v if e == 0 else "%s + %d" % (v, e))
+            return a.name + "".join("[%s]" % s for s in subs)
+
+        center = [0] * rank
+        terms = []
+        for a in ins:
+            for dim in range(rank):
+                r = rx if dim == rank - 1 else 1
+                for d in ([-r, r] if self.chance(0.7) else list(range(-r, r + 1))):
+                    if d == 0:
+                        continue
+                    offs = list(center)
+                    offs[dim] = d
+                    terms.append(ref(a, offs))
+        rng.shuffle(terms)
+        c0 = self.lit(rng.choice([0.5, 0.25, -0.75]), ty)
+        c1 = self.lit(rng.choice([0.125, 0.0625, 0.1]), ty)
+        stmt = "%s = %s * %s + %s * (%s);" % (ref(out, center), c0, ref(ins[0], center), c1, " + ".join(terms))
+        self.body.append("#pragma loopgpu")
+        ind = "  "
+        for v, P in zip(its, dims):
+            self.body.append(ind + "for (int %s = 0; %s < %s; %s++)" % (v, v, P, v))
+            ind += "  "
+        self.body.append(ind + stmt)
+
     def nest(self):
         rng = self.rng
         if self.crng.random() < self.o.contraction_rate:
             return self.contraction()
+        if self.trng.random() < self.o.stencil_rate:
+            return self.stencil()
         depth = rng.choice([1, 2, 2, 3, 3, 4])
         self.max_depth = max(self.max_depth, depth)
         iters, outer = [], []
@@ -639,6 +695,8 @@ def main():
                     help="chance that an innermost loop body is one recurrence (a scan) instead")
     ap.add_argument("--contraction-rate", type=float, default=0.08,
                     help="chance that a nest is a matrix product (gemm, syrk, transposed, -=, triangular)")
+    ap.add_argument("--stencil-rate", type=float, default=0.06,
+                    help="chance that a nest is a stencil sweep (2-D or 3-D, radius 1 or 2 along x)")
     o = ap.parse_args()
     text = Gen(o.seed, o).function()
     if o.out:

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/Dependences.h"
+#include "loopgpu/Analysis/Legality.h"
 #include "ReductionForms.h"
 
 #include "loopgpu/IR/IslBuilder.h"
@@ -1309,59 +1310,13 @@ void DependenceAnalyzer::computeBand() {
 
 bool DependenceInfo::isLegalPermutation(const std::vector<unsigned> &BandLoops,
                                         const std::vector<unsigned> &NewOrder) const {
-  if (BandLoops.size() != NewOrder.size() ||
-      !std::is_permutation(BandLoops.begin(), BandLoops.end(), NewOrder.begin()))
-    return false;
-  for (const Dependence &D : Deps) {
-    std::vector<unsigned> Pos;
-    for (unsigned L : BandLoops)
-      if (auto P = D.position(L))
-        Pos.push_back(*P);
-    if (Pos.empty())
-      continue;
-    if (Pos.size() != BandLoops.size())
-      return false; // the band is not common to both statements: do not guess
-    for (size_t K = 1; K < Pos.size(); ++K)
-      if (Pos[K] != Pos[0] + K)
-        return false;
-    for (const DirectionVector &V : D.Directions) {
-      DirectionVector W = V;
-      for (size_t K = 0; K < NewOrder.size(); ++K)
-        W[Pos[0] + K] = V[*D.position(NewOrder[K])];
-      for (Direction Dir : W) {
-        if (Dir == Direction::EQ)
-          continue;
-        if (Dir != Direction::LT)
-          return false;
-        break;
-      }
-    }
-  }
-  return true;
+  return BandLoops.size() == NewOrder.size() &&
+         std::is_permutation(BandLoops.begin(), BandLoops.end(), NewOrder.begin()) &&
+         !permutationViolation(*this, BandLoops, NewOrder);
 }
 
 bool DependenceInfo::isTileable(const std::vector<unsigned> &BandLoops) const {
-  for (const Dependence &D : Deps) {
-    std::vector<unsigned> Pos;
-    for (unsigned L : BandLoops)
-      if (auto P = D.position(L))
-        Pos.push_back(*P);
-    if (Pos.empty())
-      continue;
-    if (Pos.size() != BandLoops.size())
-      return false;
-    for (size_t K = 1; K < Pos.size(); ++K)
-      if (Pos[K] != Pos[0] + K)
-        return false;
-    for (const DirectionVector &V : D.Directions) {
-      if (!allEqual(V, 0, Pos[0]))
-        continue; // carried outside the band
-      for (unsigned P : Pos)
-        if (V[P] == Direction::GT)
-          return false;
-    }
-  }
-  return true;
+  return !tilingViolation(*this, BandLoops);
 }
 
 std::vector<std::vector<unsigned>>

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/CodeGen/ElementCount.h"
 #include "loopgpu/CodeGen/HostCode.h"
 #include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/IR/ExprPrinter.h"
@@ -216,22 +217,6 @@ struct loopgpu_device_buffer {
   loopgpu_device_buffer(const loopgpu_device_buffer &) = delete;
   loopgpu_device_buffer &operator=(const loopgpu_device_buffer &) = delete;
 };
-)";
-
-const char *const CountHelpers = R"(// Elements of an array from its extents, in 64 bits: 0 if an extent is not
-// positive; an overflow stops the program instead of allocating too little.
-inline long long loopgpu_count(std::initializer_list<long long> extents) {
-  long long n = 1;
-  for (long long e : extents) {
-    if (e <= 0)
-      return 0;
-    if (__builtin_mul_overflow(n, e, &n)) {
-      fprintf(stderr, "loopgpu: an array's size overflows 64 bits\n");
-      exit(EXIT_FAILURE);
-    }
-  }
-  return n;
-}
 )";
 
 const char *const MmaHelpers = R"(
@@ -569,13 +554,6 @@ public:
   std::string scalarPointer(unsigned S) const { return "loopgpu_ptr_" + N.Scalars[S].Name; }
   std::string deviceArray(unsigned A) const { return "loopgpu_d_" + N.Arrays[A].Name; }
 
-  bool mayAlias(unsigned A) const {
-    for (unsigned B = 0; B < N.Arrays.size(); ++B)
-      if (B != A && N.Arrays[B].AliasClass == N.Arrays[A].AliasClass)
-        return true;
-    return false;
-  }
-
   /// Temporary array A exists when K is launched: the launcher allocates it
   /// at its start, or in the body of its innermost allocation loop, a loop
   /// on the host that then encloses K.
@@ -603,7 +581,7 @@ public:
       if (Arr.isTemporary() && (!K || !existsAt(A, *K)))
         continue;
       std::string Qual = Written[A] ? "" : "const ";
-      std::string Restrict = mayAlias(A) ? "" : "__restrict__ ";
+      std::string Restrict = Plan.NoAlias[A] ? "__restrict__ " : "";
       Out.push_back(Qual + typeStr(Arr.ElementType) + " *" + Restrict + Arr.Name);
     }
     return Out;
@@ -1414,15 +1392,9 @@ public:
 
   struct ParallelCtx {
     const KernelPlan *K = nullptr;
-    std::set<unsigned> Band;      ///< mapped loop ids
     int64_t Copies = 1;
-    std::set<unsigned> Copied;    ///< scalars held per copy
+    std::set<unsigned> Copied;    ///< scalars held per copy (JamPlan::PerCopyScalars)
     bool InStaged = false;        ///< printing inside the staged strip
-    /// The staged strip's body only reads shared tiles, registers and
-    /// kernel arguments and cannot fault: copies outside the iteration
-    /// space may run it (into their own registers), so it needs no guard,
-    /// and the copies' common loads can be shared.
-    bool StagedBodyNeedsNoGuard = false;
     /// Printing inside the staged loop's guard (KernelPlan::StagedGuard):
     /// each copy's work runs under its condition.
     const Node *Guard = nullptr;
@@ -1706,21 +1678,10 @@ public:
     return Uses;
   }
 
+  /// A loop the copies share (JamPlan::SharedLoops), or the guard that
+  /// holds the staged loop (printed by printStagedGuard).
   bool jammable(const Node &Nd) const {
-    if (&Nd == PC.K->StagedGuard) // holds the staged loop: printed by printStagedGuard
-      return true;
-    if (Nd.K != Node::Kind::Loop)
-      return false;
-    // The staged loop is always shared (its barriers need every thread);
-    // other loops only when there are several copies to jam.
-    bool Staged = PC.K->StagedLoop && *PC.K->StagedLoop == Nd.Id;
-    if (!Staged && PC.Copies == 1)
-      return false;
-    const Loop &L = N.Loops[Nd.Id];
-    for (unsigned B : PC.Band)
-      if (L.Lower.uses(AffVar::iterator(B)) || L.Upper.uses(AffVar::iterator(B)))
-        return false;
-    return true;
+    return &Nd == PC.K->StagedGuard || (Nd.K == Node::Kind::Loop && PC.K->Jam.SharedLoops.count(Nd.Id));
   }
 
   /// Top-level nodes of the thread's work: jam shared loops, copy the rest.
@@ -2215,26 +2176,21 @@ public:
       // copy, also those outside the iteration space or the guard (their
       // registers are never stored): no branch per copy and iteration.
       const Node *Guard = PC.Guard;
-      if (PC.StagedBodyNeedsNoGuard) {
+      if (PC.K->StagedBodyUnguarded) {
         indent(OS, D2 + 1);
         OS << "// no range check" << (Guard ? " and no guard" : "")
            << ": this body only reads the tiles and writes registers\n";
         PC.Guard = nullptr;
       }
-      printPerCopy(OS, Body, D2 + 1, EP, L.Id, !PC.StagedBodyNeedsNoGuard);
+      printPerCopy(OS, Body, D2 + 1, EP, L.Id, !PC.K->StagedBodyUnguarded);
       PC.Guard = Guard;
       indent(OS, D2);
       OS << "}\n";
     };
-    // A full strip has a constant trip count: unrolled, its shared loads
-    // can be scheduled ahead of the arithmetic. The last strip may be partial.
-    // Up to 512 copies of the body: an 8x8 register tile's strip of 8 whole
-    // (H100 run 8: SGEMM 4096 at 75.3% of cuBLAS with half the strip
-    // unrolled; whole, 81.9% in run 9). Peeling the partial strip off the
-    // loop was measured and dropped: 85.0% alone, but 79.8% together with
-    // one tile per block along x, which alone gives 85.5% and helps the
-    // stencil (runs 11-13: nvcc's schedule at 128 registers is fragile).
-    int64_t Unroll = std::max<int64_t>(1, std::min<int64_t>(K.KTile, 512 / std::max<int64_t>(1, PC.Copies)));
+    // A full strip has a constant trip count: unrolled by JamPlan::StripUnroll,
+    // its shared loads can be scheduled ahead of the arithmetic. The last
+    // strip may be partial.
+    int64_t Unroll = K.Jam.StripUnroll;
     indent(OS, D);
     OS << "if (loopgpu_kk + " << K.KTile - 1 << " <= " << Hi << ") { // a full strip\n";
     if (K.Mma) {
@@ -2368,89 +2324,25 @@ public:
     OS << "}\n";
   }
 
-  /// Does the grid cover every tile of M, so that each block computes one?
-  /// Along x it allows 2^31 - 1 blocks; a 32-bit iterator has at most 2^32
-  /// iterations, so tiles of 4 or more never need a second round (block
-  /// coarsening deals several tiles to a block on purpose).
-  bool singleTileAlongX(const KernelPlan &K, const MappedLoop &M) const {
-    using SK = ScalarType::Kind;
-    SK T = N.Loops[M.Loop].IteratorType.K;
-    bool Narrow = T == SK::Int || T == SK::Short || T == SK::Char;
-    return M.Dim == 'x' && K.BlockCoarsen == 1 && M.tile() >= 4 && Narrow;
-  }
-
-  bool stagedBodyIsSafe(unsigned StagedLoop) const {
-    bool Safe = true;
-    for (const Statement &S : N.Statements) {
-      if (std::find(S.Loops.begin(), S.Loops.end(), StagedLoop) == S.Loops.end())
-        continue;
-      for (unsigned AId : S.Accesses) {
-        const Access &A = N.Accesses[AId];
-        if (A.isArray()) {
-          Safe &= !A.IsWrite && stagedFor(A.Index) != nullptr;
-        } else {
-          const ScalarInfo &Sc = N.Scalars[A.Index];
-          Safe &= PC.Copied.count(A.Index) || (Sc.declaredInside() && !PC.Copied.count(A.Index) &&
-                                               !Sc.DeclLoops.empty() && Sc.DeclLoops.back() == StagedLoop) ||
-                  (!Sc.declaredInside() && !Sc.IsWritten);
-        }
-      }
-      // Integer division or remainder by a value could fault or trap.
-      S.Body->walk([&](const Expr &E) {
-        if (E.K == Expr::Kind::Binary && (E.Op == "/" || E.Op == "%") && E.Type.isInteger())
-          Safe = false;
-      });
-    }
-    return Safe;
-  }
-
   void printParallelKernel(raw_ostream &OS, const KernelPlan &K) {
     PC = ParallelCtx();
     PC.K = &K;
-    for (const MappedLoop &M : K.Mapped) {
-      PC.Band.insert(M.Loop);
-      PC.Copies *= M.Coarsen;
-    }
-    const Node *Inner = K.Nodes[0];
-    for (size_t I = 1; I < K.Mapped.size(); ++I)
-      Inner = Inner->Body[0].get();
+    PC.Copies = K.copies();
+    const Node *Inner = K.innermostMapped();
     unsigned InnerLoop = Inner->Id;
-    // Scalars declared in the mapped body or in a jammed loop are declared
-    // once, where that body starts (register arrays when Copies > 1): the
-    // copies' statements that use them may sit in different blocks.
-    // Scalars declared in an outer loop of the band are private along the
-    // inner ones too (the mapping needs that of every mapped loop).
-    std::set<unsigned> Shared = {InnerLoop};
-    for (const MappedLoop &M : K.Mapped)
-      Shared.insert(M.Loop);
-    std::function<void(const std::vector<NodePtr> &)> Jammed = [&](const std::vector<NodePtr> &Nodes) {
-      for (const NodePtr &Nd : Nodes)
-        if (jammable(*Nd)) {
-          if (Nd->K == Node::Kind::Loop)
-            Shared.insert(Nd->Id);
-          Jammed(Nd->Body);
-        }
-    };
-    Jammed(Inner->Body);
-    for (unsigned S = 0; S < N.Scalars.size(); ++S) {
-      const auto &DL = N.Scalars[S].DeclLoops;
-      if (N.Scalars[S].declaredInside() && !DL.empty() && Shared.count(DL.back()) && UsedScalars.count(S))
-        PC.Copied.insert(S);
-    }
+    PC.Copied = K.Jam.PerCopyScalars;
     auto EPPtr = parallelPrinter();
     ExprPrinter &EP = *EPPtr;
     PC.LaneLoops.insert(K.LaneLoops.begin(), K.LaneLoops.end());
     if (!K.LaneLoops.empty())
       OS << "  const int loopgpu_lane = threadIdx.x; // a warp per iteration of "
          << N.Loops[K.Mapped[0].Loop].Iterator << "; its lanes split the reduction loops\n";
-    if (K.StagedLoop)
-      PC.StagedBodyNeedsNoGuard = stagedBodyIsSafe(*K.StagedLoop);
     printParallelPrologue(OS, K);
     unsigned Depth = 1;
     for (const MappedLoop &M : K.Mapped) {
       std::string D(1, M.Dim);
       indent(OS, Depth++);
-      if (singleTileAlongX(K, M)) {
+      if (M.OneTilePerBlock) {
         // The launcher's grid covers every tile along x: one per block, no
         // grid-stride loop (H100 run 13: SGEMM 81.0% -> 85.5% of cuBLAS;
         // runs 11-12: the 7-point stencil with 4x64 planes from 40 to 32
@@ -2475,8 +2367,7 @@ public:
     if (!K.Halo.empty())
       printHaloCopy(OS, K, Depth);
     declareCopied(OS, Depth, InnerLoop);
-    bool Flat = std::none_of(Inner->Body.begin(), Inner->Body.end(), [&](const NodePtr &Nd) { return jammable(*Nd); });
-    if (PC.Copies > 1 && Flat) {
+    if (K.FullTiles) {
       // A tile entirely inside the iteration space needs no range checks;
       // its copies then sit in one block of straight-line code, where nvcc
       // shares the loads they have in common (a stencil's z-pencil reads each
@@ -2783,14 +2674,17 @@ public:
     return Ref ? "&" + P.print(*Ref) : "nullptr";
   }
 
+  /// The values combined for R (reductionPartTypes, the plan's count of
+  /// their shared memory), named and started.
   std::vector<PartVar> partVars(const Reduction &R) const {
+    std::vector<ScalarType> T = reductionPartTypes(N, R);
     if (!R.isArg())
-      return {{typeStr(redType(R)), redName(R), redName(R), identity(R.Op, redType(R))}};
+      return {{typeStr(T[0]), redName(R), redName(R), identity(R.Op, T[0])}};
     const ScalarInfo &S = N.Scalars[R.Memory.Index];
     const ScalarInfo &Y = N.Scalars[R.Index->Index];
-    return {{typeStr(S.Type), S.Name, S.Name, "*" + scalarPointer(R.Memory.Index)},
-            {typeStr(Y.Type), Y.Name, Y.Name, "*" + scalarPointer(R.Index->Index)},
-            {"long long", iterVar(R), S.Name + "_iter", "-1"}};
+    return {{typeStr(T[0]), S.Name, S.Name, "*" + scalarPointer(R.Memory.Index)},
+            {typeStr(T[1]), Y.Name, Y.Name, "*" + scalarPointer(R.Index->Index)},
+            {typeStr(T[2]), iterVar(R), S.Name + "_iter", "-1"}};
   }
   std::string iterVar(const Reduction &R) const {
     return "loopgpu_" + N.Scalars[R.Memory.Index].Name + "_iter";
@@ -3258,7 +3152,7 @@ public:
         Args.push_back(*B);
         continue;
       }
-      if (Arr.IsLocalPointer && mayAlias(A)) {
+      if (Arr.IsLocalPointer && !Plan.NoAlias[A]) {
         // Its device copy would be a buffer of its own, apart from the array
         // it points into: the kernels would not see each other's writes.
         Diags.error(Arr.Loc, "'" + CudaNames::cName(Arr.Name) +
@@ -3414,7 +3308,6 @@ private:
 
 } // namespace
 
-const char *countHelpers() { return CountHelpers; }
 
 bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::StringRef Source,
                const CodeGenOptions &Opts, DiagnosticSink &Diags, raw_ostream &OS) {
@@ -3443,7 +3336,7 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
     }
   for (size_t I : Order)
     Printers[I]->printSummary(OS);
-  OS << "\n" << Prelude << CountHelpers;
+  OS << "\n" << Prelude << countHelpers();
   bool AnyReduction = false;
   for (const GPUPlan &Plan : Plans)
     for (const KernelPlan &K : Plan.Kernels)

@@ -50,16 +50,6 @@
 namespace loopgpu {
 namespace {
 
-/// Static shared memory of a kernel, as the printer declares it: the staged
-/// tiles, and for a reduction kernel one value (and index) per warp for each
-/// reduction variable.
-int64_t sharedBytesOf(const KernelPlan &K) {
-  int64_t Bytes = K.SharedBytes;
-  if (K.K == KernelPlan::Kind::Reduction)
-    Bytes += static_cast<int64_t>(K.Reductions.size()) * 32 * 16;
-  return Bytes;
-}
-
 /// Whether a thread of K runs a loop of its own: a loop in K's code that is
 /// not mapped to the grid (a sequential inner loop, a staged or lane loop).
 bool hasPerThreadLoop(const KernelPlan &K, const std::vector<const Node *> &Nodes) {
@@ -139,7 +129,7 @@ private:
       D.Kernels.push_back(B.Kernel);
       D.PerThreadLoops.push_back(hasPerThreadLoop(K, K.Nodes));
       if (Seen.insert(B.Kernel).second)
-        Shared += sharedBytesOf(K);
+        Shared += K.SharedBytes;
       if (K.K == KernelPlan::Kind::Serial)
         continue;
       if (Threads && *Threads != K.threadsPerBlock())

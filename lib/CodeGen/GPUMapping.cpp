@@ -1,9 +1,11 @@
 //===- GPUMapping.cpp - Decide how a nest runs on the GPU -----------------===//
 #include "loopgpu/CodeGen/GPUMapping.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/CodeGen/KernelPasses.h"
+#include "loopgpu/IR/NestEdit.h"
 #include "loopgpu/Transform/Pipeline.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <functional>
@@ -314,10 +316,11 @@ private:
         C.K = HostStep::Kind::Choose;
         for (const MappedLoop &M : K.Mapped)
           C.ChoiceLoops.push_back(M.Loop);
-        C.Threshold = PencilMinIterations;
+        GPUTarget T = gpuTarget(Opts.Arch);
+        C.Threshold = pencilMinIterations(T);
         C.ThresholdEnv = "LOOPGPU_PENCIL_MIN_ITERATIONS";
-        C.Why = "the stencil pencil from " + std::to_string(PencilMinIterations) +
-                " iterations (its grid fills an H100), the default mapping below";
+        C.Why = "the stencil pencil from " + std::to_string(C.Threshold) + " iterations (its grid fills the " +
+                std::to_string(T.SMs) + " SMs of " + T.Card + "), the default mapping below";
         C.Else.push_back(launch(std::move(K)));
         C.Body.push_back(launch(std::move(*Small)));
         Steps.push_back(std::move(C));
@@ -450,7 +453,7 @@ private:
   std::vector<int64_t> DefaultTile, DefaultCoarsen;
   int64_t DefaultVector = 0; ///< with them: runs along x (0: none unless -vector)
   /// Set by pencilByDefault: the mapper's default kernel, for problems too
-  /// small for the pencil (PencilMinIterations).
+  /// small for the pencil (pencilMinIterations).
   std::optional<KernelPlan> PencilFallback;
   /// Planning the tensor-core layout of a register tile (tensorCoreTile):
   /// no vector runs, no transposed tiles, rows padded for the fragments.
@@ -576,14 +579,14 @@ private:
   /// writes gets the stencil pencil
   /// (PencilDepth and the other constants of GPUMapping.h) with vector runs
   /// along x (VectorRuns), launched where the problem fills the GPU
-  /// (PencilFallback, PencilMinIterations); else K, the mapper's default.
+  /// (PencilFallback, pencilMinIterations); else K, the mapper's default.
   /// Not 2-D stencils: runs of 2 along x with 32 x 8 threads took PolyBench
   /// jacobi-2d from 10.0 to 9.0 ms but fdtd-2d from 15.9 to 18.0 (n = 2800,
   /// 2000 x 2600, 100 steps, kernels alone; bench/RESULTS.md run 29 D).
   KernelPlan pencilByDefault(const Node &Root, const std::vector<unsigned> &HostLoops, KernelPlan K,
                              size_t Remarks) {
     // Not inside a host loop: the run-time choice between the pencil and
-    // the default kernel (PencilMinIterations) would take away the loop's
+    // the default kernel (pencilMinIterations) would take away the loop's
     // device-loop runs (DeviceLoop.cpp); PolyBench heat-3d at EXTRALARGE
     // ran 0.142-0.145 s end to end with it, 0.132-0.138 s without
     // (bench/RESULTS.md run 29).
@@ -1381,6 +1384,85 @@ private:
   /// Stages Chosen, the tiles of loop L's strip, in K: the strip's length,
   /// the tiles' padding, vectors and stages, register prefetch; false (with
   /// a remark) where the tiles do not fit in shared memory.
+  /// Shapes the tiles Chosen of the strip of loop L (Strip iterations):
+  /// extents, padding against bank conflicts (and for tensor-core
+  /// fragments); returns the bytes they take.
+  int64_t shapeTiles(const KernelPlan &K, const Loop &L, std::vector<StagedArray> &Chosen, int64_t Strip) const {
+    int64_t Bytes = 0;
+    for (StagedArray &S : Chosen) {
+      S.Extents.clear();
+      for (unsigned D = 0; D < S.DimLoops.size(); ++D) {
+        int64_t E = 1;
+        if (S.DimLoops[D] == L.Id)
+          E = Strip;
+        for (const MappedLoop &M : K.Mapped)
+          if (S.DimLoops[D] == M.Loop)
+            E = M.tile();
+        S.Extents.push_back(E);
+      }
+      // Threads of a warp read different rows of the tile when a mapped
+      // iterator indexes a dimension other than the last (x always; y
+      // when a warp spans several rows): rows a multiple of 32 words
+      // apart fall in one bank, so pad each row by one element.
+      S.Padding = 0;
+      for (const MappedLoop &M : K.Mapped)
+        for (unsigned D = 0; D + 1 < S.DimLoops.size(); ++D)
+          if (S.DimLoops[D] == M.Loop)
+            S.Padding = 1;
+      // A transposed tile is written by columns (the copy reads the array
+      // along its rows): pad by a vector, which keeps rows 16-byte aligned
+      // and spreads a warp's stores over the banks.
+      if (S.Transposed)
+        S.Padding = 16 / elementBytes(N.Arrays[S.Array].ElementType);
+      // Tensor-core fragments (MmaPlan): lane l = 4 g + t reads 8-byte
+      // elements at (row g, columns 2t and 2t + 1) of a tile whose rows
+      // run along the strip (A[i][k]): rows 8 past a multiple of 16
+      // elements keep each 8 lanes' 16 bytes on distinct banks; or at
+      // (rows 2t and 2t + 1, column g) of one whose rows run along a
+      // mapped loop (B[k][j]): rows 2 or 6 past a multiple of 8 do for
+      // each half-warp. Either keeps rows 16-byte aligned for cp.async.
+      if (MmaLayout) {
+        bool AlongStrip = S.DimLoops.back() == L.Id;
+        auto Good = [&](int64_t R) { return AlongStrip ? R % 16 == 8 : R % 8 == 2 || R % 8 == 6; };
+        while (!Good(S.Extents.back() + S.Padding))
+          ++S.Padding;
+      }
+      Bytes += S.bytes(elementBytes(N.Arrays[S.Array].ElementType));
+    }
+    return Bytes;
+  }
+
+  /// The staging's notes for the kernel's comments.
+  void noteStaging(KernelPlan &K, const Loop &L, const std::map<unsigned, int64_t> &Vectors, int64_t PrefetchBytes) {
+    for (MappedLoop &M : K.Mapped)
+      if (Vectors.count(M.Loop)) {
+        K.Notes.push_back("loop " + N.Loops[M.Loop].Iterator + ": each thread's " + std::to_string(M.Coarsen) +
+                          " iterations come in runs of " + std::to_string(M.Vector) + ", " +
+                          std::to_string(M.BlockSize * M.Vector) +
+                          " apart (register tile with vector loads from shared memory)");
+      }
+    for (const StagedArray &S : K.Staged) {
+      std::string Shape;
+      for (int64_t E : S.sharedShape())
+        Shape += "[" + std::to_string(E) + "]";
+      K.Notes.push_back("array " + N.Arrays[S.Array].Name + " is reused across the block's threads in loop " +
+                        L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): staged in shared memory " +
+                        Shape + (S.Transposed ? ", transposed," : "") + " per strip of " + std::to_string(K.KTile) +
+                        " iterations" +
+                        (S.Padding ? " (+" + std::to_string(S.Padding) + " padding against bank conflicts)" : "") +
+                        (S.GlobalVector > 1 ? ", copied with 16-byte loads where its rows are aligned" : ""));
+    }
+    if (K.Stages > 1)
+      K.Notes.push_back("loop " + L.Iterator + ": " + std::to_string(K.Stages) +
+                        " strips in shared memory (dynamic, " + std::to_string(K.SharedBytes) +
+                        " bytes): cp.async copies strip s + " + std::to_string(K.Stages - 1) +
+                        " from global memory while strip s's arithmetic runs");
+    if (K.Prefetch)
+      K.Notes.push_back("loop " + L.Iterator + ": software-pipelined strips: each thread loads its " +
+                        std::to_string(PrefetchBytes) +
+                        " bytes of the next strip into registers before this strip's arithmetic");
+  }
+
   bool stageStrip(KernelPlan &K, const Loop &L, const Node *Guard, std::vector<StagedArray> Chosen,
                   const std::set<unsigned> &InLoop) {
     // Register tiling with vector fragments: when the strip's body reads
@@ -1420,50 +1502,7 @@ private:
     bool RegisterTile = (!Vectors.empty() || (MmaLayout && OnlyTiles)) && Copies >= 16;
     bool Async = MmaLayout && RegisterTile; // tensor-core tiles: cp.async stages in dynamic shared memory
     int64_t KT = Opts.KTile > 0 ? Opts.KTile : Async ? MmaPlan::Strip : RegisterTile ? 8 : Copies > 1 ? 16 : 32;
-    auto Fill = [&](int64_t Strip) {
-      int64_t Bytes = 0;
-      for (StagedArray &S : Chosen) {
-        S.Extents.clear();
-        for (unsigned D = 0; D < S.DimLoops.size(); ++D) {
-          int64_t E = 1;
-          if (S.DimLoops[D] == L.Id)
-            E = Strip;
-          for (const MappedLoop &M : K.Mapped)
-            if (S.DimLoops[D] == M.Loop)
-              E = M.tile();
-          S.Extents.push_back(E);
-        }
-        // Threads of a warp read different rows of the tile when a mapped
-        // iterator indexes a dimension other than the last (x always; y
-        // when a warp spans several rows): rows a multiple of 32 words
-        // apart fall in one bank, so pad each row by one element.
-        S.Padding = 0;
-        for (const MappedLoop &M : K.Mapped)
-          for (unsigned D = 0; D + 1 < S.DimLoops.size(); ++D)
-            if (S.DimLoops[D] == M.Loop)
-              S.Padding = 1;
-        // A transposed tile is written by columns (the copy reads the array
-        // along its rows): pad by a vector, which keeps rows 16-byte aligned
-        // and spreads a warp's stores over the banks.
-        if (S.Transposed)
-          S.Padding = 16 / elementBytes(N.Arrays[S.Array].ElementType);
-        // Tensor-core fragments (MmaPlan): lane l = 4 g + t reads 8-byte
-        // elements at (row g, columns 2t and 2t + 1) of a tile whose rows
-        // run along the strip (A[i][k]): rows 8 past a multiple of 16
-        // elements keep each 8 lanes' 16 bytes on distinct banks; or at
-        // (rows 2t and 2t + 1, column g) of one whose rows run along a
-        // mapped loop (B[k][j]): rows 2 or 6 past a multiple of 8 do for
-        // each half-warp. Either keeps rows 16-byte aligned for cp.async.
-        if (MmaLayout) {
-          bool AlongStrip = S.DimLoops.back() == L.Id;
-          auto Good = [&](int64_t R) { return AlongStrip ? R % 16 == 8 : R % 8 == 2 || R % 8 == 6; };
-          while (!Good(S.Extents.back() + S.Padding))
-            ++S.Padding;
-        }
-        Bytes += S.bytes(elementBytes(N.Arrays[S.Array].ElementType));
-      }
-      return Bytes;
-    };
+    auto Fill = [&](int64_t Strip) { return shapeTiles(K, L, Chosen, Strip); };
     while (KT > 1 && Fill(KT) > Opts.SharedLimit && !Async)
       KT /= 2;
     int64_t Bytes = Fill(KT);
@@ -1528,36 +1567,12 @@ private:
     // per SM leaves the SM idle at every barrier: ask nvcc for registers
     // that fit two (run 6: 8x8 outputs at 133 registers 35.1% of cuBLAS,
     // held to 128 with __launch_bounds__(256, 2) 62.6%).
-    if (RegisterTile && 2 * K.threadsPerBlock() <= 2048)
+    if (RegisterTile && 2 * K.threadsPerBlock() <= gpuTarget(Opts.Arch).ThreadsPerSM)
       K.MinBlocksPerSM = 2;
     for (MappedLoop &M : K.Mapped)
-      if (Vectors.count(M.Loop)) {
+      if (Vectors.count(M.Loop))
         M.Vector = Vectors[M.Loop];
-        K.Notes.push_back("loop " + N.Loops[M.Loop].Iterator + ": each thread's " + std::to_string(M.Coarsen) +
-                          " iterations come in runs of " + std::to_string(M.Vector) + ", " +
-                          std::to_string(M.BlockSize * M.Vector) +
-                          " apart (register tile with vector loads from shared memory)");
-      }
-    for (const StagedArray &S : Chosen) {
-      std::string Shape;
-      for (int64_t E : S.sharedShape())
-        Shape += "[" + std::to_string(E) + "]";
-      K.Notes.push_back("array " + N.Arrays[S.Array].Name + " is reused across the block's threads in loop " +
-                        L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): staged in shared memory " +
-                        Shape + (S.Transposed ? ", transposed," : "") + " per strip of " + std::to_string(KT) +
-                        " iterations" +
-                        (S.Padding ? " (+" + std::to_string(S.Padding) + " padding against bank conflicts)" : "") +
-                        (S.GlobalVector > 1 ? ", copied with 16-byte loads where its rows are aligned" : ""));
-    }
-    if (Stages > 1)
-      K.Notes.push_back("loop " + L.Iterator + ": " + std::to_string(Stages) +
-                        " strips in shared memory (dynamic, " + std::to_string(Bytes) +
-                        " bytes): cp.async copies strip s + " + std::to_string(Stages - 1) +
-                        " from global memory while strip s's arithmetic runs");
-    if (K.Prefetch)
-      K.Notes.push_back("loop " + L.Iterator + ": software-pipelined strips: each thread loads its " +
-                        std::to_string(PrefetchBytes) +
-                        " bytes of the next strip into registers before this strip's arithmetic");
+    noteStaging(K, L, Vectors, PrefetchBytes);
     return true;
   }
 
@@ -1714,6 +1729,13 @@ private:
                              "ignored");
     M.Stride = M.BlockSize;
     K.Mapped = {M};
+    // Shared memory: one partial per warp for each value combined, and the
+    // flag that tells the last block of an argmin/argmax.
+    for (const Reduction &R : K.Reductions)
+      for (ScalarType T : reductionPartTypes(N, R))
+        K.SharedBytes += 32 * elementBytes(T);
+    if (llvm::any_of(K.Reductions, [](const Reduction &R) { return R.isArg(); }))
+      K.SharedBytes += 1; // loopgpu_last_block
     const Loop &L = N.Loops[Root.Id];
     for (const Reduction &R : K.Reductions) {
       std::string Head = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ") reduces ";
@@ -1834,8 +1856,54 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
     Diags.error(N.Loc, "cannot map the nest to the GPU: " + Why + " (an internal limitation; please report it)");
     return {};
   }
+  // Kernels take arrays that no other array of the nest may share memory
+  // with __restrict__.
+  Plan.NoAlias.assign(N.Arrays.size(), true);
+  for (unsigned A = 0; A < N.Arrays.size(); ++A)
+    for (unsigned B = 0; B < N.Arrays.size(); ++B)
+      if (B != A && N.Arrays[B].AliasClass == N.Arrays[A].AliasClass)
+        Plan.NoAlias[A] = false;
+  // The passes after the mapping (KernelPasses.h), each followed by the
+  // verifier.
+  auto Finish = [&](const char *Pass) {
+    if (std::vector<std::string> Bad = verifyGPUPlan(N, Plan, Pass); !Bad.empty()) {
+      Diags.error(N.Loc, "internal error: the GPU plan is inconsistent after pass '" + std::string(Pass) +
+                             "': " + llvm::join(Bad, "; ") + " (please report it)");
+      return false;
+    }
+    if (Opts.PrintAfter == Pass) {
+      llvm::errs() << "// GPU plan after " << Pass << ", nest at line " << N.Loc.Line << "\n";
+      printGPUIR(N, Plan, llvm::errs());
+    }
+    return true;
+  };
+  if (!Finish("map"))
+    return {};
+  for (KernelPlan &K : Plan.Kernels)
+    coarsenAndJam(N, K);
+  if (!Finish("coarsen-jam"))
+    return {};
+  for (KernelPlan &K : Plan.Kernels)
+    planTileVersions(N, K);
+  if (!Finish("tile-versions"))
+    return {};
   planDeviceLoops(N, Plan, Opts);
+  if (!Finish("device-loops"))
+    return {};
   return Plan;
+}
+
+std::vector<ScalarType> reductionPartTypes(const Nest &N, const Reduction &R) {
+  if (!R.isArg())
+    return {R.Memory.isScalar() ? N.Scalars[R.Memory.Index].Type : N.Arrays[R.Memory.Index].ElementType};
+  ScalarType Iter = ScalarType::intType();
+  Iter.K = ScalarType::Kind::LongLong;
+  return {N.Scalars[R.Memory.Index].Type, N.Scalars[R.Index->Index].Type, Iter};
+}
+
+llvm::ArrayRef<const char *> gpuPassNames() {
+  static const char *const Names[] = {"map", "coarsen-jam", "tile-versions", "device-loops"};
+  return Names;
 }
 
 } // namespace loopgpu

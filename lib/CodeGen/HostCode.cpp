@@ -2,6 +2,7 @@
 #include "loopgpu/CodeGen/HostCode.h"
 #include "loopgpu/Analysis/LiveIn.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/CodeGen/ElementCount.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"

@@ -23,20 +23,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/GPUMapping.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/Tune/Target.h"
+#include "loopgpu/IR/NestEdit.h"
 
 #include <cstdlib>
 #include <set>
 
 namespace loopgpu {
 namespace {
-
-/// The compute capability of an "sm_XY" target, 0 if unknown.
-int computeCapability(const std::string &Arch) {
-  if (Arch.rfind("sm_", 0) != 0)
-    return 0;
-  return std::atoi(Arch.c_str() + 3);
-}
 
 /// Flattens a chain of double multiplications into its factors, in order.
 void factors(const Expr &E, std::vector<const Expr *> &Out) {
@@ -51,9 +45,8 @@ void factors(const Expr &E, std::vector<const Expr *> &Out) {
 } // namespace
 
 int64_t mmaSharedBudget(const std::string &Arch) {
-  int CC = computeCapability(Arch);
-  int64_t PerSM = CC >= 90 ? 228 : CC == 80 || CC == 87 ? 164 : 100;
-  return (PerSM / 2 - 1) * 1024;
+  GPUTarget T = gpuTarget(Arch);
+  return T.SharedPerSM / 2 - T.SharedReservedPerBlock;
 }
 
 std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K, const CodeGenOptions &Opts,
@@ -64,7 +57,7 @@ std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K
   };
   if (!Opts.TensorCores)
     return No("-tensor-cores=false");
-  if (computeCapability(Opts.Arch) < 80)
+  if (!gpuTarget(Opts.Arch).FP64TensorCores)
     return No(Opts.Arch + " has no FP64 tensor cores (sm_80 and newer)");
   if (K.K != KernelPlan::Kind::Parallel || !K.StagedLoop || K.Mapped.size() != 2 ||
       K.BlockCoarsen != 1 || !K.LaneLoops.empty())

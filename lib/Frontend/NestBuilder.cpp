@@ -10,6 +10,7 @@
 #include "ClangDiagnostics.h"
 
 #include "loopgpu/IR/IslBuilder.h"
+#include "loopgpu/IR/NestEdit.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -804,6 +805,142 @@ private:
     Out.push_back(E);
   }
 
+  /// The constant step of FS's increment (`i++`, `i--`, `i += c`, `i -= c`,
+  /// `i = i + c`, ...); nullopt after an error.
+  std::optional<int64_t> loopStep(const ForStmt &FS, const VarDecl *Iter, const std::string &IterName) {
+    int64_t Step = 0;
+    const clang::Expr *Inc = FS.getInc();
+    if (!Inc) {
+      error(FS.getForLoc(), "loop has no increment; expected '" + IterName + "++', '" + IterName +
+                        "--', '" + IterName + " += c' or '" + IterName + " -= c'");
+      return std::nullopt;
+    }
+    const clang::Expr *IncE = Inc->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(IncE)) {
+      if (UO->isIncrementDecrementOp() && iteratorRef(UO->getSubExpr()) == Iter)
+        Step = UO->isIncrementOp() ? 1 : -1;
+    } else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(IncE)) {
+      if (iteratorRef(CAO->getLHS()) == Iter &&
+          (CAO->getOpcode() == BO_AddAssign || CAO->getOpcode() == BO_SubAssign))
+        if (auto C = constantInt(CAO->getRHS()))
+          Step = CAO->getOpcode() == BO_AddAssign ? *C : -*C;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(IncE)) {
+      // i = i + c, i = i - c, i = c + i
+      if (BO->getOpcode() == BO_Assign && iteratorRef(BO->getLHS()) == Iter)
+        if (const auto *Rhs = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
+          if ((Rhs->getOpcode() == BO_Add || Rhs->getOpcode() == BO_Sub) &&
+              iteratorRef(Rhs->getLHS()) == Iter)
+            if (auto C = constantInt(Rhs->getRHS()))
+              Step = Rhs->getOpcode() == BO_Add ? *C : -*C;
+          if (Rhs->getOpcode() == BO_Add && iteratorRef(Rhs->getRHS()) == Iter)
+            if (auto C = constantInt(Rhs->getLHS()))
+              Step = *C;
+        }
+    }
+    if (Step == 0) {
+      error(Inc->getBeginLoc(), "loop increment '" + sourceText(Inc->getSourceRange()) +
+                                    "' is not supported; expected '" + IterName + "++', '" +
+                                    IterName + "--', '" + IterName + " += c' or '" + IterName +
+                                    " -= c' with a non-zero integer constant c");
+      return std::nullopt;
+    }
+
+    return Step;
+  }
+
+  /// The bound of FS's condition (conjuncts of `iter OP bound` or `bound OP
+  /// iter`), inclusive in the direction of Step; nullopt after an error.
+  std::optional<AffExpr> loopBound(const ForStmt &FS, const VarDecl *Iter, const std::string &IterName, int64_t Step) {
+    const clang::Expr *Cond = FS.getCond();
+    if (!Cond) {
+      error(FS.getForLoc(), "loop has no condition; expected '" + IterName + " < bound' or similar");
+      return std::nullopt;
+    }
+    std::vector<const clang::Expr *> Parts;
+    conjuncts(Cond, Parts);
+    std::optional<AffExpr> Bound; // inclusive, in the direction of the step
+    for (const clang::Expr *P : Parts) {
+      const auto *BO = dyn_cast<BinaryOperator>(P);
+      BinaryOperatorKind Op = BO ? BO->getOpcode() : BO_Comma;
+      const clang::Expr *Other = nullptr;
+      if (BO && BO->isRelationalOp()) {
+        if (iteratorRef(BO->getLHS()) == Iter) {
+          Other = BO->getRHS();
+        } else if (iteratorRef(BO->getRHS()) == Iter) {
+          Other = BO->getLHS();
+          Op = Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op == BO_GT ? BO_LT : BO_LE;
+        }
+      }
+      if (!Other) {
+        error(P->getBeginLoc(), "loop condition '" + sourceText(P->getSourceRange()) +
+                                    "' must compare the iterator '" + IterName +
+                                    "' with <, <=, > or >=");
+        return std::nullopt;
+      }
+      bool Upward = Op == BO_LT || Op == BO_LE;
+      if (Upward != (Step > 0)) {
+        error(P->getBeginLoc(), "loop condition '" + sourceText(P->getSourceRange()) +
+                                    "' does not agree with the direction of the step " +
+                                    std::to_string(Step));
+        return std::nullopt;
+      }
+      std::optional<AffExpr> B = toAffine(Other);
+      if (!B) {
+        if (const VarDecl *V = writtenVariableIn(Other))
+          error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) + "' changes while the "
+                                          "nest runs: '" + V->getNameAsString() + "' is assigned inside it");
+        else
+          error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) +
+                                          "' is not affine in the outer loop iterators and "
+                                          "parameters");
+        return std::nullopt;
+      }
+      if (Op == BO_LT)
+        B = AffExpr::sub(*B, AffExpr::constant(1));
+      else if (Op == BO_GT)
+        B = AffExpr::add(*B, AffExpr::constant(1));
+      if (!Bound)
+        Bound = B;
+      else
+        Bound = Upward ? AffExpr::min(*Bound, *B) : AffExpr::max(*Bound, *B);
+    }
+
+    return Bound;
+  }
+
+  /// The value that ends the C loop must fit the iterator's type: past it,
+  /// C wraps (narrow and unsigned types) or overflows, and the loop never
+  /// ends the way its bounds say. Refused (false, after an error) where the
+  /// constants prove it.
+  bool exitFits(const ForStmt &FS, const VarDecl *Iter, const std::string &IterName, const AffExpr &Start,
+                const AffExpr &Bound, int64_t Step) {
+    SourceLocation ForLoc = FS.getForLoc();
+    if (Bound.isConstant() && Iter->getType()->isIntegerType()) {
+      QualType IT = Iter->getType();
+      unsigned W = Ctx.getIntWidth(IT);
+      bool Signed = IT->isSignedIntegerType();
+      __int128 Max = Signed ? ((__int128)1 << (W - 1)) - 1 : ((__int128)1 << W) - 1;
+      __int128 Min = Signed ? -((__int128)1 << (W - 1)) : 0;
+      __int128 B = Bound.constantValue(), Exit = (Step > 0) ? B + 1 : B - 1;
+      if (Start.isConstant()) { // exactly: the first value past the bound
+        __int128 S = Start.constantValue(), St = Step;
+        if ((Step > 0) ? S <= B : S >= B)
+          Exit = S + ((B - S) / St + 1) * St;
+        else
+          Exit = S;
+      }
+      if (Exit > Max || Exit < Min) {
+        error(ForLoc, "iterator '" + IterName + "' of type '" + IT.getAsString() +
+                          "' cannot reach the value that ends this loop (" +
+                          std::to_string((long long)Exit) + "): C would wrap it around; use a wider "
+                          "iterator type");
+        return false;
+      }
+    }
+
+    return true;
+  }
+
   void buildLoop(const ForStmt &FS, std::vector<NodePtr> &Out) {
     SourceLocation ForLoc = FS.getForLoc();
     // Iterator and initial value.
@@ -851,125 +988,12 @@ private:
       return;
     }
 
-    // Step.
-    int64_t Step = 0;
-    const clang::Expr *Inc = FS.getInc();
-    if (!Inc) {
-      error(ForLoc, "loop has no increment; expected '" + IterName + "++', '" + IterName +
-                        "--', '" + IterName + " += c' or '" + IterName + " -= c'");
+    std::optional<int64_t> Step = loopStep(FS, Iter, IterName);
+    if (!Step)
       return;
-    }
-    const clang::Expr *IncE = Inc->IgnoreParenImpCasts();
-    if (const auto *UO = dyn_cast<UnaryOperator>(IncE)) {
-      if (UO->isIncrementDecrementOp() && iteratorRef(UO->getSubExpr()) == Iter)
-        Step = UO->isIncrementOp() ? 1 : -1;
-    } else if (const auto *CAO = dyn_cast<CompoundAssignOperator>(IncE)) {
-      if (iteratorRef(CAO->getLHS()) == Iter &&
-          (CAO->getOpcode() == BO_AddAssign || CAO->getOpcode() == BO_SubAssign))
-        if (auto C = constantInt(CAO->getRHS()))
-          Step = CAO->getOpcode() == BO_AddAssign ? *C : -*C;
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(IncE)) {
-      // i = i + c, i = i - c, i = c + i
-      if (BO->getOpcode() == BO_Assign && iteratorRef(BO->getLHS()) == Iter)
-        if (const auto *Rhs = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
-          if ((Rhs->getOpcode() == BO_Add || Rhs->getOpcode() == BO_Sub) &&
-              iteratorRef(Rhs->getLHS()) == Iter)
-            if (auto C = constantInt(Rhs->getRHS()))
-              Step = Rhs->getOpcode() == BO_Add ? *C : -*C;
-          if (Rhs->getOpcode() == BO_Add && iteratorRef(Rhs->getRHS()) == Iter)
-            if (auto C = constantInt(Rhs->getLHS()))
-              Step = *C;
-        }
-    }
-    if (Step == 0) {
-      error(Inc->getBeginLoc(), "loop increment '" + sourceText(Inc->getSourceRange()) +
-                                    "' is not supported; expected '" + IterName + "++', '" +
-                                    IterName + "--', '" + IterName + " += c' or '" + IterName +
-                                    " -= c' with a non-zero integer constant c");
+    std::optional<AffExpr> Bound = loopBound(FS, Iter, IterName, *Step);
+    if (!Bound || !exitFits(FS, Iter, IterName, *Start, *Bound, *Step))
       return;
-    }
-
-    // Condition: conjuncts of `iter OP bound` (or `bound OP iter`).
-    const clang::Expr *Cond = FS.getCond();
-    if (!Cond) {
-      error(ForLoc, "loop has no condition; expected '" + IterName + " < bound' or similar");
-      return;
-    }
-    std::vector<const clang::Expr *> Parts;
-    conjuncts(Cond, Parts);
-    std::optional<AffExpr> Bound; // inclusive, in the direction of the step
-    for (const clang::Expr *P : Parts) {
-      const auto *BO = dyn_cast<BinaryOperator>(P);
-      BinaryOperatorKind Op = BO ? BO->getOpcode() : BO_Comma;
-      const clang::Expr *Other = nullptr;
-      if (BO && BO->isRelationalOp()) {
-        if (iteratorRef(BO->getLHS()) == Iter) {
-          Other = BO->getRHS();
-        } else if (iteratorRef(BO->getRHS()) == Iter) {
-          Other = BO->getLHS();
-          Op = Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op == BO_GT ? BO_LT : BO_LE;
-        }
-      }
-      if (!Other) {
-        error(P->getBeginLoc(), "loop condition '" + sourceText(P->getSourceRange()) +
-                                    "' must compare the iterator '" + IterName +
-                                    "' with <, <=, > or >=");
-        return;
-      }
-      bool Upward = Op == BO_LT || Op == BO_LE;
-      if (Upward != (Step > 0)) {
-        error(P->getBeginLoc(), "loop condition '" + sourceText(P->getSourceRange()) +
-                                    "' does not agree with the direction of the step " +
-                                    std::to_string(Step));
-        return;
-      }
-      std::optional<AffExpr> B = toAffine(Other);
-      if (!B) {
-        if (const VarDecl *V = writtenVariableIn(Other))
-          error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) + "' changes while the "
-                                          "nest runs: '" + V->getNameAsString() + "' is assigned inside it");
-        else
-          error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) +
-                                          "' is not affine in the outer loop iterators and "
-                                          "parameters");
-        return;
-      }
-      if (Op == BO_LT)
-        B = AffExpr::sub(*B, AffExpr::constant(1));
-      else if (Op == BO_GT)
-        B = AffExpr::add(*B, AffExpr::constant(1));
-      if (!Bound)
-        Bound = B;
-      else
-        Bound = Upward ? AffExpr::min(*Bound, *B) : AffExpr::max(*Bound, *B);
-    }
-
-    // The value that ends the C loop must fit the iterator's type: past it,
-    // C wraps (narrow and unsigned types) or overflows, and the loop never
-    // ends the way its bounds say. Refused where the constants prove it.
-    if (Bound->isConstant() && Iter->getType()->isIntegerType()) {
-      QualType IT = Iter->getType();
-      unsigned W = Ctx.getIntWidth(IT);
-      bool Signed = IT->isSignedIntegerType();
-      __int128 Max = Signed ? ((__int128)1 << (W - 1)) - 1 : ((__int128)1 << W) - 1;
-      __int128 Min = Signed ? -((__int128)1 << (W - 1)) : 0;
-      __int128 B = Bound->constantValue(), Exit = (Step > 0) ? B + 1 : B - 1;
-      if (Start->isConstant()) { // exactly: the first value past the bound
-        __int128 S = Start->constantValue(), St = Step;
-        if ((Step > 0) ? S <= B : S >= B)
-          Exit = S + ((B - S) / St + 1) * St;
-        else
-          Exit = S;
-      }
-      if (Exit > Max || Exit < Min) {
-        error(ForLoc, "iterator '" + IterName + "' of type '" + IT.getAsString() +
-                          "' cannot reach the value that ends this loop (" +
-                          std::to_string((long long)Exit) + "): C would wrap it around; use a wider "
-                          "iterator type");
-        return;
-      }
-    }
-
     Loop L;
     L.Id = N.Loops.size();
     // Sibling loops may share an iterator name; a name taken by another
@@ -978,9 +1002,9 @@ private:
     for (unsigned I = 2; UsedNames.count(L.Iterator) || activeIteratorNamed(L.Iterator); ++I)
       L.Iterator = IterName + "_" + std::to_string(I);
     L.IteratorType = *scalarTypeOf(Iter->getType());
-    L.Step = Step;
-    L.Lower = Step > 0 ? *Start : *Bound;
-    L.Upper = Step > 0 ? *Bound : *Start;
+    L.Step = *Step;
+    L.Lower = *Step > 0 ? *Start : *Bound;
+    L.Upper = *Step > 0 ? *Bound : *Start;
     L.Depth = LoopStack.size();
     L.Parent = LoopStack.empty() ? -1 : static_cast<int>(LoopStack.back());
     L.IteratorDeclaredOutside = DeclaredOutside && mayBeReadAfterNest(Iter);
@@ -1190,46 +1214,32 @@ private:
 
   void addStatement(ExprPtr Body, bool IsDecl, SourceRange Range, SourceLocation Begin,
                     std::vector<NodePtr> &Out) {
-    Statement S;
-    S.Id = N.Statements.size();
-    S.Loops = LoopStack;
-    S.Guards = Guards;
-    S.IsDeclaration = IsDecl;
-    S.Loc = Diag.loc(Begin);
-    S.Text = sourceText(Range);
     bool May = guardedByData();
     // Reads of enclosing data-dependent conditions come first.
     std::vector<Access> All;
     for (const auto &Reads : GuardReads)
       for (const Access &A : Reads)
         All.push_back(A);
-    unsigned Offset = N.Accesses.size() + All.size();
+    unsigned GuardCount = All.size();
     for (Access &A : StmtAccesses) {
       if (May)
         A.IsMust = false;
       All.push_back(A);
     }
-    // Renumber the expression tree's access links to global ids.
+    // The expression's access links index StmtAccesses: past the guards'.
     Body->walk([&](Expr &X) {
       if (X.AccessId >= 0)
-        X.AccessId += Offset;
+        X.AccessId += GuardCount;
     });
     for (auto &[Local, D] : StmtDelin)
-      Delin[Offset + Local] = D;
+      Delin[N.Accesses.size() + GuardCount + Local] = D;
     StmtDelin.clear();
-    for (Access &A : All) {
-      A.Id = N.Accesses.size();
-      A.Stmt = S.Id;
-      if (A.isScalar() && A.IsWrite)
-        N.Scalars[A.Index].IsWritten = true;
-      S.Accesses.push_back(A.Id);
-      N.Accesses.push_back(A);
-    }
-    S.Body = std::move(Body);
-    auto Nd = std::make_unique<Node>(Node::Kind::Stmt);
-    Nd->Id = S.Id;
-    Nd->Loc = S.Loc;
-    N.Statements.push_back(std::move(S));
+    NodePtr Nd = loopgpu::addStatement(N, std::move(Body), std::move(All), Diag.loc(Begin), /*Origin=*/"");
+    Statement &S = N.Statements.back();
+    S.Loops = LoopStack;
+    S.Guards = Guards;
+    S.IsDeclaration = IsDecl;
+    S.Text = sourceText(Range);
     Out.push_back(std::move(Nd));
   }
 
@@ -1324,16 +1334,111 @@ private:
     return "";
   }
 
+  /// A node of kind K for E, with E's type and location.
+  std::unique_ptr<Expr> makeExpr(Expr::Kind K, const clang::Expr *E) {
+    auto X = std::make_unique<Expr>(K);
+    X->Type = typeOrInt(E->getType());
+    X->Loc = Diag.loc(E->getExprLoc());
+    return X;
+  }
+
+  /// An integer constant (literal, character, sizeof) or a floating literal,
+  /// spelled as written where possible.
+  ExprPtr buildLiteral(const clang::Expr *E) {
+    auto Make = [&](Expr::Kind K) { return makeExpr(K, E); };
+    if (E->getStmtClass() != Stmt::FloatingLiteralClass) {
+      std::optional<int64_t> V = constantInt(E);
+      if (!V) {
+        unsupported(E->getBeginLoc(), "this expression");
+        return nullptr;
+      }
+      auto X = Make(Expr::Kind::IntLiteral);
+      X->IntValue = *V;
+      X->Text = isa<IntegerLiteral>(E) ? literalText(E) : "";
+      if (X->Text.empty())
+        X->Text = std::to_string(*V);
+      return X;
+    }
+    const auto *FL = cast<FloatingLiteral>(E);
+    auto X = Make(Expr::Kind::FloatLiteral);
+    X->FloatValue = FL->getValueAsApproximateDouble();
+    X->Text = literalText(E);
+    if (X->Text.empty()) {
+      llvm::SmallString<32> S;
+      FL->getValue().toString(S, 17, 0, false);
+      X->Text = S.str().str();
+      if (X->Text.find_first_of(".eEni") == std::string::npos)
+        X->Text += ".0";
+      if (X->Type.K == ScalarType::Kind::Float)
+        X->Text += "f";
+    }
+    return X;
+  }
+
+  ExprPtr buildUnary(const UnaryOperator &UnOp, std::vector<Access> *Sink) {
+    const UnaryOperator *UO = &UnOp;
+    const clang::Expr *E = UO;
+    auto Make = [&](Expr::Kind K) { return makeExpr(K, E); };
+    switch (UO->getOpcode()) {
+    case UO_AddrOf:
+      unsupported(E->getBeginLoc(), "the address-of operator '&'");
+      return nullptr;
+    case UO_Deref:
+      unsupported(E->getBeginLoc(), "pointer dereference '*'");
+      return nullptr;
+    case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
+      ExprHasSideEffect = true;
+      return buildIncDec(*UO);
+    case UO_Minus: case UO_Plus: case UO_LNot: case UO_Not: {
+      ExprPtr Sub = buildExpr(UO->getSubExpr(), Ctx_Read, Sink);
+      if (!Sub)
+        return nullptr;
+      auto X = Make(Expr::Kind::Unary);
+      X->Op = UnaryOperator::getOpcodeStr(UO->getOpcode()).str();
+      X->Ops.push_back(std::move(Sub));
+      return X;
+    }
+    default:
+      unsupported(E->getBeginLoc(), "operator '" +
+                                        UnaryOperator::getOpcodeStr(UO->getOpcode()).str() + "'");
+      return nullptr;
+    }
+  }
+
+  ExprPtr buildBinary(const BinaryOperator &BinOp, std::vector<Access> *Sink) {
+    const BinaryOperator *BO = &BinOp;
+    const clang::Expr *E = BO;
+    auto Make = [&](Expr::Kind K) { return makeExpr(K, E); };
+    if (BO->isAssignmentOp()) {
+      ExprHasSideEffect = true;
+      return buildAssign(*BO);
+    }
+    if (BO->getOpcode() == BO_Comma) {
+      unsupported(E->getBeginLoc(), "the comma operator");
+      return nullptr;
+    }
+    if (BO->getLHS()->getType()->isPointerType() || BO->getRHS()->getType()->isPointerType()) {
+      unsupported(E->getBeginLoc(), "pointer arithmetic");
+      return nullptr;
+    }
+    ExprPtr L = buildExpr(BO->getLHS(), Ctx_Read, Sink);
+    if (!L)
+      return nullptr;
+    ExprPtr R = buildExpr(BO->getRHS(), Ctx_Read, Sink);
+    if (!R)
+      return nullptr;
+    auto X = Make(Expr::Kind::Binary);
+    X->Op = BO->getOpcodeStr().str();
+    X->Ops.push_back(std::move(L));
+    X->Ops.push_back(std::move(R));
+    return X;
+  }
+
   ExprPtr buildExpr(const clang::Expr *E, ExprCtx C, std::vector<Access> *Sink) {
     if (Failed)
       return nullptr;
     E = E->IgnoreParens();
-    auto Make = [&](Expr::Kind K) {
-      auto X = std::make_unique<Expr>(K);
-      X->Type = typeOrInt(E->getType());
-      X->Loc = Diag.loc(E->getExprLoc());
-      return X;
-    };
+    auto Make = [&](Expr::Kind K) { return makeExpr(K, E); };
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
       if (ICE->getCastKind() == CK_ArrayToPointerDecay || ICE->getCastKind() == CK_FunctionToPointerDecay) {
         unsupported(E->getBeginLoc(), "using array '" + sourceText(E->getSourceRange()) +
@@ -1350,93 +1455,18 @@ private:
     switch (E->getStmtClass()) {
     case Stmt::IntegerLiteralClass:
     case Stmt::CharacterLiteralClass:
-    case Stmt::UnaryExprOrTypeTraitExprClass: {
-      std::optional<int64_t> V = constantInt(E);
-      if (!V) {
-        unsupported(E->getBeginLoc(), "this expression");
-        return nullptr;
-      }
-      auto X = Make(Expr::Kind::IntLiteral);
-      X->IntValue = *V;
-      X->Text = isa<IntegerLiteral>(E) ? literalText(E) : "";
-      if (X->Text.empty())
-        X->Text = std::to_string(*V);
-      return X;
-    }
-    case Stmt::FloatingLiteralClass: {
-      const auto *FL = cast<FloatingLiteral>(E);
-      auto X = Make(Expr::Kind::FloatLiteral);
-      X->FloatValue = FL->getValueAsApproximateDouble();
-      X->Text = literalText(E);
-      if (X->Text.empty()) {
-        llvm::SmallString<32> S;
-        FL->getValue().toString(S, 17, 0, false);
-        X->Text = S.str().str();
-        if (X->Text.find_first_of(".eEni") == std::string::npos)
-          X->Text += ".0";
-        if (X->Type.K == ScalarType::Kind::Float)
-          X->Text += "f";
-      }
-      return X;
-    }
+    case Stmt::UnaryExprOrTypeTraitExprClass:
+    case Stmt::FloatingLiteralClass:
+      return buildLiteral(E);
     case Stmt::DeclRefExprClass:
       return buildDeclRef(cast<DeclRefExpr>(E), C, Sink);
     case Stmt::ArraySubscriptExprClass:
       return buildArrayRef(cast<ArraySubscriptExpr>(E), C, Sink);
-    case Stmt::UnaryOperatorClass: {
-      const auto *UO = cast<UnaryOperator>(E);
-      switch (UO->getOpcode()) {
-      case UO_AddrOf:
-        unsupported(E->getBeginLoc(), "the address-of operator '&'");
-        return nullptr;
-      case UO_Deref:
-        unsupported(E->getBeginLoc(), "pointer dereference '*'");
-        return nullptr;
-      case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
-        ExprHasSideEffect = true;
-        return buildIncDec(*UO);
-      case UO_Minus: case UO_Plus: case UO_LNot: case UO_Not: {
-        ExprPtr Sub = buildExpr(UO->getSubExpr(), Ctx_Read, Sink);
-        if (!Sub)
-          return nullptr;
-        auto X = Make(Expr::Kind::Unary);
-        X->Op = UnaryOperator::getOpcodeStr(UO->getOpcode()).str();
-        X->Ops.push_back(std::move(Sub));
-        return X;
-      }
-      default:
-        unsupported(E->getBeginLoc(), "operator '" +
-                                          UnaryOperator::getOpcodeStr(UO->getOpcode()).str() + "'");
-        return nullptr;
-      }
-    }
+    case Stmt::UnaryOperatorClass:
+      return buildUnary(*cast<UnaryOperator>(E), Sink);
     case Stmt::BinaryOperatorClass:
-    case Stmt::CompoundAssignOperatorClass: {
-      const auto *BO = cast<BinaryOperator>(E);
-      if (BO->isAssignmentOp()) {
-        ExprHasSideEffect = true;
-        return buildAssign(*BO);
-      }
-      if (BO->getOpcode() == BO_Comma) {
-        unsupported(E->getBeginLoc(), "the comma operator");
-        return nullptr;
-      }
-      if (BO->getLHS()->getType()->isPointerType() || BO->getRHS()->getType()->isPointerType()) {
-        unsupported(E->getBeginLoc(), "pointer arithmetic");
-        return nullptr;
-      }
-      ExprPtr L = buildExpr(BO->getLHS(), Ctx_Read, Sink);
-      if (!L)
-        return nullptr;
-      ExprPtr R = buildExpr(BO->getRHS(), Ctx_Read, Sink);
-      if (!R)
-        return nullptr;
-      auto X = Make(Expr::Kind::Binary);
-      X->Op = BO->getOpcodeStr().str();
-      X->Ops.push_back(std::move(L));
-      X->Ops.push_back(std::move(R));
-      return X;
-    }
+    case Stmt::CompoundAssignOperatorClass:
+      return buildBinary(*cast<BinaryOperator>(E), Sink);
     case Stmt::ConditionalOperatorClass: {
       const auto *CO = cast<ConditionalOperator>(E);
       auto X = Make(Expr::Kind::Conditional);

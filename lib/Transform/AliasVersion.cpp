@@ -1,6 +1,6 @@
 //===- AliasVersion.cpp - A version of a nest for arrays apart ------------===//
 #include "loopgpu/Transform/AliasVersion.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/IR/NestEdit.h"
 #include "loopgpu/Transform/Wavefront.h"
 
 

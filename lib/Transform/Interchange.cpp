@@ -1,5 +1,6 @@
 //===- Interchange.cpp - Interchange and permutation of a band -------------===//
 #include "loopgpu/Transform/Interchange.h"
+#include "loopgpu/Analysis/Legality.h"
 #include "LoopBounds.h"
 #include "Support.h"
 
@@ -7,32 +8,6 @@
 #include <set>
 
 namespace loopgpu {
-
-std::optional<PermutationWitness> findPermutationWitness(const DependenceInfo &DI,
-                                                         const std::vector<unsigned> &BandLoops,
-                                                         const std::vector<unsigned> &NewOrder) {
-  for (const Dependence &D : DI.dependences()) {
-    std::vector<unsigned> Pos;
-    for (unsigned L : BandLoops)
-      if (auto P = D.position(L))
-        Pos.push_back(*P);
-    if (Pos.size() != BandLoops.size())
-      continue;
-    for (const DirectionVector &V : D.Directions) {
-      DirectionVector W = V;
-      for (size_t K = 0; K < NewOrder.size(); ++K)
-        W[Pos[0] + K] = V[*D.position(NewOrder[K])];
-      for (Direction Dir : W) {
-        if (Dir == Direction::EQ)
-          continue;
-        if (Dir != Direction::LT)
-          return PermutationWitness{D.Id, V, W};
-        break;
-      }
-    }
-  }
-  return std::nullopt;
-}
 
 static std::string orderText(const Nest &N, const std::vector<unsigned> &Order) {
   std::string S;
@@ -103,16 +78,9 @@ bool interchange(Nest &N, const DependenceInfo &DI, const InterchangeRequest &R,
   if (refuseIteratorsDeclaredOutside(N, Moved, What, Where, Diags))
     return false;
 
-  // Legality: the interchange theorem, checked by the analysis.
-  if (!DI.isLegalPermutation(Band, R.Order)) {
-    if (auto W = findPermutationWitness(DI, Band, R.Order)) {
-      const Dependence &D = DI.dependence(W->Dependence);
-      Diags.error(Where, "cannot " + What + ": " + describe(N, D) + " would become " + str(W->After) +
-                             ", whose leftmost non-'=' direction is '>'");
-    } else {
-      Diags.error(Where, "cannot " + What + ": a dependence involves only some of these loops " +
-                             "(between a statement inside them and one outside)");
-    }
+  // Legality: the interchange theorem, checked by the analysis's oracle.
+  if (std::optional<LegalityWitness> W = permutationViolation(DI, Band, R.Order)) {
+    Diags.error(Where, "cannot " + What + ": " + describeViolation(N, DI, *W));
     return false;
   }
 

@@ -63,6 +63,38 @@ NodePtr combineStatement(Nest &N, const std::string &Op, MemoryRef X, const std:
   return addStatement(N, std::move(Body), Accs, Loc, Origin);
 }
 
+/// For a reduction on an array element: its subscripts XSubs, where every
+/// update touches one element that stays the same while Loop (node Nd) runs
+/// (no subscript uses a Varying loop) and no condition in the loop reads
+/// the array; else why not.
+std::string reducedElement(const Nest &N, const Reduction &Red, const Node &Nd, const std::set<unsigned> &Varying,
+                           std::vector<AffExpr> &XSubs) {
+  bool First = true;
+  for (unsigned A : Red.Accesses) {
+    const Access &X = N.Accesses[A];
+    bool Invariant = X.IsAffine;
+    for (const AffExpr &E : X.Subscripts)
+      Invariant &= !usesAnyIterator(E, Varying);
+    if (!Invariant || (!First && X.Subscripts != XSubs))
+      return "its updates do not all touch one element that stays the same during the loop";
+    XSubs = X.Subscripts;
+    First = false;
+  }
+  bool InCondition = false;
+  std::function<void(const Node &)> Scan = [&](const Node &C) {
+    if (C.K == Node::Kind::If && C.Condition)
+      C.Condition->walk([&](const Expr &E) {
+        InCondition |= E.K == Expr::Kind::ArrayRef && E.Index == Red.Memory.Index;
+      });
+    for (const NodePtr &B : C.Body)
+      Scan(*B);
+    for (const NodePtr &B : C.Else)
+      Scan(*B);
+  };
+  Scan(Nd);
+  return InCondition ? "an 'if' condition reads the array element (not supported)" : "";
+}
+
 } // namespace
 
 bool privatizeReduction(Nest &N, const DependenceInfo &DI, const ReductionPrivatizeRequest &R,
@@ -104,39 +136,11 @@ bool privatizeReduction(Nest &N, const DependenceInfo &DI, const ReductionPrivat
   Varying.insert(R.Loop);
   std::vector<AffExpr> XSubs;
   std::set<unsigned> RedAccesses(Red->Accesses.begin(), Red->Accesses.end());
-  if (M.isArray()) {
-    // One element, the same in every update, fixed while the loop runs.
-    bool First = true;
-    for (unsigned A : Red->Accesses) {
-      const Access &X = N.Accesses[A];
-      bool Invariant = X.IsAffine;
-      for (const AffExpr &E : X.Subscripts)
-        Invariant &= !usesAnyIterator(E, Varying);
-      if (!Invariant || (!First && X.Subscripts != XSubs)) {
-        Diags.error(Where, "cannot " + What + ": its updates do not all touch one element that "
-                               "stays the same during the loop");
-        return false;
-      }
-      XSubs = X.Subscripts;
-      First = false;
-    }
-    bool InCondition = false;
-    std::function<void(const Node &)> Scan = [&](const Node &Nd) {
-      if (Nd.K == Node::Kind::If && Nd.Condition)
-        Nd.Condition->walk([&](const Expr &E) {
-          InCondition |= E.K == Expr::Kind::ArrayRef && E.Index == M.Index;
-        });
-      for (const NodePtr &C : Nd.Body)
-        Scan(*C);
-      for (const NodePtr &C : Nd.Else)
-        Scan(*C);
-    };
-    Scan(*Place.Nd);
-    if (InCondition) {
-      Diags.error(Where, "cannot " + What + ": an 'if' condition reads the array element (not supported)");
+  if (M.isArray())
+    if (std::string Why = reducedElement(N, *Red, *Place.Nd, Varying, XSubs); !Why.empty()) {
+      Diags.error(Where, "cannot " + What + ": " + Why);
       return false;
     }
-  }
 
   // Mutate.
   const Loop Lp = N.Loops[R.Loop];

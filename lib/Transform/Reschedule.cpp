@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Transform/Reschedule.h"
 #include "loopgpu/IR/IslBuilder.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/IR/NestEdit.h"
 
 #include <isl/ast.h>
 #include <isl/ast_build.h>

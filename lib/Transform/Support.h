@@ -4,7 +4,7 @@
 
 #include "loopgpu/Analysis/Dependences.h"
 #include "loopgpu/IR/Diagnostics.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/IR/NestEdit.h"
 
 #include <map>
 #include <string>

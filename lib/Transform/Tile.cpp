@@ -1,5 +1,6 @@
 //===- Tile.cpp - Tiling of a perfectly nested band ------------------------===//
 #include "loopgpu/Transform/Tile.h"
+#include "loopgpu/Analysis/Legality.h"
 #include "loopgpu/Transform/StripMine.h"
 #include "LoopBounds.h"
 #include "Support.h"
@@ -11,31 +12,6 @@ namespace loopgpu {
 
 namespace {
 
-/// A dependence inside the band with '>' on a band loop: what makes the band
-/// not fully permutable (the same test as DependenceInfo::isTileable).
-std::optional<std::pair<unsigned, unsigned>> tilingWitness(const DependenceInfo &DI,
-                                                           const std::vector<unsigned> &Band) {
-  for (const Dependence &D : DI.dependences()) {
-    std::vector<unsigned> Pos;
-    for (unsigned L : Band)
-      if (auto P = D.position(L))
-        Pos.push_back(*P);
-    if (Pos.size() != Band.size())
-      continue;
-    for (const DirectionVector &V : D.Directions) {
-      bool Outside = false;
-      for (unsigned K = 0; K < Pos[0]; ++K)
-        Outside |= V[K] != Direction::EQ;
-      if (Outside)
-        continue;
-      for (unsigned K = 0; K < Pos.size(); ++K)
-        if (V[Pos[K]] == Direction::GT)
-          return std::make_pair(D.Id, Band[K]);
-    }
-  }
-  return std::nullopt;
-}
-
 std::string sizesText(const std::vector<int64_t> &Sizes) {
   std::string S;
   for (size_t K = 0; K < Sizes.size(); ++K)
@@ -43,33 +19,12 @@ std::string sizesText(const std::vector<int64_t> &Sizes) {
   return S;
 }
 
-} // namespace
 
-bool tile(Nest &N, const DependenceInfo &DI, const TileRequest &R, DiagnosticSink &Diags) {
-  SourceLoc Where = whereOf(N, R.Loc, R.Loop);
-  std::string What = R.Spelling.empty() ? "tile(" + sizesText(R.Sizes) + ")" : R.Spelling;
-  if (R.Sizes.empty()) {
-    Diags.error(Where, What + ": no tile sizes");
-    return false;
-  }
-  for (int64_t S : R.Sizes)
-    if (S < 1) {
-      Diags.error(Where, What + ": tile sizes must be at least 1");
-      return false;
-    }
-  if (!findLoopNode(N, R.Loop)) {
-    Diags.error(Where, What + ": loop " + loopLabel(N, R.Loop) + " is not in the nest");
-    return false;
-  }
+/// The band of R: D perfectly nested loops from R.Loop that may be tiled
+/// (iterators declared inside, fully permutable). Nullopt after an error.
+std::optional<std::vector<unsigned>> tileBand(Nest &N, const DependenceInfo &DI, const TileRequest &R,
+                                              const std::string &What, SourceLoc Where, DiagnosticSink &Diags) {
   unsigned D = R.Sizes.size();
-  if (D == 1) {
-    StripMineRequest SR;
-    SR.Loop = R.Loop;
-    SR.Size = R.Sizes[0];
-    SR.Loc = R.Loc;
-    SR.Requested = R.Requested;
-    return stripMine(N, DI, SR, Diags);
-  }
   std::vector<unsigned> Chain = perfectChain(N, R.Loop);
   if (Chain.size() < D) {
     const Node *Last = findLoopNode(N, Chain.back());
@@ -79,38 +34,33 @@ bool tile(Nest &N, const DependenceInfo &DI, const TileRequest &R, DiagnosticSin
     Diags.error(Where, "cannot " + What + ": it needs " + std::to_string(D) +
                            " perfectly nested loops from loop " + loopLabel(N, R.Loop) +
                            ", but loop " + loopLabel(N, Chain.back()) + " ends the band: " + Why);
-    return false;
+    return std::nullopt;
   }
   std::vector<unsigned> Band(Chain.begin(), Chain.begin() + D);
   if (refuseIteratorsDeclaredOutside(N, Band, What, Where, Diags))
-    return false;
+    return std::nullopt;
 
-  // Legality: the band must be fully permutable.
-  if (!DI.isTileable(Band)) {
-    if (auto W = tilingWitness(DI, Band)) {
-      const Dependence &Dep = DI.dependence(W->first);
-      Diags.error(Where, "cannot " + What + ": the loops are not fully permutable; " +
-                             describe(N, Dep) + " goes backward ('>') in loop " +
-                             loopLabel(N, W->second));
-    } else {
-      Diags.error(Where, "cannot " + What + ": a dependence involves only some of the loops " +
-                             "of the band (between a statement inside it and one outside)");
-    }
-    return false;
+  // Legality: the band must be fully permutable (the analysis's oracle).
+  if (std::optional<LegalityWitness> W = tilingViolation(DI, Band)) {
+    Diags.error(Where, "cannot " + What + ": " + describeViolation(N, DI, *W));
+    return std::nullopt;
   }
 
-  // New loop ids: the tile loops come next in N.Loops.
-  std::vector<unsigned> Tiles;
-  for (unsigned K = 0; K < D; ++K)
-    Tiles.push_back(N.Loops.size() + K);
-  std::set<unsigned> BandSet(Band.begin(), Band.end());
+  return Band;
+}
 
-  // Bounds of the tile loops (projection of each band loop's range over the
-  // tiles of the loops outside it) and of the point loops.
-  struct Bounds {
-    AffExpr Lower, Upper;
-  };
-  std::vector<Bounds> TileB(D), PointB(D);
+struct Bounds {
+  AffExpr Lower, Upper;
+};
+
+/// The bounds of the tile loops Tiles (each band loop's range projected over
+/// the tiles of the loops outside it, by Fourier-Motzkin where the band is
+/// not rectangular) and of the point loops. False after an error.
+bool tileBounds(const Nest &N, const TileRequest &R, const std::vector<unsigned> &Band,
+                const std::vector<unsigned> &Tiles, std::vector<Bounds> &TileB, std::vector<Bounds> &PointB,
+                const std::string &What, SourceLoc Where, DiagnosticSink &Diags) {
+  unsigned D = Band.size();
+  std::set<unsigned> BandSet(Band.begin(), Band.end());
   KnownRanges Known;
   std::vector<unsigned> Vars = Band;
   Vars.insert(Vars.end(), Tiles.begin(), Tiles.end());
@@ -178,17 +128,15 @@ bool tile(Nest &N, const DependenceInfo &DI, const TileRequest &R, DiagnosticSin
     PointB[K] = {foldMax(Lo, Known), foldMin(Hi, Known)};
   }
 
-  // Declarations between the band's loops.
-  std::vector<unsigned> NewOrder = Tiles;
-  NewOrder.insert(NewOrder.end(), Band.begin(), Band.end());
-  std::vector<ScopeFix> Fixes;
-  std::string Why;
-  if (!planScopes(N, DI, Band, NewOrder, Fixes, Why)) {
-    Diags.error(Where, "cannot " + What + ": " + Why);
-    return false;
-  }
+  return true;
+}
 
-  // Mutate: tile loops around the band, point loops with their new bounds.
+/// Wraps the band in its tile loops (ids Tiles, appended to N.Loops) and gives
+/// the point loops their bounds; declarations move by Fixes.
+void wrapInTiles(Nest &N, const TileRequest &R, const std::vector<unsigned> &Band, const std::vector<unsigned> &Tiles,
+                 const std::vector<Bounds> &TileB, const std::vector<Bounds> &PointB,
+                 const std::vector<ScopeFix> &Fixes) {
+  unsigned D = Band.size();
   for (unsigned K = 0; K < D; ++K) {
     const Loop &P = N.Loops[Band[K]];
     LoopOrigin O;
@@ -233,6 +181,57 @@ bool tile(Nest &N, const DependenceInfo &DI, const TileRequest &R, DiagnosticSin
   }
   applyScopes(N, Fixes);
   finalizeNest(N);
+
+}
+
+} // namespace
+
+bool tile(Nest &N, const DependenceInfo &DI, const TileRequest &R, DiagnosticSink &Diags) {
+  SourceLoc Where = whereOf(N, R.Loc, R.Loop);
+  std::string What = R.Spelling.empty() ? "tile(" + sizesText(R.Sizes) + ")" : R.Spelling;
+  if (R.Sizes.empty()) {
+    Diags.error(Where, What + ": no tile sizes");
+    return false;
+  }
+  for (int64_t S : R.Sizes)
+    if (S < 1) {
+      Diags.error(Where, What + ": tile sizes must be at least 1");
+      return false;
+    }
+  if (!findLoopNode(N, R.Loop)) {
+    Diags.error(Where, What + ": loop " + loopLabel(N, R.Loop) + " is not in the nest");
+    return false;
+  }
+  unsigned D = R.Sizes.size();
+  if (D == 1) {
+    StripMineRequest SR;
+    SR.Loop = R.Loop;
+    SR.Size = R.Sizes[0];
+    SR.Loc = R.Loc;
+    SR.Requested = R.Requested;
+    return stripMine(N, DI, SR, Diags);
+  }
+  std::optional<std::vector<unsigned>> MaybeBand = tileBand(N, DI, R, What, Where, Diags);
+  if (!MaybeBand)
+    return false;
+  const std::vector<unsigned> &Band = *MaybeBand;
+  // New loop ids: the tile loops come next in N.Loops.
+  std::vector<unsigned> Tiles;
+  for (unsigned K = 0; K < D; ++K)
+    Tiles.push_back(N.Loops.size() + K);
+  std::vector<Bounds> TileB(D), PointB(D);
+  if (!tileBounds(N, R, Band, Tiles, TileB, PointB, What, Where, Diags))
+    return false;
+  // Declarations between the band's loops.
+  std::vector<unsigned> NewOrder = Tiles;
+  NewOrder.insert(NewOrder.end(), Band.begin(), Band.end());
+  std::vector<ScopeFix> Fixes;
+  std::string Why;
+  if (!planScopes(N, DI, Band, NewOrder, Fixes, Why)) {
+    Diags.error(Where, "cannot " + What + ": " + Why);
+    return false;
+  }
+  wrapInTiles(N, R, Band, Tiles, TileB, PointB, Fixes);
 
   std::string Desc = What + " of loops ";
   for (unsigned K = 0; K < D; ++K)

@@ -1,5 +1,6 @@
 //===- Wavefront.cpp - Skewing a sequential band into wavefronts ----------===//
 #include "loopgpu/Transform/Wavefront.h"
+#include "loopgpu/Analysis/Legality.h"
 #include "LoopBounds.h"
 #include "Support.h"
 
@@ -10,72 +11,6 @@
 namespace loopgpu {
 
 namespace {
-
-/// One component of a dependence vector over the band, in execution order.
-struct Component {
-  enum Kind { Exact, AtLeastOne, Negative } K = Exact;
-  int64_t Value = 0; ///< Exact
-};
-using BandVector = std::vector<Component>;
-
-/// The dependence vectors between instances of the band's statements that
-/// stay within one iteration of the loops around the band, projected on the
-/// band; loop-independent ones (all 0) left out.
-std::vector<BandVector> bandVectors(const Nest &N, const DependenceInfo &DI, const std::vector<unsigned> &Band) {
-  std::vector<unsigned> Inside = statementsInLoop(N, Band[0]);
-  std::set<unsigned> InBand(Inside.begin(), Inside.end());
-  std::vector<BandVector> Out;
-  for (const Dependence &D : DI.dependences()) {
-    if (!InBand.count(D.SourceStmt) || !InBand.count(D.SinkStmt))
-      continue;
-    std::vector<unsigned> Pos;
-    for (unsigned L : Band)
-      Pos.push_back(*D.position(L)); // both statements are inside every band loop
-    for (const DirectionVector &V : D.Directions) {
-      bool WithinOuter = true;
-      for (unsigned Q = 0; Q < Pos[0]; ++Q)
-        WithinOuter &= V[Q] == Direction::EQ;
-      if (!WithinOuter)
-        continue; // carried by a loop around the band: ordered by it
-      BandVector B(Band.size());
-      bool AllZero = true;
-      for (unsigned P = 0; P < Band.size(); ++P) {
-        int64_t Sign = N.Loops[Band[P]].Step > 0 ? 1 : -1;
-        if (D.Distances[Pos[P]]) {
-          B[P].Value = *D.Distances[Pos[P]] * Sign;
-        } else if (V[Pos[P]] == Direction::LT) {
-          B[P].K = Component::AtLeastOne;
-        } else if (V[Pos[P]] == Direction::GT) {
-          B[P].K = Component::Negative;
-        }
-        AllZero &= B[P].K == Component::Exact && B[P].Value == 0;
-      }
-      if (!AllZero)
-        Out.push_back(std::move(B));
-    }
-  }
-  return Out;
-}
-
-/// h . v >= 1 for every v the vector stands for.
-bool advances(const std::vector<int64_t> &H, const BandVector &V) {
-  int64_t Min = 0;
-  for (size_t P = 0; P < H.size(); ++P) {
-    switch (V[P].K) {
-    case Component::Exact:
-      Min += H[P] * V[P].Value;
-      break;
-    case Component::AtLeastOne:
-      Min += H[P];
-      break;
-    case Component::Negative:
-      if (H[P] > 0)
-        return false;
-      break;
-    }
-  }
-  return Min >= 1;
-}
 
 std::string hyperplaneText(const Nest &N, const std::vector<unsigned> &Band, const std::vector<int64_t> &H) {
   std::string S;
@@ -120,6 +55,49 @@ bool addBounds(BandSystem &Sys, const Loop &L, const AffExpr &X,
   return true;
 }
 
+/// The original bounds of the band's loops other than the eliminated one
+/// (position M) that involve band iterators: the wavefront's guard (their
+/// ranges given w alone are wider). Nullopt when no loop needs one.
+std::optional<AffCond> boundsGuard(const Nest &N, const std::vector<unsigned> &Band, unsigned M) {
+  std::set<unsigned> BandSet(Band.begin(), Band.end());
+  std::optional<AffCond> Guard;
+  for (unsigned Q = 0; Q < Band.size(); ++Q) {
+    const Loop &L = N.Loops[Band[Q]];
+    if (Q == M || (!usesAnyIterator(L.Lower, BandSet) && !usesAnyIterator(L.Upper, BandSet)))
+      continue;
+    AffCond C = AffCond::conj(AffCond::compare(L.Lower, AffCond::CmpOp::LE, AffExpr::iterator(Band[Q])),
+                              AffCond::compare(AffExpr::iterator(Band[Q]), AffCond::CmpOp::LE, L.Upper));
+    Guard = Guard ? AffCond::conj(*Guard, C) : C;
+  }
+  return Guard;
+}
+
+/// The band's subtree becomes: wave loop W, the other loops Others in
+/// order, the eliminated loop XM, Guard's if when there is one, and the
+/// innermost band loop's old body.
+void replaceBand(Nest &N, const std::vector<unsigned> &Band, const std::vector<unsigned> &Others, unsigned W,
+                 unsigned XM, const std::optional<AffCond> &Guard, SourceLoc Loc) {
+  LoopPlace Place = findLoop(N, Band[0]);
+  Node *Innermost = Place.Nd;
+  while (Innermost->Id != Band.back())
+    Innermost = Innermost->Body[0].get();
+  std::vector<NodePtr> Body = std::move(Innermost->Body);
+  NodePtr Top = loopNode(N, W);
+  Node *Cur = Top.get();
+  for (unsigned L : Others) {
+    Cur->Body.push_back(loopNode(N, L));
+    Cur = Cur->Body.back().get();
+  }
+  Cur->Body.push_back(loopNode(N, XM));
+  Cur = Cur->Body.back().get();
+  if (Guard) {
+    Cur->Body.push_back(ifNode(N, *Guard, Loc));
+    Cur = Cur->Body.back().get();
+  }
+  Cur->Body = std::move(Body);
+  (*Place.Siblings)[Place.Index] = std::move(Top);
+}
+
 } // namespace
 
 std::optional<WavefrontPlan> findWavefront(const Nest &N, const DependenceInfo &DI,
@@ -140,7 +118,7 @@ std::optional<WavefrontPlan> findWavefront(const Nest &N, const DependenceInfo &
       return std::nullopt;
     }
   }
-  std::vector<BandVector> Vectors = bandVectors(N, DI, Band);
+  BandDependences Deps(N, DI, Band); // legality by the analysis's oracle
 
   // Candidates by increasing sum of coefficients (fewer waves), then the
   // first found in lexicographic order.
@@ -165,9 +143,8 @@ std::optional<WavefrontPlan> findWavefront(const Nest &N, const DependenceInfo &
     }
     if (NonZero < 2 || !Unit || Sum >= BestSum)
       return;
-    for (const BandVector &V : Vectors)
-      if (!advances(H, V))
-        return;
+    if (Deps.hyperplaneViolation(H))
+      return;
     BestSum = Sum;
     Best = WavefrontPlan{Band, H, *Unit, hyperplaneText(N, Band, H)};
   };
@@ -274,20 +251,8 @@ bool applyWavefront(Nest &N, const WavefrontPlan &P, std::string &Why) {
     if (!Bounds(V, {0}, Box[V].first, Box[V].second, Known))
       return false;
 
-  // The original bounds of the other loops that involve band iterators:
-  // the guard (their ranges given w alone are wider).
-  std::set<unsigned> BandSet(Band.begin(), Band.end());
-  AffCond Guard;
-  bool Guarded = false;
-  for (unsigned Q = 0; Q < K; ++Q) {
-    const Loop &L = N.Loops[Band[Q]];
-    if (Q == M || (!usesAnyIterator(L.Lower, BandSet) && !usesAnyIterator(L.Upper, BandSet)))
-      continue;
-    AffCond C = AffCond::conj(AffCond::compare(L.Lower, AffCond::CmpOp::LE, AffExpr::iterator(Band[Q])),
-                              AffCond::compare(AffExpr::iterator(Band[Q]), AffCond::CmpOp::LE, L.Upper));
-    Guard = Guarded ? AffCond::conj(Guard, C) : C;
-    Guarded = true;
-  }
+  std::optional<AffCond> Guard = boundsGuard(N, Band, M);
+  bool Guarded = Guard.has_value();
 
   // Mutate.
   const SourceLoc FirstLoc = N.Loops[Band[0]].Loc; // a copy: addLoop grows N.Loops
@@ -313,25 +278,7 @@ bool applyWavefront(Nest &N, const WavefrontPlan &P, std::string &Why) {
   Xm.Upper = foldMin(Upper, Known);
   Xm.Step = 1;
 
-  LoopPlace Place = findLoop(N, Band[0]);
-  Node *Innermost = Place.Nd;
-  while (Innermost->Id != Band[K - 1])
-    Innermost = Innermost->Body[0].get();
-  std::vector<NodePtr> Body = std::move(Innermost->Body);
-  NodePtr Top = loopNode(N, W);
-  Node *Cur = Top.get();
-  for (unsigned V = 1; V < Vars.size(); ++V) {
-    Cur->Body.push_back(loopNode(N, Vars[V]));
-    Cur = Cur->Body.back().get();
-  }
-  Cur->Body.push_back(loopNode(N, XM));
-  Cur = Cur->Body.back().get();
-  if (Guarded) {
-    Cur->Body.push_back(ifNode(N, Guard, FirstLoc));
-    Cur = Cur->Body.back().get();
-  }
-  Cur->Body = std::move(Body);
-  (*Place.Siblings)[Place.Index] = std::move(Top);
+  replaceBand(N, Band, std::vector<unsigned>(Vars.begin() + 1, Vars.end()), W, XM, Guard, FirstLoc);
   for (ScalarInfo &X : N.Scalars)
     Reordered(X.DeclLoops);
   for (ArrayInfo &A : N.Arrays)

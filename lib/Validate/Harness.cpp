@@ -4,6 +4,7 @@
 #include <cmath>
 #include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
+#include "loopgpu/CodeGen/ElementCount.h"
 #include "loopgpu/CodeGen/HostCode.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -329,12 +330,49 @@ public:
   /// comes from the function's parameters, whichever nest uses them.
   bool writeFunction(raw_ostream &OS, const FunctionInfo &Info, unsigned Index) {
     const HostFunction &F = *Info.F;
-    // Per array parameter: count expression, read, written.
-    struct ArrayUse {
-      std::string Count;
-      bool Read = false, Written = false;
-    };
     std::map<unsigned, ArrayUse> Arrays; // by index in F.Arrays
+    if (!sizeArrays(Info, Arrays))
+      return false;
+    OS << "// ---- " << F.Name << " (" << Info.Nests.size() << " nest" << (Info.Nests.size() == 1 ? "" : "s")
+       << ")\n";
+    std::vector<std::string> Decls;
+    for (const HostParam &P : F.Params)
+      Decls.push_back(declaration(F, P));
+    writePrototypes(OS, F, Decls);
+    OS << "static int validate_" << Index << "() {\n";
+    OS << "  int loopgpu_failures = 0;\n";
+    Arguments Args;
+    if (!writeParameters(OS, F, Arrays, Args))
+      return false;
+    writeBuffers(OS, F, Arrays);
+    writeRunsAndComparisons(OS, Info, Arrays, Args);
+    if (Info.Nests.size() == 1)
+      writeLauncherTiming(OS, F, versionThatRuns(*Info.Nests.front()), Arrays);
+    else if (planHostCode(Prog, F).DeviceVariant)
+      writeKernelTiming(OS, F, Arrays, Args.Device, Decls);
+    OS << "  printf(\"tolerance " << F.Name << ": " << (Info.HasReduction ? "reduction" : "element-wise")
+       << " code\\n\");\n";
+    OS << "  return loopgpu_failures;\n}\n\n";
+    return true;
+  }
+
+  /// Per array parameter the driver passes: its element count (a C
+  /// expression of the parameters), whether the function reads and writes it.
+  struct ArrayUse {
+    std::string Count;
+    bool Read = false, Written = false;
+  };
+  /// The arguments of the function's calls: the original's (Ref), the CUDA
+  /// host function's, the long-double original's (HP), and the device
+  /// variant's (device pointers).
+  struct Arguments {
+    std::vector<std::string> Ref, Cuda, Device, HP;
+  };
+
+  /// Arrays: the array parameters to allocate, compare or read, sized from
+  /// their declarations or the nests' accesses. False after an error.
+  bool sizeArrays(const FunctionInfo &Info, std::map<unsigned, ArrayUse> &Arrays) {
+    const HostFunction &F = *Info.F;
     // Globals a nest only reads: each side reads its own copy, from the same
     // initializer. One a nest writes cannot be compared.
     for (const Nest *N : Info.Nests)
@@ -407,28 +445,32 @@ public:
       }
       Arrays[P.ArrayIndex] = U;
     }
+    return true;
+  }
 
-    OS << "// ---- " << F.Name << " (" << Info.Nests.size() << " nest" << (Info.Nests.size() == 1 ? "" : "s")
-       << ")\n";
-    std::vector<std::string> Decls;
-    for (const HostParam &P : F.Params)
-      Decls.push_back(declaration(F, P));
+  /// The three functions the test calls: the CUDA host function, the
+  /// original, and the original in long double (ref_hp.c; weak: run.sh
+  /// links it when it compiles).
+  void writePrototypes(raw_ostream &OS, const HostFunction &F, const std::vector<std::string> &Decls) {
     std::string Sig = "(" + (Decls.empty() ? std::string("void") : join(Decls, ", ")) + ")";
     OS << "extern \"C\" " << F.ReturnType << " " << F.Name << Sig << ";\n";
     OS << "extern \"C\" " << F.ReturnType << " loopgpu_ref_" << F.Name << Sig << ";\n";
-    // The original in long double (ref_hp.c); weak: run.sh links it when it compiles.
     std::vector<std::string> HPDecls;
     for (const HostParam &P : F.Params)
       HPDecls.push_back(highPrecision(declaration(F, P)));
     OS << "extern \"C\" __attribute__((weak)) " << highPrecision(F.ReturnType) << " loopgpu_hp_" << F.Name << "("
        << (HPDecls.empty() ? std::string("void") : join(HPDecls, ", ")) << ");\n\n";
-    OS << "static int validate_" << Index << "() {\n";
-    OS << "  int loopgpu_failures = 0;\n";
-    // Integer parameters: --param or defaults; floating-point ones: random.
+  }
+
+  /// The scalar parameters' values (integers: --param or defaults;
+  /// floating-point ones: random) and every call's arguments. False after an
+  /// error.
+  bool writeParameters(raw_ostream &OS, const HostFunction &F, const std::map<unsigned, ArrayUse> &Arrays,
+                       Arguments &Args) {
+    std::vector<std::string> &RefArgs = Args.Ref, &CudaArgs = Args.Cuda, &DeviceArgs = Args.Device,
+                             &HPArgs = Args.HP;
     unsigned IntIndex = 0;
-    std::vector<std::string> RefArgs, CudaArgs, DeviceArgs;
     std::string ParamSummary;
-    std::vector<std::string> HPArgs;
     for (const HostParam &P : F.Params) {
       if (P.K == HostParam::Kind::Array) {
         bool Passed = Arrays.count(P.ArrayIndex);
@@ -442,8 +484,8 @@ public:
         bool Pointer = P.TypeSpelling.find_first_of("*[") != std::string::npos;
         if (!Pointer)
           OS << "  " << P.TypeSpelling << " = {}; // not used by the nests\n";
-        for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
-          Args->push_back(Pointer ? "NULL" : P.Name);
+        for (auto *List : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
+          List->push_back(Pointer ? "NULL" : P.Name);
         continue;
       }
       if (P.Type.isInteger()) {
@@ -461,12 +503,17 @@ public:
         OS << "  const " << typeStr(P.Type) << " " << P.Name << " = (" << typeStr(P.Type)
            << ")(0.5 + loopgpu_uniform());\n";
       }
-      for (auto *Args : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
-        Args->push_back(P.Name);
+      for (auto *List : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
+        List->push_back(P.Name);
     }
     OS << "  printf(\"validating " << F.Name << " with" << ParamSummary << " (seed " << Opts.Seed
        << ")\\n\");\n";
-    // Every array's size first, then whether they all fit, then allocations.
+    return true;
+  }
+
+  /// Every array's size first, then whether they all fit, then the
+  /// allocations: the inputs once, copied to each side.
+  void writeBuffers(raw_ostream &OS, const HostFunction &F, const std::map<unsigned, ArrayUse> &Arrays) {
     std::vector<std::string> Bytes;
     for (auto &[AI, U] : Arrays) {
       const HostArray &A = F.Arrays[AI];
@@ -494,6 +541,14 @@ public:
       OS << "  " << T << " *" << Name << "_ref = " << Name << "_ref_v.data(), *" << Name << "_cuda = "
          << Name << "_cuda_v.data();\n";
     }
+  }
+
+  /// The three calls, timed, then every written array (and the return
+  /// value) compared.
+  void writeRunsAndComparisons(raw_ostream &OS, const FunctionInfo &Info, const std::map<unsigned, ArrayUse> &Arrays,
+                               const Arguments &Args) {
+    const HostFunction &F = *Info.F;
+    const std::vector<std::string> &RefArgs = Args.Ref, &CudaArgs = Args.Cuda, &HPArgs = Args.HP;
     OS << "  LOOPGPU_CHECK(cudaFree(0)); // start the CUDA context before timing\n";
     bool Void = F.ReturnType == "void";
     OS << "  double loopgpu_t0 = loopgpu_seconds();\n";
@@ -504,7 +559,6 @@ public:
        << join(CudaArgs, ", ") << ");\n";
     OS << "  double loopgpu_t2 = loopgpu_seconds();\n";
     OS << "  if (loopgpu_hp_" << F.Name << ")\n    loopgpu_hp_" << F.Name << "(" << join(HPArgs, ", ") << ");\n";
-    std::string Kind = Info.HasReduction ? "reduction" : "element-wise";
     unsigned Compared = 0;
     for (auto &[AI, U] : Arrays) {
       if (!U.Written)
@@ -536,13 +590,6 @@ public:
       OS << "  printf(\"note " << F.Name << ": writes no array argument and returns nothing: nothing to compare\\n\");\n";
     OS << "  printf(\"time " << F.Name << ": original on one CPU core %.3f ms, CUDA end to end (copies "
           "included) %.3f ms\\n\", 1e3 * (loopgpu_t1 - loopgpu_t0), 1e3 * (loopgpu_t2 - loopgpu_t1));\n";
-    if (Info.Nests.size() == 1)
-      writeLauncherTiming(OS, F, versionThatRuns(*Info.Nests.front()), Arrays);
-    else if (planHostCode(Prog, F).DeviceVariant)
-      writeKernelTiming(OS, F, Arrays, DeviceArgs, Decls);
-    OS << "  printf(\"tolerance " << F.Name << ": " << Kind << " code\\n\");\n";
-    OS << "  return loopgpu_failures;\n}\n\n";
-    return true;
   }
 
   /// A declaration or type with float and double as long double.

@@ -3,7 +3,7 @@
 // consecutive x per thread aligned to 2 elements, which full tiles read and
 // write through pointers and row lengths declared aligned once the kernel's
 // check passed (nvcc then merges each run into one 2-element vector). Below
-// PencilMinIterations the host launches the default mapping instead;
+// pencilMinIterations the host launches the default mapping instead;
 // LOOPGPU_PENCIL_MIN_ITERATIONS=0 forces the pencil at the test's sizes.
 // RUN: %loopgpu %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
@@ -11,6 +11,8 @@
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -ptx %t.cu -o %t.ptx %}
 // RUN: %if nvcc %{ FileCheck %s --check-prefix=PTX --input-file=%t.ptx %}
+// The threshold follows the target's SMs and threads per SM (Tune/Target.h).
+// RUN: %loopgpu %s -arch sm_80 | FileCheck %s --check-prefix=A100
 // RUN: %loopgpu %s -tile auto -o %t.auto.cu 2>&1 | FileCheck %s --check-prefix=AUTO
 // RUN: %loopgpu %s -vector 1 -o %t.off.cu
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.cu
@@ -87,7 +89,7 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // CHECK: b[((z) * (m) + (y)) * (p) + (x)] = 0.5f * a[((z) * (m) + (y)) * (p) + (x)]
 // CHECK: } else { // a tile on the border of the iteration space
 // CHECK: if (loopgpu_t0 < loopgpu_trip0 && loopgpu_t1 < loopgpu_trip1 && loopgpu_t2 >= loopgpu_shift2 && loopgpu_t2 < loopgpu_trip2) {
-// CHECK: // the stencil pencil from 4325376 iterations (its grid fills an H100), the default mapping below
+// CHECK: // the stencil pencil from 4325376 iterations (its grid fills the 132 SMs of H100 SXM5), the default mapping below
 // CHECK-NEXT: if (loopgpu_count({loopgpu_trip(1, ((long long)n) - 2, 1), loopgpu_trip(1, ((long long)m) - 2, 1), loopgpu_trip(1, ((long long)p) - 2, 1)}) < loopgpu_env_or("LOOPGPU_PENCIL_MIN_ITERATIONS", 4325376)) {
 // CHECK: heat_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>
 // CHECK: } else {
@@ -100,6 +102,7 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // PTX: ld.global.v2.f32
 // PTX: st.global.v2.f32
 // PTX: ld.global.v2.f64
+// A100: // the stencil pencil from 3538944 iterations (its grid fills the 108 SMs of A100), the default mapping below
 // PTX: st.global.v2.f64
 // AUTO: remark: tuning: static model chose the default mapping (the default mapping's stencil pencil with runs of 2 along x, which a -tile or -coarsen would give up)
 // OFF: heat_nest0_kernel: block (32, 4, 2)

@@ -8,6 +8,7 @@
 
 #include "loopgpu/Analysis/DependencePrinter.h"
 #include "loopgpu/Analysis/Dependences.h"
+#include "loopgpu/Analysis/Legality.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -144,6 +145,71 @@ TEST(LectureNests, ThirdNestForbidsInterchange) {
   EXPECT_EQ(DI.legalPermutations(), (std::vector<std::vector<unsigned>>{{I, J}}));
   EXPECT_FALSE(DI.isTileable({I, J}));
   EXPECT_TRUE(DI.isTileable({J})); // within one i iteration nothing flows backward
+}
+
+// The legality oracle (Legality.h): every refusal comes with the dependence
+// that breaks it.
+TEST(Legality, WitnessesOfThePermutationTheTilingAndTheHyperplane) {
+  // for (i = 2; i <= N; i++) for (j = 1; j <= N; j++) A[i][j] = A[i-1][j+1];
+  NestBuilder B;
+  unsigned Np = B.param("N");
+  unsigned A = B.array("A", 2);
+  unsigned I = B.loop("i", 2, B.par(Np));
+  unsigned J = B.loop("j", 1, B.par(Np), 1, I);
+  unsigned S = B.stmt(J, 13);
+  B.read(S, A, {B.it(I) - 1, B.it(J) + 1});
+  B.write(S, A, {B.it(I), B.it(J)});
+  DependenceInfo DI = analyzeDependences(B.N);
+  ASSERT_EQ(DI.dependences().size(), 1u);
+  std::optional<LegalityWitness> P = permutationViolation(DI, {I, J}, {J, I});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->K, LegalityWitness::Kind::Reversed);
+  EXPECT_EQ(P->After, (DV{GT, LT}));
+  EXPECT_NE(describeViolation(B.N, DI, *P).find("would become (>,<)"), std::string::npos);
+  EXPECT_FALSE(permutationViolation(DI, {I, J}, {I, J}));
+  std::optional<LegalityWitness> T = tilingViolation(DI, {I, J});
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->K, LegalityWitness::Kind::Backward);
+  EXPECT_EQ(T->Loop, J);
+  EXPECT_FALSE(tilingViolation(DI, {J}));
+  // The distance is (1, -1): w = 2i + j and w = i advance it, w = i + j and
+  // w = j do not.
+  BandDependences Band(B.N, DI, {I, J});
+  EXPECT_FALSE(Band.hyperplaneViolation({2, 1}));
+  EXPECT_FALSE(Band.hyperplaneViolation({1, 0}));
+  std::optional<LegalityWitness> H = Band.hyperplaneViolation({1, 1});
+  ASSERT_TRUE(H);
+  EXPECT_EQ(H->K, LegalityWitness::Kind::NotAdvanced);
+  EXPECT_EQ(H->Dependence, 0u);
+  EXPECT_TRUE(Band.hyperplaneViolation({0, 1}));
+}
+
+TEST(Legality, ADependenceOutsidePartOfTheBandIsTheWitness) {
+  // for (i) { x[i] = 1; for (j) A[i][j] = x[i]; }: the band (i, j) holds
+  // the write of x only partly.
+  NestBuilder B;
+  unsigned Np = B.param("N");
+  unsigned X = B.array("x", 1);
+  unsigned A = B.array("A", 2);
+  unsigned I = B.loop("i", 0, B.par(Np));
+  unsigned S1 = B.stmt(I, 3);
+  B.write(S1, X, {B.it(I)});
+  unsigned J = B.loop("j", 0, B.par(Np), 1, I);
+  unsigned S2 = B.stmt(J, 5);
+  B.read(S2, X, {B.it(I)});
+  B.write(S2, A, {B.it(I), B.it(J)});
+  DependenceInfo DI = analyzeDependences(B.N);
+  std::optional<LegalityWitness> P = permutationViolation(DI, {I, J}, {J, I});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->K, LegalityWitness::Kind::PartialBand);
+  EXPECT_NE(describeViolation(B.N, DI, *P).find("involves only some of the loops"), std::string::npos);
+  std::optional<LegalityWitness> T = tilingViolation(DI, {I, J});
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->K, LegalityWitness::Kind::PartialBand);
+  EXPECT_EQ(T->Dependence, P->Dependence);
+  // The analysis' own answers agree with the oracle.
+  EXPECT_FALSE(DI.isLegalPermutation({I, J}, {J, I}));
+  EXPECT_FALSE(DI.isTileable({I, J}));
 }
 
 //===----------------------------------------------------------------------===//

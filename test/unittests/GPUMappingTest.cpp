@@ -3,14 +3,23 @@
 // Lowering decisions checked on the plan (GPUMapping.h), not on the printed
 // CUDA: lane reductions (KernelPlan::LaneLoops), which loop the lanes take
 // and where threads keep the loop; FP64 tensor cores (KernelPlan::Mma), the
-// operands they take and the layout of the register tile.
+// operands they take and the layout of the register tile; the passes after
+// the mapping (KernelPasses.h: shared loops and per-copy scalars, full tiles,
+// one tile per block, unguarded strips), the plan's verifier and its text.
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/Dependences.h"
 #include "loopgpu/CodeGen/GPUMapping.h"
+#include "loopgpu/CodeGen/KernelPasses.h"
 #include "loopgpu/Frontend/Frontend.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
+
+#include <functional>
+#include <set>
 
 using namespace loopgpu;
 
@@ -387,3 +396,216 @@ void mixed(int steps, int n, double M[restrict n][n], double v[restrict n]) {
     Said |= R.find("blocks have different numbers of threads") != std::string::npos;
   EXPECT_TRUE(Said);
 }
+
+//===----------------------------------------------------------------------===//
+// The passes after the mapping (KernelPasses.h): coarsen-jam, tile-versions,
+// the verifier and the printed plan (-emit=gpu-ir).
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Runs Check on the first nest of Code and its plan while both are alive.
+void withPlan(const std::string &Code, const CodeGenOptions &Opts,
+              const std::function<void(const Nest &, GPUPlan &)> &Check) {
+  FrontendStatus Status = runFrontendOnCode(Code, "input.c", {}, [&](Program &P, DiagnosticSink &Diag) {
+    ASSERT_FALSE(P.Nests.empty());
+    Nest &N = P.Nests[0];
+    DependenceInfo DI = analyzeDependences(N);
+    ASSERT_TRUE(transformForGPU(N, DI, Diag));
+    GPUPlan Plan = planGPU(N, DI, Opts, Diag);
+    ASSERT_FALSE(Plan.Kernels.empty());
+    Check(N, Plan);
+  });
+  EXPECT_EQ(Status, FrontendStatus::Success);
+}
+
+std::set<std::string> loopNames(const Nest &N, const std::set<unsigned> &Loops) {
+  std::set<std::string> Out;
+  for (unsigned L : Loops)
+    Out.insert(N.Loops[L].Iterator);
+  return Out;
+}
+
+std::set<std::string> scalarNames(const Nest &N, const std::set<unsigned> &Scalars) {
+  std::set<std::string> Out;
+  for (unsigned S : Scalars)
+    Out.insert(N.Scalars[S].Name);
+  return Out;
+}
+
+CodeGenOptions tiled(std::vector<int64_t> Tile, std::vector<int64_t> Coarsen) {
+  CodeGenOptions O;
+  O.Tile = std::move(Tile);
+  O.Coarsen = std::move(Coarsen);
+  return O;
+}
+
+const char *const FloatProduct = R"(
+void mm(int n, int m, int p, const float A[restrict n][p], const float B[restrict p][m], float C[restrict n][m]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < p; k++)
+        acc += A[i][k] * B[k][j];
+      C[i][j] = acc;
+    }
+}
+)";
+
+TEST(CoarsenJam, RegisterTileSharesTheStagedLoopAndKeepsAccumulatorsPerCopy) {
+  withPlan(FloatProduct, tiled({16, 16}, {4, 4}), [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.StagedLoop.has_value());
+    EXPECT_EQ(loopNames(N, K.Jam.SharedLoops), std::set<std::string>{"k"});
+    EXPECT_EQ(scalarNames(N, K.Jam.PerCopyScalars), std::set<std::string>{"acc"});
+    EXPECT_EQ(K.copies(), 16);
+    EXPECT_EQ(K.Jam.StripUnroll, K.KTile); // 16 copies x 8 iterations: the whole strip
+    // The strip reads only tiles and writes the accumulators: no checks.
+    EXPECT_TRUE(K.StagedBodyUnguarded);
+    // The mapped body has a shared loop: no full-tile version.
+    EXPECT_FALSE(K.FullTiles);
+    for (const MappedLoop &M : K.Mapped)
+      EXPECT_EQ(M.OneTilePerBlock, M.Dim == 'x');
+    EXPECT_TRUE(verifyGPUPlan(N, Plan, "device-loops").empty());
+  });
+}
+
+TEST(CoarsenJam, OneCopySharesOnlyTheStagedLoop) {
+  withPlan(FloatProduct, tiled({16, 16}, {1, 1}), [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.StagedLoop.has_value());
+    EXPECT_EQ(K.copies(), 1);
+    EXPECT_EQ(loopNames(N, K.Jam.SharedLoops), std::set<std::string>{"k"});
+    EXPECT_FALSE(K.FullTiles);
+  });
+  CodeGenOptions NoStaging = tiled({16, 16}, {1, 1});
+  NoStaging.Stage = false;
+  withPlan(FloatProduct, NoStaging, [](const Nest &, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    EXPECT_FALSE(K.StagedLoop.has_value());
+    EXPECT_TRUE(K.Jam.SharedLoops.empty()); // nothing to jam for one copy
+    EXPECT_FALSE(K.StagedBodyUnguarded);
+  });
+}
+
+TEST(CoarsenJam, LoopBoundedByAMappedIteratorIsNotShared) {
+  // k's bounds use i: the copies along i run different trip counts.
+  const char *Triangle = R"(
+void lower(int n, const float A[restrict n][n], float y[restrict n][n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      float s = 0.0f;
+      for (int k = 0; k <= i; k++)
+        s += A[i][k];
+      y[i][j] = s;
+    }
+}
+)";
+  CodeGenOptions O = tiled({8, 32}, {2, 1});
+  O.Stage = false;
+  withPlan(Triangle, O, [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_EQ(K.copies(), 2);
+    EXPECT_TRUE(K.Jam.SharedLoops.empty());
+    EXPECT_EQ(scalarNames(N, K.Jam.PerCopyScalars), std::set<std::string>{"s"});
+    EXPECT_TRUE(K.FullTiles); // no shared loop: each copy's k loop in full and border versions
+  });
+}
+
+TEST(TileVersions, CoarsenedStencilGetsFullAndBorderTiles) {
+  const char *Stencil = R"(
+void blur(int n, int m, const float a[restrict n][m], float b[restrict n][m]) {
+#pragma loopgpu
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < m - 1; j++)
+      b[i][j] = a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1];
+}
+)";
+  withPlan(Stencil, tiled({8, 32}, {4, 1}), [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    EXPECT_TRUE(K.FullTiles);
+    EXPECT_TRUE(K.Jam.SharedLoops.empty());
+    EXPECT_FALSE(K.StagedBodyUnguarded);
+    EXPECT_TRUE(verifyGPUPlan(N, Plan, "tile-versions").empty());
+  });
+  withPlan(Stencil, tiled({8, 32}, {1, 1}), [](const Nest &, GPUPlan &Plan) {
+    EXPECT_FALSE(Plan.Kernels[0].FullTiles); // one copy: one version
+  });
+}
+
+TEST(TileVersions, WideIteratorsKeepTheGridStrideLoop) {
+  const char *Wide = R"(
+void scale(long n, const float a[restrict n], float b[restrict n]) {
+#pragma loopgpu
+  for (long i = 0; i < n; i++)
+    b[i] = 2.0f * a[i];
+}
+)";
+  withPlan(Wide, {}, [](const Nest &, GPUPlan &Plan) {
+    ASSERT_EQ(Plan.Kernels[0].Mapped.size(), 1u);
+    EXPECT_FALSE(Plan.Kernels[0].Mapped[0].OneTilePerBlock); // 2^64 iterations may need more blocks than x has
+  });
+}
+
+TEST(TileVersions, IntegerDivisionInTheStripKeepsTheChecks) {
+  const char *Divide = R"(
+void mmd(int n, int d, const int A[restrict n][n], const int B[restrict n][n], int C[restrict n][n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int acc = 0;
+      for (int k = 0; k < n; k++)
+        acc += A[i][k] * B[k][j] / d;
+      C[i][j] = acc;
+    }
+}
+)";
+  withPlan(Divide, tiled({16, 16}, {2, 2}), [](const Nest &, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.StagedLoop.has_value());
+    EXPECT_FALSE(K.StagedBodyUnguarded); // a copy past the border could divide by anything
+  });
+}
+
+TEST(GPUPlanVerifier, ReportsDecisionsThatContradictTheNest) {
+  withPlan(FloatProduct, tiled({16, 16}, {4, 4}), [](const Nest &N, GPUPlan &Plan) {
+    KernelPlan &K = Plan.Kernels[0];
+    K.Jam.SharedLoops.erase(*K.StagedLoop);
+    K.Jam.SharedLoops.insert(K.Mapped[0].Loop); // a mapped loop is not inside the mapped body
+    K.Mapped[0].OneTilePerBlock = K.Mapped[0].Dim != 'x';
+    std::vector<std::string> Bad = verifyGPUPlan(N, Plan, "device-loops");
+    auto Has = [&](const std::string &Part) {
+      return llvm::any_of(Bad, [&](const std::string &B) { return B.find(Part) != std::string::npos; });
+    };
+    EXPECT_TRUE(Has("shared loop i is outside the mapped body"));
+    EXPECT_TRUE(Has("the staged loop k is not shared"));
+    EXPECT_TRUE(Has("one tile per block off x"));
+    // After the mapping alone the jam is not decided yet: not checked.
+    EXPECT_FALSE(llvm::any_of(verifyGPUPlan(N, Plan, "map"),
+                              [](const std::string &B) { return B.find("shared") != std::string::npos; }));
+    Plan.Host.clear();
+    EXPECT_TRUE(llvm::any_of(verifyGPUPlan(N, Plan, "map"), [](const std::string &B) {
+      return B.find("no host step launches it") != std::string::npos;
+    }));
+  });
+}
+
+TEST(GPUIR, PrintsTheDecisions) {
+  withPlan(FloatProduct, tiled({16, 16}, {4, 4}), [](const Nest &N, GPUPlan &Plan) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    printGPUIR(N, Plan, OS);
+    EXPECT_NE(Text.find("kernel mm_nest0_kernel parallel block(16, 16, 1)"), std::string::npos) << Text;
+    EXPECT_NE(Text.find("grid.x loop j (line 5): block 16 x coarsen 4, stride 16, runs of 4, one tile per block"),
+              std::string::npos)
+        << Text;
+    EXPECT_NE(Text.find("jam shared {k} per-copy {acc}"), std::string::npos) << Text;
+    EXPECT_NE(Text.find("versions unguarded-strips"), std::string::npos) << Text;
+    EXPECT_NE(Text.find("loop k (line 7) shared"), std::string::npos) << Text;
+    EXPECT_NE(Text.find("host\n  launch mm_nest0_kernel\n"), std::string::npos) << Text;
+  });
+}
+
+} // namespace

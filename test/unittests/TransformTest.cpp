@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/DependencePrinter.h"
 #include "loopgpu/Analysis/Dependences.h"
+#include "loopgpu/Analysis/Legality.h"
 #include "loopgpu/CodeGen/CPrinter.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
@@ -16,7 +17,7 @@
 #include "loopgpu/Transform/ExpandScalars.h"
 #include "loopgpu/Transform/Interchange.h"
 #include "loopgpu/Transform/LICM.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/IR/NestEdit.h"
 #include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Transform/Privatize.h"
 #include "loopgpu/Transform/ReductionPrivatize.h"
@@ -201,9 +202,10 @@ TEST(Interchange, LectureNestThreeIsRefusedWithItsDependence) {
   EXPECT_TRUE(contains(O.Messages, "RAW A[i][j] -> A[i - 1][j + 1]")) << O.Messages;
   EXPECT_TRUE(contains(O.Messages, "direction (<,>) would become (>,<)")) << O.Messages;
   DependenceInfo DI = analyzeDependences(N);
-  auto W = findPermutationWitness(DI, {loopNamed(N, "i"), loopNamed(N, "j")},
-                                  {loopNamed(N, "j"), loopNamed(N, "i")});
+  auto W = permutationViolation(DI, {loopNamed(N, "i"), loopNamed(N, "j")},
+                                {loopNamed(N, "j"), loopNamed(N, "i")});
   ASSERT_TRUE(W.has_value());
+  EXPECT_EQ(W->K, LegalityWitness::Kind::Reversed);
   EXPECT_EQ(W->Before, (DirectionVector{Direction::LT, Direction::GT}));
   EXPECT_EQ(W->After, (DirectionVector{Direction::GT, Direction::LT}));
   // The witness agrees with the analysis' own verdict.

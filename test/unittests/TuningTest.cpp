@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/Dependences.h"
-#include "loopgpu/CodeGen/TuningModel.h"
+#include "loopgpu/Tune/TuningModel.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/Validate/Harness.h"
-#include "loopgpu/Validate/Tuner.h"
+#include "loopgpu/Tune/Tuner.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -26,26 +26,44 @@ namespace {
 
 TEST(Occupancy, LimitedByThreadsRegistersOrSharedMemory) {
   // 1024 threads of 32 registers: 2 blocks fill the 2048 threads of an SM.
-  Occupancy O = occupancySM90(1024, 32, 0);
+  Occupancy O = occupancy(gpuTarget("sm_90"), 1024, 32, 0);
   EXPECT_EQ(O.BlocksPerSM, 2);
   EXPECT_DOUBLE_EQ(O.Fraction, 1.0);
   EXPECT_EQ(O.Limiter, "threads");
   // 256 threads of 64 registers: 16384 per block, 4 blocks in 65536.
-  O = occupancySM90(256, 64, 0);
+  O = occupancy(gpuTarget("sm_90"), 256, 64, 0);
   EXPECT_EQ(O.BlocksPerSM, 4);
   EXPECT_DOUBLE_EQ(O.Fraction, 0.5);
   EXPECT_EQ(O.Limiter, "registers");
   // Registers are allocated per warp in units of 256: 33 count as 40.
-  EXPECT_EQ(occupancySM90(256, 33, 0).BlocksPerSM, 6);
+  EXPECT_EQ(occupancy(gpuTarget("sm_90"), 256, 33, 0).BlocksPerSM, 6);
   // 100 KiB of shared memory (+1 KiB reserved) per block: 2 in 228 KiB.
-  O = occupancySM90(128, 32, 100 * 1024);
+  O = occupancy(gpuTarget("sm_90"), 128, 32, 100 * 1024);
   EXPECT_EQ(O.BlocksPerSM, 2);
   EXPECT_EQ(O.Limiter, "shared memory");
   // Tiny blocks: at most 32 per SM.
-  O = occupancySM90(32, 16, 0);
+  O = occupancy(gpuTarget("sm_90"), 32, 16, 0);
   EXPECT_EQ(O.BlocksPerSM, 32);
   EXPECT_EQ(O.Limiter, "blocks");
   EXPECT_DOUBLE_EQ(O.Fraction, 0.5);
+}
+
+TEST(Occupancy, FollowsTheTarget) {
+  // sm_86: 1536 threads and 16 blocks per SM, 100 KiB of shared memory.
+  GPUTarget Ampere = gpuTarget("sm_86");
+  EXPECT_EQ(occupancy(Ampere, 1024, 32, 0).BlocksPerSM, 1);
+  EXPECT_EQ(occupancy(Ampere, 32, 16, 0).BlocksPerSM, 16);
+  EXPECT_EQ(occupancy(Ampere, 128, 32, 40 * 1024).BlocksPerSM, 2);
+  EXPECT_DOUBLE_EQ(occupancy(Ampere, 512, 32, 0).Fraction, 1.0);
+  // The tensor cores' stage budget leaves room for two blocks per SM.
+  EXPECT_EQ(mmaSharedBudget("sm_90"), 113 * 1024);
+  EXPECT_EQ(mmaSharedBudget("sm_80"), 81 * 1024);
+  EXPECT_FALSE(gpuTarget("sm_75").FP64TensorCores);
+  EXPECT_TRUE(gpuTarget("sm_80").FP64TensorCores);
+  // The stencil pencil's threshold: the H100's 132 SMs, 8 blocks of 256
+  // threads each, 4096 iterations per block.
+  EXPECT_EQ(pencilMinIterations(gpuTarget("sm_90")), 132 * 8 * 4096);
+  EXPECT_EQ(pencilMinIterations(gpuTarget("sm_80")), 108 * 8 * 4096);
 }
 
 /// The static model's choice for the first nest of Code, with Params known.

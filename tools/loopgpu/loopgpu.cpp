@@ -12,16 +12,17 @@
 #include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/GPUMapping.h"
-#include "loopgpu/CodeGen/TuningModel.h"
+#include "loopgpu/CodeGen/KernelPasses.h"
+#include "loopgpu/Tune/TuningModel.h"
 #include "loopgpu/Frontend/Frontend.h"
 #include "loopgpu/IR/IRPrinter.h"
 #include "loopgpu/Report/HTMLReport.h"
 #include "loopgpu/Transform/AliasVersion.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/IR/NestEdit.h"
 #include "Watchdog.h"
 #include "loopgpu/Transform/Pipeline.h"
 #include "loopgpu/Validate/Harness.h"
-#include "loopgpu/Validate/Tuner.h"
+#include "loopgpu/Tune/Tuner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
@@ -49,7 +50,7 @@ using namespace loopgpu;
 namespace {
 
 enum ExitCode { ExitSuccess = 0, ExitInputErrors = 1, ExitUsage = 2 };
-enum class EmitKind { IR, Deps, C, CUDA, Report };
+enum class EmitKind { IR, Deps, C, GPUIR, CUDA, Report };
 enum class OutputFormat { Text, JSON, Dot };
 
 cl::OptionCategory Category("loopgpu options");
@@ -154,11 +155,28 @@ cl::opt<EmitKind> Emit("emit", cl::desc("What to print"), cl::init(EmitKind::CUD
                        cl::values(clEnumValN(EmitKind::IR, "ir", "the loop-nest IR"),
                                   clEnumValN(EmitKind::Deps, "deps", "dependences and legality verdicts"),
                                   clEnumValN(EmitKind::C, "c", "the transformed C program"),
+                                  clEnumValN(EmitKind::GPUIR, "gpu-ir",
+                                             "the GPU plan the passes decided: kernels, mapping, staging, jam, "
+                                             "tile versions, host steps"),
                                   clEnumValN(EmitKind::CUDA, "cuda", "CUDA kernels and host code (default)"),
                                   clEnumValN(EmitKind::Report, "report",
                                              "an HTML page: verdicts, dependences, the mapping and why, the source "
                                              "beside the CUDA (with --validate: its results)")),
                        cl::cat(Category));
+/// -print-after: libLLVM registers an option of that name for its own
+/// passes, which loopgpu does not run; ours takes its place (created once
+/// LLVM's is unregistered, before the command line is parsed).
+cl::opt<std::string> &printAfter() {
+  static cl::opt<std::string> *Opt = [] {
+    if (cl::Option *LLVMs = cl::getRegisteredOptions().lookup("print-after"))
+      LLVMs->removeArgument();
+    return new cl::opt<std::string>("print-after",
+                                    cl::desc("Print the GPU plan to stderr after the pass PASS (map, coarsen-jam, "
+                                             "tile-versions, device-loops)"),
+                                    cl::value_desc("PASS"), cl::cat(Category));
+  }();
+  return *Opt;
+}
 cl::opt<OutputFormat> Format("format", cl::desc("Output format of -emit=ir and -emit=deps"),
                              cl::init(OutputFormat::Text),
                              cl::values(clEnumValN(OutputFormat::Text, "text", "readable text (default)"),
@@ -621,6 +639,7 @@ std::optional<int> Driver::parse(int argc, const char **argv) {
     else
       Ours.push_back(argv[I]);
   }
+  printAfter(); // registered before parsing
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   std::string ErrText;
@@ -654,7 +673,8 @@ std::optional<int> Driver::check() {
     return usageError(ErrText);
   // Tuning chooses every one of -tile and -coarsen that is auto or not given.
   Tuning = TileAuto || CoarsenAuto || Tune || !TuneExport.empty() || !TuneImport.empty();
-  EmitsCuda = Emit == EmitKind::CUDA || Emit == EmitKind::Report; // the report shows the CUDA
+  // The report shows the CUDA; the GPU plan is printed once the CUDA is.
+  EmitsCuda = Emit == EmitKind::CUDA || Emit == EmitKind::Report || Emit == EmitKind::GPUIR;
   if (Tuning && !EmitsCuda)
     return usageError("-tile auto, -coarsen auto and --tune choose CUDA options; they do not combine with -emit=" +
                       std::string(Emit == EmitKind::IR ? "ir" : Emit == EmitKind::Deps ? "deps" : "c"));
@@ -690,8 +710,12 @@ std::optional<int> Driver::check() {
       CoarsenOpt != "auto")
     WithColor::warning(errs(), "loopgpu") << "--param sets the values --validate and --tune run with; without "
                                              "them it does nothing\n";
-  if (Validate && !EmitsCuda)
-    return usageError("--validate checks the emitted CUDA; it does not combine with -emit=ir, deps or c");
+  if (Validate && (!EmitsCuda || Emit == EmitKind::GPUIR))
+    return usageError("--validate checks the emitted CUDA; it does not combine with -emit=ir, deps, c or gpu-ir");
+  if (!printAfter().empty() && !is_contained(gpuPassNames(), StringRef(printAfter())))
+    return usageError("-print-after=" + printAfter() + ": no such pass (" + join(gpuPassNames(), ", ") + ")");
+  if (!printAfter().empty() && !EmitsCuda)
+    return usageError("-print-after prints the GPU plan; it does not combine with -emit=ir, deps or c");
   if (Format == OutputFormat::JSON && Emit != EmitKind::IR && Emit != EmitKind::Deps)
     return usageError("-format=json applies to -emit=ir and -emit=deps only");
   if (Format == OutputFormat::Dot && Emit != EmitKind::Deps)
@@ -901,6 +925,7 @@ void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag
   CG.MinBlocksPerSM = MinBlocksOpt;
   CG.Vector = VectorOpt;
   CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;
+  CG.PrintAfter = printAfter();
   CG.CommandLine = CommandLine;
   for (const auto &[Loc, Reason] : P.NotCxx)
     Diag.error(Loc, Reason);
@@ -930,6 +955,15 @@ void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag
   std::vector<GPUPlan> Plans;
   if (!emitCuda(P, Infos, Source, CG, PerNest, Diag, Cuda, &Plans)) {
     CodeGenFailed = true;
+    return;
+  }
+  if (Emit == EmitKind::GPUIR) {
+    for (size_t I = 0; I < P.Nests.size(); ++I) {
+      const Nest &N = P.Nests[I];
+      Out << "// nest " << N.Ordinal << " of " << N.Function << " (line " << N.Loc.Line << ")"
+          << (N.VersionOf >= 0 ? ", the version under its run-time check" : "") << "\n";
+      printGPUIR(N, Plans[I], Out);
+    }
     return;
   }
   if (Emit == EmitKind::Report) {

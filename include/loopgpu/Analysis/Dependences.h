@@ -247,16 +247,14 @@ public:
   /// parent's body is that loop alone. Empty for an empty nest.
   const std::vector<unsigned> &outermostBand() const { return Band; }
   /// Is running the loops of BandLoops (nested, outermost first) in the order
-  /// NewOrder (the same loop ids, new outermost first) legal? Lecture
-  /// theorem: no permuted direction vector may have '>' as its leftmost
-  /// non-'=' direction. Reductions and privatization are not taken into
-  /// account (conservative).
+  /// NewOrder (the same loop ids, new outermost first) legal? The legality
+  /// oracle (Legality.h, permutationViolation) answers, with the witness.
   bool isLegalPermutation(const std::vector<unsigned> &BandLoops,
                           const std::vector<unsigned> &NewOrder) const;
   /// Can the band BandLoops (nested, outermost first) be tiled (strip-mined
   /// and the tile loops moved outside)? It must be fully permutable: no
   /// dependence that stays within one iteration of the loops outside the
-  /// band has '>' on a band loop. Conservative like isLegalPermutation.
+  /// band has '>' on a band loop (Legality.h, tilingViolation).
   bool isTileable(const std::vector<unsigned> &BandLoops) const;
   /// Every legal order of BandLoops (loop ids, outermost first), the original
   /// order first, then lexicographic.

@@ -23,22 +23,6 @@ class raw_ostream;
 
 namespace loopgpu {
 
-/// Elements to copy for array ArrayId, as a C expression in the nest's
-/// parameters: the product of its extents when they are all known, else
-/// (1 + the largest index any access can touch) computed with ISL. Nullopt
-/// when neither is known (a non-affine access to a pointer).
-/// The count is computed in 64 bits (loopgpu_count: an overflow stops the
-/// program).
-std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
-
-/// E as a C expression computed in 64 bits: every name is cast to long long
-/// first, so that `65536 * n` cannot overflow int.
-std::string affIn64Bits(const Nest &N, const AffExpr &E);
-
-/// The definition of loopgpu_count (an array's elements from its extents, in
-/// 64 bits), which the CUDA file and the --validate driver both use.
-const char *countHelpers();
-
 /// Prints the CUDA file for Prog. Plans[i] belongs to Prog.Nests[i]; Source
 /// is the text of the input file (for the code outside the nests). Returns
 /// false after reporting an error if something cannot be printed.

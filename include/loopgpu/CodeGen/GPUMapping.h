@@ -29,10 +29,12 @@
 #include "loopgpu/Analysis/Dependences.h"
 #include "loopgpu/IR/Diagnostics.h"
 #include "loopgpu/IR/LoopNest.h"
+#include "loopgpu/Tune/Target.h"
 
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,6 +71,9 @@ struct CodeGenOptions {
   /// (DeviceLoopPlan; 0: never).
   int64_t DeviceLoopBlocks = 16;
   std::string Arch = "sm_90";
+  /// -print-after: print the GPU plan to stderr after this pass
+  /// (KernelPasses.h; empty: never).
+  std::string PrintAfter;
   std::string CommandLine;      ///< for the output's header comment
   std::vector<std::string> Tuning; ///< header lines: how -tile/-coarsen auto chose
 };
@@ -91,7 +96,29 @@ struct MappedLoop {
   int64_t Coarsen = 1;     ///< iterations per thread along Dim
   int64_t Stride = 32;     ///< distance between a thread's runs, in runs
   int64_t Vector = 1;      ///< consecutive iterations per run (divides Coarsen)
+  /// The launch's grid covers every tile along Dim, so each block computes
+  /// one tile and the kernel has no grid-stride loop along it
+  /// (TileVersions.cpp).
+  bool OneTilePerBlock = false;
   int64_t tile() const { return BlockSize * Coarsen; }
+};
+
+/// How a Parallel kernel's thread runs its copies (its Coarsen iterations
+/// per mapped loop), decided by the coarsen-and-jam pass
+/// (lib/CodeGen/CoarsenJam.cpp) from the mapping.
+struct JamPlan {
+  /// Loops inside the innermost mapped loop's body (at any depth below
+  /// other shared loops) that the copies share: one loop whose body runs
+  /// every copy's statements (unroll-and-jam). The staged loop always is
+  /// (its barriers need every thread); other loops when the thread has
+  /// several copies and the loop's bounds do not use mapped iterators.
+  std::set<unsigned> SharedLoops;
+  /// Scalars declared in the mapped body or in a shared loop's body: one per
+  /// copy, in a register array when the thread has several copies.
+  std::set<unsigned> PerCopyScalars;
+  /// Iterations of a full staged strip unrolled (`#pragma unroll`): the
+  /// whole strip, up to 512 copies of the body in all.
+  int64_t StripUnroll = 1;
 };
 
 /// An array whose elements are reused by the threads of a block, copied into
@@ -251,12 +278,21 @@ struct VectorRuns {
 /// of copy bandwidth in float, 89.6% in double (block 32 x 8, 8 planes per
 /// thread); 64 x 2 threads 80-81%.
 constexpr int64_t PencilDepth = 8, PencilRows = 8, PencilThreadsX = 32, PencilVector = 2;
-/// Below this many iterations a pencil's grid would not fill an H100 (132
-/// SMs, 8 blocks of 256 threads each): the host launches the mapper's default
+/// Below this many iterations a pencil's grid would not fill the target's
+/// SMs with as many blocks as each holds (H100: 132 SMs, 8 blocks of 256
+/// threads each, 4,325,376 iterations): the host launches the mapper's default
 /// kernel instead (HostStep::Choose; at 120^3 the pencil's 450 blocks took
 /// 0.565 ms for 20 steps of PolyBench heat-3d, the default's 0.421 ms,
 /// bench/RESULTS.md run 29). LOOPGPU_PENCIL_MIN_ITERATIONS overrides it.
-constexpr int64_t PencilMinIterations = 132 * 8 * PencilThreadsX * PencilVector * PencilRows * PencilDepth;
+inline int64_t pencilMinIterations(const GPUTarget &T) {
+  int64_t Threads = PencilThreadsX * PencilRows;
+  return T.SMs * (T.ThreadsPerSM / Threads) * Threads * PencilVector * PencilDepth;
+}
+
+/// The values a reduction kernel combines for reduction R, each in a
+/// __shared__ array of one value per warp (32): the variable, and for
+/// argmin/argmax also the index and the iteration (long long).
+std::vector<ScalarType> reductionPartTypes(const Nest &N, const Reduction &R);
 
 /// CUDA's 16-byte vector type of elements of T (vector_types.h: float4,
 /// int4, uint4, double2, long2, longlong2, ...) and its number of elements,
@@ -336,6 +372,19 @@ struct KernelPlan {
   /// Vector runs along x (Parallel kernels without staging, halos,
   /// transposed stores, lane reductions or tensor cores).
   std::optional<VectorRuns> XRuns;
+  /// Parallel kernels: the copies' unroll-and-jam (CoarsenJam.cpp).
+  JamPlan Jam;
+  /// Parallel kernels whose thread has several copies and whose mapped body
+  /// has no shared loop: the body comes twice, for full tiles (no range
+  /// checks: the copies' statements sit in one block of straight-line code,
+  /// where nvcc shares their common loads) and for tiles on the border of
+  /// the iteration space (TileVersions.cpp).
+  bool FullTiles = false;
+  /// The staged strip's body reads only shared tiles, registers and kernel
+  /// arguments and cannot fault (no integer division): copies outside the
+  /// iteration space may run it, so it has no range checks
+  /// (TileVersions.cpp).
+  bool StagedBodyUnguarded = false;
   std::optional<Scan> TheScan;      ///< Scan kernels: the scan (its loop: TheScan->Loop)
   std::vector<unsigned> ScanSegments; ///< Scan kernels: the loops around it, outermost first
   /// Loops that stay on the host around this kernel (their iterators are
@@ -356,6 +405,21 @@ struct KernelPlan {
     for (const MappedLoop &M : Mapped)
       T *= M.BlockSize;
     return LaneLoops.empty() ? T : T * Lanes;
+  }
+  /// A thread's copies: the product of the mapped loops' coarsening.
+  int64_t copies() const {
+    int64_t C = 1;
+    for (const MappedLoop &M : Mapped)
+      C *= M.Coarsen;
+    return C;
+  }
+  /// The innermost mapped loop's node (the mapped loops are perfectly
+  /// nested, outermost first; Parallel kernels).
+  const Node *innermostMapped() const {
+    const Node *Inner = Nodes[0];
+    for (size_t I = 1; I < Mapped.size(); ++I)
+      Inner = Inner->Body[0].get();
+    return Inner;
   }
   /// Iterations of M a block covers per grid step: a tile, several tiles
   /// with block coarsening (Parallel kernels).
@@ -435,6 +499,9 @@ struct HostStep {
 
 struct GPUPlan {
   std::vector<KernelPlan> Kernels;  ///< in textual order
+  /// Per array of the nest: no other array of the nest may share its memory
+  /// (its alias class is its own), so kernels take it `__restrict__`.
+  std::vector<bool> NoAlias;
   std::vector<HostStep> Host;
   std::vector<std::string> Remarks; ///< decisions worth telling the user
 };

@@ -29,18 +29,6 @@ struct InterchangeRequest {
 bool interchange(Nest &N, const DependenceInfo &DI, const InterchangeRequest &R,
                  DiagnosticSink &Diags);
 
-/// A dependence whose direction vectors, permuted from BandLoops into
-/// NewOrder, would have '>' as the leftmost non-'=' direction, with that
-/// vector before and after; nullopt if none (the band may still be refused
-/// because a dependence involves only some of its loops).
-struct PermutationWitness {
-  unsigned Dependence = 0;
-  DirectionVector Before, After;
-};
-std::optional<PermutationWitness> findPermutationWitness(const DependenceInfo &DI,
-                                                         const std::vector<unsigned> &BandLoops,
-                                                         const std::vector<unsigned> &NewOrder);
-
 } // namespace loopgpu
 
 #endif // LOOPGPU_TRANSFORM_INTERCHANGE_H

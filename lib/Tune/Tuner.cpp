@@ -1,5 +1,5 @@
 //===- Tuner.cpp - Choose -tile and -coarsen by measuring -----------------===//
-#include "loopgpu/Validate/Tuner.h"
+#include "loopgpu/Tune/Tuner.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

@@ -12,8 +12,8 @@
 //     indices of loops, building expressions from affine forms.
 //
 //===----------------------------------------------------------------------===//
-#ifndef LOOPGPU_TRANSFORM_NESTEDIT_H
-#define LOOPGPU_TRANSFORM_NESTEDIT_H
+#ifndef LOOPGPU_IR_NESTEDIT_H
+#define LOOPGPU_IR_NESTEDIT_H
 
 #include "loopgpu/IR/LoopNest.h"
 
@@ -129,4 +129,4 @@ void recordTransform(Nest &N, const std::string &Name, const std::string &Descri
 
 } // namespace loopgpu
 
-#endif // LOOPGPU_TRANSFORM_NESTEDIT_H
+#endif // LOOPGPU_IR_NESTEDIT_H

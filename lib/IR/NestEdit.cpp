@@ -1,5 +1,5 @@
 //===- NestEdit.cpp - Editing the loop-nest IR safely ----------------------===//
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/IR/NestEdit.h"
 
 #include <algorithm>
 #include <cassert>

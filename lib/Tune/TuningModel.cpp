@@ -6,8 +6,8 @@
 // estimates the plan does not contain: registers, occupancy and reuse.
 //
 //===----------------------------------------------------------------------===//
-#include "loopgpu/CodeGen/TuningModel.h"
-#include "loopgpu/Transform/NestEdit.h"
+#include "loopgpu/Tune/TuningModel.h"
+#include "loopgpu/IR/NestEdit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -39,16 +39,6 @@ std::string TuningConfig::flags() const {
   return S.empty() ? "the default mapping" : S;
 }
 
-// sm_90 (H100) per-SM limits.
-constexpr int64_t RegistersPerSM = 65536;
-constexpr int64_t SharedPerSM = 228 * 1024;
-constexpr int64_t SharedReservedPerBlock = 1024;
-constexpr int64_t ThreadsPerSM = 2048;
-constexpr int64_t BlocksPerSM = 32;
-constexpr int64_t WarpsPerSM = ThreadsPerSM / 32;
-// The SMs a grid is spread over: 132 on the H100 SXM5 that bench/RESULTS.md
-// measures (the PCIe card has 114). Only the size-aware choice uses it.
-constexpr int64_t SMCount = 132;
 // Occupancy a staged kernel's register tile needs: its independent
 // accumulators give each warp enough instruction-level parallelism that a
 // quarter of the SM's warps keep it busy (H100, bench/RESULTS.md run 4:
@@ -56,11 +46,11 @@ constexpr int64_t SMCount = 132;
 // outputs, 50%, 42.9%).
 constexpr double RegisterTileOccupancy = 0.25;
 
-Occupancy occupancySM90(int64_t Threads, int64_t Registers, int64_t SharedBytes) {
+Occupancy occupancy(const GPUTarget &T, int64_t Threads, int64_t Registers, int64_t SharedBytes) {
   int64_t Warps = (Threads + 31) / 32;
   int64_t RegsPerWarp = (Registers * 32 + 255) / 256 * 256;
   Occupancy O;
-  O.BlocksPerSM = BlocksPerSM;
+  O.BlocksPerSM = T.BlocksPerSM;
   O.Limiter = "blocks";
   auto Limit = [&](int64_t Blocks, const char *Why) {
     if (Blocks < O.BlocksPerSM) {
@@ -68,11 +58,11 @@ Occupancy occupancySM90(int64_t Threads, int64_t Registers, int64_t SharedBytes)
       O.Limiter = Why;
     }
   };
-  Limit(ThreadsPerSM / (Warps * 32), "threads");
-  Limit(RegistersPerSM / (RegsPerWarp * Warps), "registers");
+  Limit(T.ThreadsPerSM / (Warps * 32), "threads");
+  Limit(T.RegistersPerSM / (RegsPerWarp * Warps), "registers");
   if (SharedBytes > 0)
-    Limit(SharedPerSM / (SharedBytes + SharedReservedPerBlock), "shared memory");
-  O.Fraction = static_cast<double>(O.BlocksPerSM * Warps) / WarpsPerSM;
+    Limit(T.SharedPerSM / (SharedBytes + T.SharedReservedPerBlock), "shared memory");
+  O.Fraction = static_cast<double>(O.BlocksPerSM * Warps) / (T.ThreadsPerSM / 32);
   return O;
 }
 
@@ -134,7 +124,8 @@ struct Evaluation {
 
 class Model {
 public:
-  Model(const Nest &N, const DependenceInfo &DI, const TuningRequest &R) : N(N), DI(DI), R(R) {}
+  Model(const Nest &N, const DependenceInfo &DI, const TuningRequest &R)
+      : N(N), DI(DI), R(R), Target(gpuTarget(R.Fixed.Arch)) {}
 
   /// Plans N with C (R's fixed options in force); nullopt if the mapper
   /// refuses it (too many threads, ...) or it has no kernel to tune.
@@ -179,10 +170,8 @@ public:
     }
     // Halo tiles (-shared-staging=halo) count in SharedBytes only: their
     // effect on speed is not modelled (nor yet measured).
-    if (K.K == KernelPlan::Kind::Reduction)
-      E.SharedBytes = 32 * 8 * static_cast<int64_t>(K.Reductions.size());
     E.Registers = std::min<int64_t>(255, 24 + E.Copies + 2 * E.SharedReads);
-    E.Occ = occupancySM90(E.Threads, E.Registers, E.SharedBytes);
+    E.Occ = occupancy(Target, E.Threads, E.Registers, E.SharedBytes);
     E.Blocks = gridBlocks(K);
     return E;
   }
@@ -225,7 +214,7 @@ public:
     if (!E.staged())
       return E.Occ.BlocksPerSM;
     int64_t Warps = (E.Threads + 31) / 32;
-    auto ForTile = static_cast<int64_t>(std::ceil(RegisterTileOccupancy * WarpsPerSM / Warps));
+    auto ForTile = static_cast<int64_t>(std::ceil(RegisterTileOccupancy * (Target.ThreadsPerSM / 32) / Warps));
     return std::min(E.Occ.BlocksPerSM, ForTile);
   }
 
@@ -235,7 +224,7 @@ public:
   bool fillsGPU(const Evaluation &E) const {
     if (!E.Blocks)
       return true;
-    return *E.Blocks >= SMCount && (*E.Blocks + SMCount / 2) / SMCount >= blocksNeededPerSM(E);
+    return *E.Blocks >= Target.SMs && (*E.Blocks + Target.SMs / 2) / Target.SMs >= blocksNeededPerSM(E);
   }
 
   /// The first part of every ranking: configurations that fill the GPU,
@@ -274,7 +263,7 @@ public:
       return "; sizes unknown (" +
              (Missing.empty() ? std::string("the bounds depend on loop iterators") : "no --param for " + Missing) +
              "): assumes a large problem; pass --param to size the grid";
-    std::string S = "; " + std::to_string(*E.Blocks) + " blocks for " + std::to_string(SMCount) + " SMs" +
+    std::string S = "; " + std::to_string(*E.Blocks) + " blocks for " + std::to_string(Target.SMs) + " SMs" +
                     (Known.empty() ? "" : " at " + Known);
     if (!fillsGPU(E))
       return "; only" + S.substr(1) + ": no candidate fills the GPU, so the one with the most blocks";
@@ -752,6 +741,7 @@ private:
   const Nest &N;
   const DependenceInfo &DI;
   const TuningRequest &R;
+  GPUTarget Target; ///< -arch's limits (R.Fixed.Arch)
 };
 
 } // namespace

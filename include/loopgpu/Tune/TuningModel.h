@@ -3,12 +3,12 @@
 // `-tile auto` / `-coarsen auto` on a machine without a GPU: a static model
 // picks the block shape and the coarsening factors of a nest from what the
 // mapper would do with it (a first plan with the default options) and from
-// an occupancy model of sm_90, and says why.
+// an occupancy model of the target (-arch; Tune/Target.h), and says why.
 //
 // The model reasons as the GPU lectures do:
 //
-//   - Occupancy on sm_90: 65536 registers, 228 KiB of shared memory
-//     (1 KiB of it reserved per block), 2048 threads and 32 blocks per SM;
+//   - Occupancy (Target.h; sm_90: 65536 registers, 228 KiB of shared memory
+//     (1 KiB of it reserved per block), 2048 threads and 32 blocks per SM);
 //     48 KiB of static shared memory per block. Registers are allocated per
 //     warp in units of 256. Registers per thread are estimated (the model
 //     cannot run ptxas): 24 for the indexing and the loop, plus one per
@@ -53,7 +53,7 @@
 //     known (constant bounds, or parameters given with --param NAME=VALUE),
 //     the model counts each candidate's blocks as the launch does (per
 //     mapped loop ceil(trip / (threads * coarsening)), capped; reductions at
-//     most 1024) and prefers candidates that fill the 132 SMs of an H100:
+//     most 1024) and prefers candidates that fill the target's SMs (132 on an H100):
 //     every SM gets a block and, on average to the nearest block, as many
 //     as the model counts on resident: for staged kernels enough for the
 //     25% occupancy of a register tile, otherwise all the SM can hold. Among
@@ -73,10 +73,11 @@
 // shapes, staging off).
 //
 //===----------------------------------------------------------------------===//
-#ifndef LOOPGPU_CODEGEN_TUNINGMODEL_H
-#define LOOPGPU_CODEGEN_TUNINGMODEL_H
+#ifndef LOOPGPU_TUNE_TUNINGMODEL_H
+#define LOOPGPU_TUNE_TUNINGMODEL_H
 
 #include "loopgpu/CodeGen/GPUMapping.h"
+#include "loopgpu/Tune/Target.h"
 
 #include <map>
 #include <optional>
@@ -110,13 +111,14 @@ struct TuningRequest {
   std::map<std::string, int64_t> Params;
 };
 
-/// Occupancy of one SM of sm_90.
+/// Occupancy of one SM of a target (Tune/Target.h).
 struct Occupancy {
   int64_t BlocksPerSM = 0;
-  double Fraction = 0;  ///< active warps / 64
+  double Fraction = 0;  ///< active warps / the most the SM holds (64 on sm_90)
   std::string Limiter;  ///< "threads", "registers", "shared memory" or "blocks"
 };
-Occupancy occupancySM90(int64_t ThreadsPerBlock, int64_t RegistersPerThread, int64_t SharedBytesPerBlock);
+Occupancy occupancy(const GPUTarget &T, int64_t ThreadsPerBlock, int64_t RegistersPerThread,
+                    int64_t SharedBytesPerBlock);
 
 struct TuningChoice {
   TuningConfig Config;
@@ -133,4 +135,4 @@ std::vector<TuningConfig> tuningCandidates(const Nest &N, const DependenceInfo &
 
 } // namespace loopgpu
 
-#endif // LOOPGPU_CODEGEN_TUNINGMODEL_H
+#endif // LOOPGPU_TUNE_TUNINGMODEL_H

@@ -24,10 +24,10 @@
 //       "nests": [ { "line": 13, "tile": [16, 16], "coarsen": [4, 4], "staging": true } ] } } }
 //
 //===----------------------------------------------------------------------===//
-#ifndef LOOPGPU_VALIDATE_TUNER_H
-#define LOOPGPU_VALIDATE_TUNER_H
+#ifndef LOOPGPU_TUNE_TUNER_H
+#define LOOPGPU_TUNE_TUNER_H
 
-#include "loopgpu/CodeGen/TuningModel.h"
+#include "loopgpu/Tune/TuningModel.h"
 #include "loopgpu/Validate/Harness.h"
 
 #include <functional>
@@ -136,4 +136,4 @@ std::string defaultTuneCachePath();
 
 } // namespace loopgpu
 
-#endif // LOOPGPU_VALIDATE_TUNER_H
+#endif // LOOPGPU_TUNE_TUNER_H

@@ -1,0 +1,27 @@
+//===- Footprint.h - How many elements of an array a nest touches -*- C++ -*-===//
+//
+// For an array whose outer extent is unknown (a pointer, `float *x` or
+// `float (*A)[m]`), the elements the nest may touch along the outer
+// dimension, computed with ISL from the accesses' relations: 1 + the largest
+// outer index any access touches, for every value of the parameters, 0
+// where no access touches anything.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_ANALYSIS_FOOTPRINT_H
+#define LOOPGPU_ANALYSIS_FOOTPRINT_H
+
+#include "loopgpu/IR/LoopNest.h"
+
+#include <optional>
+#include <string>
+
+namespace loopgpu {
+
+/// The count above as an expression of the nest's parameters in ISL's C
+/// syntax (min, max and floord as calls; "0" when no access touches the
+/// array), or nullopt when an access is not affine.
+std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId);
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_ANALYSIS_FOOTPRINT_H

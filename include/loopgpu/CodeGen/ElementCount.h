@@ -1,0 +1,36 @@
+//===- ElementCount.h - An array's elements as a C expression ---*- C++ -*-===//
+//
+// The CUDA file's launchers and the --validate driver allocate and copy each
+// array of a nest: its elements as a C expression in the nest's parameters,
+// computed in 64 bits.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOPGPU_CODEGEN_ELEMENTCOUNT_H
+#define LOOPGPU_CODEGEN_ELEMENTCOUNT_H
+
+#include "loopgpu/IR/LoopNest.h"
+
+#include <optional>
+#include <string>
+
+namespace loopgpu {
+
+/// Elements to copy for array ArrayId, as a C expression in the nest's
+/// parameters: the product of its extents when they are all known, else
+/// (1 + the largest index any access can touch) computed with ISL
+/// (Analysis/Footprint.h). Nullopt when neither is known (a non-affine
+/// access to a pointer). The count is computed in 64 bits (loopgpu_count:
+/// an overflow stops the program).
+std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
+
+/// E as a C expression computed in 64 bits: every name is cast to long long
+/// first, so that `65536 * n` cannot overflow int.
+std::string affIn64Bits(const Nest &N, const AffExpr &E);
+
+/// The definition of loopgpu_count (an array's elements from its extents, in
+/// 64 bits), which the CUDA file and the --validate driver both use.
+const char *countHelpers();
+
+} // namespace loopgpu
+
+#endif // LOOPGPU_CODEGEN_ELEMENTCOUNT_H

@@ -1,0 +1,54 @@
+//===- Footprint.cpp - How many elements of an array a nest touches -------===//
+#include "loopgpu/Analysis/Footprint.h"
+#include "loopgpu/IR/IslBuilder.h"
+
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+
+#include <cstdlib>
+
+namespace loopgpu {
+
+std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId) {
+  const ArrayInfo &A = N.Arrays[ArrayId];
+  IslContext Ctx;
+  IslBuilder B(N, Ctx.get());
+  try {
+    isl::set Touched;
+    for (const Access &Acc : N.Accesses) {
+      if (!Acc.isArray() || Acc.Index != ArrayId)
+        continue;
+      if (!B.isAccessExact(Acc.Id))
+        return std::nullopt;
+      isl::set R = B.accessRelation(Acc.Id).range();
+      Touched = Touched.is_null() ? R : Touched.unite(R);
+    }
+    if (Touched.is_null())
+      return std::string("0");
+    isl_set *Outer = isl_set_project_out(Touched.release(), isl_dim_set, 1, A.rank() - 1);
+    isl_pw_aff *Max = isl_set_dim_max(Outer, 0);
+    if (!Max)
+      return std::nullopt;
+    // Where nothing is touched the count is 0: max(max index, -1) + 1.
+    isl_set *Universe = isl_set_universe(B.paramSpace().release());
+    isl_pw_aff *MinusOne = isl_pw_aff_val_on_domain(isl_set_copy(Universe), isl_val_int_from_si(Ctx.raw(), -1));
+    isl_pw_aff *Count = isl_pw_aff_add(isl_pw_aff_union_max(Max, MinusOne),
+                                       isl_pw_aff_val_on_domain(isl_set_copy(Universe), isl_val_one(Ctx.raw())));
+    isl_ast_build *Build = isl_ast_build_from_context(Universe);
+    isl_ast_expr *Expr = isl_ast_build_expr_from_pw_aff(Build, Count);
+    isl_ast_build_free(Build);
+    if (!Expr)
+      return std::nullopt;
+    char *C = isl_ast_expr_to_C_str(Expr);
+    isl_ast_expr_free(Expr);
+    if (!C)
+      return std::nullopt;
+    std::string Raw(C);
+    free(C);
+    return Raw;
+  } catch (const isl::exception &) {
+    return std::nullopt;
+  }
+}
+
+} // namespace loopgpu

@@ -1,0 +1,126 @@
+//===- GPUPlanVerifier.cpp - Check the GPU plan after each pass ------------===//
+//
+// A pass that leaves the plan contradicting the nest or itself is a bug of
+// loopgpu: planGPU runs this after each pass and stops with an internal
+// error naming the pass, instead of printing CUDA from a broken plan.
+//
+//===----------------------------------------------------------------------===//
+#include "loopgpu/CodeGen/KernelPasses.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace loopgpu {
+
+namespace {
+
+/// Whether loop L is nested (at any depth) inside loop Outer.
+bool insideLoop(const Nest &N, unsigned L, unsigned Outer) {
+  for (int P = N.Loops[L].Parent; P >= 0; P = N.Loops[P].Parent)
+    if (static_cast<unsigned>(P) == Outer)
+      return true;
+  return false;
+}
+
+void verifyMapping(const Nest &N, const KernelPlan &K, std::vector<std::string> &Out) {
+  auto Bad = [&](const std::string &What) { Out.push_back(K.Name + ": " + What); };
+  std::set<char> Dims;
+  for (const MappedLoop &M : K.Mapped) {
+    const std::string Loop = "mapped loop " + N.Loops[M.Loop].Iterator;
+    if (!Dims.insert(M.Dim).second)
+      Bad(Loop + " shares grid dimension " + std::string(1, M.Dim) + " with another");
+    if (M.BlockSize < 1 || M.Coarsen < 1 || M.Vector < 1 || M.Coarsen % M.Vector != 0)
+      Bad(Loop + ": block " + std::to_string(M.BlockSize) + ", coarsening " + std::to_string(M.Coarsen) +
+          " and runs of " + std::to_string(M.Vector) + " do not fit together");
+    if (M.OneTilePerBlock && (M.Dim != 'x' || K.BlockCoarsen != 1))
+      Bad(Loop + ": one tile per block off x or with block coarsening");
+  }
+  if (K.threadsPerBlock() > 1024)
+    Bad(std::to_string(K.threadsPerBlock()) + " threads per block");
+  if (K.XRuns) {
+    auto X = llvm::find_if(K.Mapped, [&](const MappedLoop &M) { return M.Loop == K.XRuns->Loop; });
+    if (X == K.Mapped.end() || X->Dim != 'x' || X->Vector != K.XRuns->V)
+      Bad("vector runs on a loop that is not on x with runs of " + std::to_string(K.XRuns->V));
+  }
+}
+
+void verifyJamAndVersions(const Nest &N, const KernelPlan &K, std::vector<std::string> &Out) {
+  auto Bad = [&](const std::string &What) { Out.push_back(K.Name + ": " + What); };
+  if (K.K != KernelPlan::Kind::Parallel || K.Mapped.empty()) {
+    if (!K.Jam.SharedLoops.empty() || !K.Jam.PerCopyScalars.empty() || K.FullTiles || K.StagedBodyUnguarded)
+      Bad("jam or tile decisions on a kernel without mapped copies");
+    return;
+  }
+  unsigned Inner = K.innermostMapped()->Id;
+  for (unsigned L : K.Jam.SharedLoops) {
+    const Loop &Lp = N.Loops[L];
+    if (!insideLoop(N, L, Inner))
+      Bad("shared loop " + Lp.Iterator + " is outside the mapped body");
+    for (const MappedLoop &M : K.Mapped)
+      if (Lp.Lower.uses(AffVar::iterator(M.Loop)) || Lp.Upper.uses(AffVar::iterator(M.Loop)))
+        Bad("shared loop " + Lp.Iterator + "'s bounds differ between copies (they use " +
+            N.Loops[M.Loop].Iterator + ")");
+  }
+  if (K.StagedLoop && !K.Jam.SharedLoops.count(*K.StagedLoop))
+    Bad("the staged loop " + N.Loops[*K.StagedLoop].Iterator + " is not shared (its barriers need every thread)");
+  for (unsigned S : K.Jam.PerCopyScalars)
+    if (!N.Scalars[S].declaredInside())
+      Bad("per-copy scalar " + N.Scalars[S].Name + " is declared outside the nest");
+  if (K.Jam.StripUnroll < 1 || (K.StagedLoop && K.Jam.StripUnroll > K.KTile))
+    Bad("full strips unrolled by " + std::to_string(K.Jam.StripUnroll) + " with strips of " +
+        std::to_string(K.KTile));
+  if (K.FullTiles && K.copies() == 1)
+    Bad("full-tile versions for a thread of one copy");
+  if (K.StagedBodyUnguarded && !K.StagedLoop)
+    Bad("an unguarded staged body without a staged loop");
+}
+
+void verifySteps(const GPUPlan &Plan, const std::vector<HostStep> &Steps, std::vector<bool> &Launched,
+                 std::vector<std::string> &Out) {
+  for (const HostStep &S : Steps) {
+    if (S.K == HostStep::Kind::Launch) {
+      if (S.Kernel >= Plan.Kernels.size())
+        Out.push_back("host step launches kernel " + std::to_string(S.Kernel) + " of " +
+                      std::to_string(Plan.Kernels.size()));
+      else
+        Launched[S.Kernel] = true;
+    }
+    if (S.K == HostStep::Kind::Choose && (S.Body.empty() || S.Else.empty()))
+      Out.push_back("a run-time choice with an empty alternative");
+    if (S.Device)
+      for (unsigned Kn : S.Device->Kernels)
+        if (Kn >= Plan.Kernels.size())
+          Out.push_back("device loop " + S.Device->Name + " runs kernel " + std::to_string(Kn) + " of " +
+                        std::to_string(Plan.Kernels.size()));
+    verifySteps(Plan, S.Body, Launched, Out);
+    verifySteps(Plan, S.Else, Launched, Out);
+  }
+}
+
+} // namespace
+
+std::vector<std::string> verifyGPUPlan(const Nest &N, const GPUPlan &Plan, llvm::StringRef After) {
+  std::vector<std::string> Out;
+  llvm::ArrayRef<const char *> Passes = gpuPassNames();
+  size_t Ran = llvm::find(Passes, After) - Passes.begin(); // the passes that ran: 0..Ran
+  bool Jammed = Ran < Passes.size() && Ran >= 1;
+  for (const KernelPlan &K : Plan.Kernels) {
+    if (K.Nodes.empty()) {
+      Out.push_back(K.Name + ": computes nothing");
+      continue;
+    }
+    verifyMapping(N, K, Out);
+    if (Jammed)
+      verifyJamAndVersions(N, K, Out);
+  }
+  std::vector<bool> Launched(Plan.Kernels.size(), false);
+  verifySteps(Plan, Plan.Host, Launched, Out);
+  for (size_t I = 0; I < Launched.size(); ++I)
+    if (!Launched[I])
+      Out.push_back(Plan.Kernels[I].Name + ": no host step launches it");
+  if (!Plan.NoAlias.empty() && Plan.NoAlias.size() != N.Arrays.size())
+    Out.push_back("alias facts for " + std::to_string(Plan.NoAlias.size()) + " of " +
+                  std::to_string(N.Arrays.size()) + " arrays");
+  return Out;
+}
+
+} // namespace loopgpu
