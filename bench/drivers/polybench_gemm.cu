@@ -2,10 +2,11 @@
 // nk inner), as PolyBench writes it: loopgpu's kernel_gemm_nest0_device (the
 // kernels alone, device pointers) against cuBLAS DGEMM, with its default math
 // mode (FP64 tensor cores allowed: DMMA rounds like FMA) and pedantic (no
-// tensor cores). Usage: polybench_gemm EXTRALARGE|LARGE|4096 LABEL
+// tensor cores). Usage: polybench_gemm EXTRALARGE|LARGE|N LABEL (N: N^3)
 #include "common.h"
 #include <cublas_v2.h>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 extern "C" void kernel_gemm_nest0_device(int ni, int nj, int nk, double beta, double alpha, double *C,
@@ -17,8 +18,8 @@ int main(int argc, char **argv) {
   int ni = 2000, nj = 2300, nk = 2600; // PolyBench 4.2.1 EXTRALARGE
   if (!std::strcmp(ds, "LARGE"))
     ni = 1000, nj = 1100, nk = 1200;
-  if (!std::strcmp(ds, "4096")) // issue 14's DGEMM size
-    ni = nj = nk = 4096;
+  if (std::atoi(ds) > 0) // square sizes (issue 14's DGEMM: 4096)
+    ni = nj = nk = std::atoi(ds);
   const double alpha = 1.5, beta = 1.2;
   double *A = device_random<double>((size_t)ni * nk, true), *B = device_random<double>((size_t)nk * nj, true);
   double *C0 = device_random<double>((size_t)ni * nj, true), *C, *R;

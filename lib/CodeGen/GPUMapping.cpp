@@ -298,31 +298,29 @@ private:
                 " columns, a column per thread from there";
         C.Body.push_back(launch(std::move(*Strided)));
         C.Else.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
-        PencilFallback.reset(); // a scan reads what it writes: never a pencil
+        BelowThreshold.reset(); // one kernel on this side of the choice
         const Loop &L = N.Loops[Strided->TheScan->Loop];
         Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + C.Why);
         Steps.push_back(std::move(C));
       } else if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
         FlushSerial();
         KernelPlan K = registerTiledByDefault(Nd, HostLoops);
-        std::optional<KernelPlan> Small = std::move(PencilFallback);
-        PencilFallback.reset();
+        std::optional<SizeChoice> Small = std::move(BelowThreshold);
+        BelowThreshold.reset();
         if (!Small) {
           Steps.push_back(launch(std::move(K)));
           continue;
         }
-        // The pencil where its grid fills the GPU, else the default mapping.
+        // K from a size on, Small below it.
         HostStep C;
         C.K = HostStep::Kind::Choose;
         for (const MappedLoop &M : K.Mapped)
           C.ChoiceLoops.push_back(M.Loop);
-        GPUTarget T = gpuTarget(Opts.Arch);
-        C.Threshold = pencilMinIterations(T);
-        C.ThresholdEnv = "LOOPGPU_PENCIL_MIN_ITERATIONS";
-        C.Why = "the stencil pencil from " + std::to_string(C.Threshold) + " iterations (its grid fills the " +
-                std::to_string(T.SMs) + " SMs of " + T.Card + "), the default mapping below";
+        C.Threshold = Small->Threshold;
+        C.ThresholdEnv = Small->Env;
+        C.Why = Small->Why;
         C.Else.push_back(launch(std::move(K)));
-        C.Body.push_back(launch(std::move(*Small)));
+        C.Body.push_back(launch(std::move(Small->Small)));
         Steps.push_back(std::move(C));
       } else if (Nd.K == Node::Kind::Loop && isReductionKernel(Nd.Id)) {
         FlushSerial();
@@ -452,9 +450,17 @@ private:
   /// (registerTiledByDefault), where the user asks for none.
   std::vector<int64_t> DefaultTile, DefaultCoarsen;
   int64_t DefaultVector = 0; ///< with them: runs along x (0: none unless -vector)
+  /// A kernel chosen at run time for problems below a size: the product of
+  /// the trip counts of the chosen kernel's mapped loops below Threshold
+  /// (Env overrides it at run time) launches Small instead.
+  struct SizeChoice {
+    KernelPlan Small;
+    int64_t Threshold = 0;
+    std::string Env, Why;
+  };
   /// Set by pencilByDefault: the mapper's default kernel, for problems too
   /// small for the pencil (pencilMinIterations).
-  std::optional<KernelPlan> PencilFallback;
+  std::optional<SizeChoice> BelowThreshold;
   /// Planning the tensor-core layout of a register tile (tensorCoreTile):
   /// no vector runs, no transposed tiles, rows padded for the fragments.
   bool MmaLayout = false;
@@ -564,7 +570,7 @@ private:
                                         "row or a column of its outputs (-tile and -coarsen choose otherwise)");
     if (Elem == 8) {
       size_t Before = Plan.Remarks.size();
-      if (std::optional<KernelPlan> T = tensorCoreTile(Root, HostLoops, R)) {
+      if (std::optional<KernelPlan> T = tensorCoreTile(Root, HostLoops, R, MmaPlan::Default)) {
         Plan.Remarks.erase(Plan.Remarks.begin() + Remarks, Plan.Remarks.begin() + Before);
         return *T;
       }
@@ -579,7 +585,7 @@ private:
   /// writes gets the stencil pencil
   /// (PencilDepth and the other constants of GPUMapping.h) with vector runs
   /// along x (VectorRuns), launched where the problem fills the GPU
-  /// (PencilFallback, pencilMinIterations); else K, the mapper's default.
+  /// (BelowThreshold, pencilMinIterations); else K, the mapper's default.
   /// Not 2-D stencils: runs of 2 along x with 32 x 8 threads took PolyBench
   /// jacobi-2d from 10.0 to 9.0 ms but fdtd-2d from 15.9 to 18.0 (n = 2800,
   /// 2000 x 2600, 100 steps, kernels alone; bench/RESULTS.md run 29 D).
@@ -618,7 +624,12 @@ private:
     Plan.Remarks.erase(Plan.Remarks.begin() + Remarks, Plan.Remarks.begin() + Mid);
     const Loop &L = N.Loops[K.Mapped[C].Loop];
     K.Notes.insert(K.Notes.begin(), "the default mapping, for problems too small for the stencil pencil's grid");
-    PencilFallback = std::move(K);
+    GPUTarget T = gpuTarget(Opts.Arch);
+    int64_t Threshold = pencilMinIterations(T);
+    BelowThreshold = SizeChoice{std::move(K), Threshold, "LOOPGPU_PENCIL_MIN_ITERATIONS",
+                                "the stencil pencil from " + std::to_string(Threshold) +
+                                    " iterations (its grid fills the " + std::to_string(T.SMs) + " SMs of " + T.Card +
+                                    "), the default mapping below"};
     P.Notes.insert(P.Notes.begin(),
                    "stencil pencil by default (" + std::to_string(PencilThreadsX) + " x " +
                        std::to_string(PencilRows) + " threads, " + std::to_string(PencilDepth) +
@@ -769,10 +780,10 @@ private:
   /// TFLOP/s, 53% of cuBLAS DGEMM (15.1 for the scalar register tile); run
   /// 28's experiments: this shape 75.7% (MmaPlan's comment).
   std::optional<KernelPlan> tensorCoreTile(const Node &Root, const std::vector<unsigned> &HostLoops,
-                                           const KernelPlan &R) {
+                                           const KernelPlan &R, const MmaShape &Shape) {
     // Threads and outputs per thread along the rows (y) and the columns (x).
-    constexpr int64_t RowThreads = MmaPlan::RowThreads, RowCopies = MmaPlan::RowCopies,
-                      ColThreads = MmaPlan::ColThreads, ColCopies = MmaPlan::ColCopies;
+    const int64_t RowThreads = Shape.RowThreads, RowCopies = Shape.RowCopies, ColThreads = Shape.ColThreads,
+                  ColCopies = Shape.ColCopies;
     DefaultTile.assign(R.Mapped.size(), 0);
     DefaultCoarsen.assign(R.Mapped.size(), 0);
     for (size_t P = 0; P < R.Mapped.size(); ++P) {

@@ -165,11 +165,20 @@ std::vector<const KernelPlan *> mmaKernels(const GPUPlan &Plan) {
   return Out;
 }
 
+/// The tensor-core kernel of Plan whose block tile has Rows rows.
+const KernelPlan *mmaWithRows(const GPUPlan &Plan, int64_t Rows) {
+  for (const KernelPlan *K : mmaKernels(Plan))
+    for (const MappedLoop &M : K->Mapped)
+      if (M.Dim == 'y' && M.tile() == Rows)
+        return K;
+  return nullptr;
+}
+
 TEST(TensorCores, DoubleProductTakesTheAccumulatorLayout) {
   GPUPlan Plan = planFor(product("double", "s * A[i][k] * B[k][j]"));
-  std::vector<const KernelPlan *> Mma = mmaKernels(Plan);
-  ASSERT_EQ(Mma.size(), 1u);
-  const KernelPlan &K = *Mma[0];
+  ASSERT_EQ(mmaKernels(Plan).size(), 1u);
+  ASSERT_TRUE(mmaWithRows(Plan, MmaPlan::Default.rows()));
+  const KernelPlan &K = *mmaWithRows(Plan, MmaPlan::Default.rows());
   const MmaPlan &P = *K.Mma;
   ASSERT_EQ(K.Mapped.size(), 2u);
   // i on y holds the rows: 24 threads of 4 rows (a 96-row tile); j on x
@@ -222,18 +231,20 @@ TEST(TensorCores, StagesFitTwoBlocksPerSM) {
   Src.replace(Src.find("B[k][j]"), 7, "B[j][k]");
   Src.replace(Src.find("B[restrict p][m]"), 16, "B[restrict m][p]");
   GPUPlan NT = planFor(Src);
-  std::vector<const KernelPlan *> Mma = mmaKernels(NT);
-  ASSERT_EQ(Mma.size(), 1u);
-  EXPECT_EQ(Mma[0]->Stages, 3);
-  EXPECT_LE(Mma[0]->SharedBytes, mmaSharedBudget("sm_90"));
+  ASSERT_EQ(mmaKernels(NT).size(), 1u);
+  const KernelPlan *Default = mmaWithRows(NT, MmaPlan::Default.rows());
+  ASSERT_TRUE(Default);
+  EXPECT_EQ(Default->Stages, 3);
+  for (const KernelPlan *K : mmaKernels(NT))
+    EXPECT_LE(K->SharedBytes, mmaSharedBudget("sm_90"));
   // An A100 (sm_80: 164 KiB per SM) holds three of gemm's 26 KiB strips per block.
   CodeGenOptions A100;
   A100.Arch = "sm_80";
   GPUPlan OnA100 = planFor(product("double", "A[i][k] * B[k][j]"), A100);
-  Mma = mmaKernels(OnA100);
-  ASSERT_EQ(Mma.size(), 1u);
-  EXPECT_EQ(Mma[0]->Stages, 3);
-  EXPECT_LE(Mma[0]->SharedBytes, mmaSharedBudget("sm_80"));
+  ASSERT_TRUE(mmaWithRows(OnA100, MmaPlan::Default.rows()));
+  EXPECT_EQ(mmaWithRows(OnA100, MmaPlan::Default.rows())->Stages, 3);
+  for (const KernelPlan *K : mmaKernels(OnA100))
+    EXPECT_LE(K->SharedBytes, mmaSharedBudget("sm_80"));
 }
 
 TEST(TensorCores, NotForFloatsOlderTargetsOrTheOptionOff) {
