@@ -31,9 +31,9 @@ std::string join(const std::vector<std::string> &Parts, const std::string &Sep) 
   return S;
 }
 
-class NestPrinter {
+class CNestPrinter {
 public:
-  NestPrinter(const Nest &N, const DependenceInfo &DI, unsigned Indent)
+  CNestPrinter(const Nest &N, const DependenceInfo &DI, unsigned Indent)
       : N(N), DI(DI), EP(N), Base(Indent) {
     // Which statements mention which scalars (declarations go before the
     // first mention).
@@ -272,7 +272,7 @@ std::string verdictComment(const Nest &N, const DependenceInfo &DI, unsigned L) 
 }
 
 std::string printNestC(const Nest &N, const DependenceInfo &Info, unsigned Indent) {
-  return NestPrinter(N, Info, Indent).print();
+  return CNestPrinter(N, Info, Indent).print();
 }
 
 void printTransformedC(llvm::StringRef Source, llvm::StringRef FileName,

@@ -298,7 +298,7 @@ private:
                 " columns, a column per thread from there";
         C.Body.push_back(launch(std::move(*Strided)));
         C.Else.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
-        BelowThreshold.reset(); // one kernel on this side of the choice
+        BelowThreshold.reset(); // a scan reads what it writes: never a pencil
         const Loop &L = N.Loops[Strided->TheScan->Loop];
         Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + C.Why);
         Steps.push_back(std::move(C));
