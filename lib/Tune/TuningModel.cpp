@@ -134,6 +134,7 @@ public:
     O.Tile = C.Tile;
     O.Coarsen = C.Coarsen;
     O.Stage = C.Stage;
+    O.PrintAfter.clear(); // -print-after shows the plan printed, not every candidate's
     CollectingDiagnostics Quiet;
     Evaluation E;
     E.Plan = planGPU(N, DI, O, Quiet);

@@ -6,6 +6,8 @@
 // RUN: %loopgpu %S/../../examples/jacobi2d.c -emit=gpu-ir | FileCheck %s --check-prefix=JAC
 // RUN: %loopgpu %S/../../examples/matmul.c -tile 16,16 -coarsen 4,4 -print-after=map -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAP
 // RUN: %loopgpu %S/../../examples/matmul.c -tile 16,16 -coarsen 4,4 -print-after=coarsen-jam -o /dev/null 2>&1 | FileCheck %s --check-prefix=JAM
+// -tile auto plans many candidates; only the plan printed is shown.
+// RUN: %loopgpu %S/../../examples/matmul.c -tile auto -print-after=map -o /dev/null 2>&1 | grep -c "GPU plan after map" | FileCheck %s --check-prefix=ONCE
 // RUN: %loopgpu %s -emit=gpu-ir | FileCheck %s --check-prefix=TWO
 // RUN: %expect_exit 2 %loopgpu %s -print-after=jam 2>&1 | FileCheck %s --check-prefix=BADPASS
 // RUN: %expect_exit 2 %loopgpu %s -emit=gpu-ir --validate 2>&1 | FileCheck %s --check-prefix=BADVAL
@@ -73,15 +75,16 @@ float two(int n, float a[restrict n], float b[restrict n]) {
     b[i] = b[i - 1] * 0.5f + a[i] * s;
   return s;
 }
-// TWO: // nest 0 of two (line 67)
-// TWO-NEXT: kernel two_nest0_kernel reduction block(256, 1, 1)
+// TWO: // nest 0 of two (line 70)
+// TWO-NEXT: kernel two_nest0_kernel reduction block(256, 1, 1) shared 128 B{{$}}
 // TWO: reduce
-// TWO: // nest 1 of two (line 70)
+// TWO: // nest 1 of two (line 73)
 // TWO-NEXT: kernel two_nest1_kernel serial block(1, 1, 1)
 // TWO-NEXT:   body
-// TWO-NEXT:     loop i (line 71){{$}}
+// TWO-NEXT:     loop i (line 74){{$}}
 // TWO: {{^}}host{{$}}
 
+// ONCE: {{^1$}}
 // BADPASS: -print-after=jam: no such pass (map, coarsen-jam, tile-versions, device-loops)
 // BADVAL: --validate checks the emitted CUDA; it does not combine with -emit=ir, deps, c or gpu-ir
 // BADEMIT: -print-after prints the GPU plan; it does not combine with -emit=ir, deps or c

@@ -603,6 +603,42 @@ TEST(GPUPlanVerifier, ReportsDecisionsThatContradictTheNest) {
   });
 }
 
+TEST(Reductions, SharedMemoryCountsEveryCombinedValue) {
+  // A sum of floats: 32 partials of 4 bytes. An argmin of a double with an
+  // int index: value, index and iteration (8 + 4 + 8 bytes) per warp, and
+  // the flag of the last block.
+  GPUPlan Sum = planFor(R"(
+float total(int n, const float x[restrict n]) {
+  float s = 0.0f;
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    s += x[i];
+  return s;
+}
+)");
+  ASSERT_EQ(Sum.Kernels.size(), 1u);
+  ASSERT_EQ(Sum.Kernels[0].K, KernelPlan::Kind::Reduction);
+  EXPECT_EQ(Sum.Kernels[0].SharedBytes, 32 * 4);
+  GPUPlan Arg = planFor(R"(
+int lowest(int n, const double x[restrict n]) {
+  double best = x[0];
+  int at = 0;
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    if (x[i] < best) {
+      best = x[i];
+      at = i;
+    }
+  return at;
+}
+)");
+  ASSERT_EQ(Arg.Kernels.size(), 1u);
+  ASSERT_EQ(Arg.Kernels[0].K, KernelPlan::Kind::Reduction);
+  ASSERT_EQ(Arg.Kernels[0].Reductions.size(), 1u);
+  EXPECT_TRUE(Arg.Kernels[0].Reductions[0].isArg());
+  EXPECT_EQ(Arg.Kernels[0].SharedBytes, 32 * (8 + 4 + 8) + 1);
+}
+
 TEST(GPUIR, PrintsTheDecisions) {
   withPlan(FloatProduct, tiled({16, 16}, {4, 4}), [](const Nest &N, GPUPlan &Plan) {
     std::string Text;
