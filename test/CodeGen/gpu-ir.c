@@ -75,13 +75,13 @@ float two(int n, float a[restrict n], float b[restrict n]) {
     b[i] = b[i - 1] * 0.5f + a[i] * s;
   return s;
 }
-// TWO: // nest 0 of two (line 70)
+// TWO: // nest 0 of two (line [[# @LINE - 8]])
 // TWO-NEXT: kernel two_nest0_kernel reduction block(256, 1, 1) shared 128 B{{$}}
 // TWO: reduce
-// TWO: // nest 1 of two (line 73)
+// TWO: // nest 1 of two (line [[# @LINE - 8]])
 // TWO-NEXT: kernel two_nest1_kernel serial block(1, 1, 1)
 // TWO-NEXT:   body
-// TWO-NEXT:     loop i (line 74){{$}}
+// TWO-NEXT:     loop i (line [[# @LINE - 10]]){{$}}
 // TWO: {{^}}host{{$}}
 
 // ONCE: {{^1$}}
