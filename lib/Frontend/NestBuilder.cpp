@@ -1104,12 +1104,7 @@ private:
     buildBody(IS.getThen(), Nd->Body);
     Guards.pop_back();
     if (IS.getElse()) {
-      Guard E = G;
-      if (G.IsAffine)
-        E.Cond = AffCond::negate(G.Cond);
-      else
-        E.Negated = true;
-      Guards.push_back(E);
+      Guards.push_back(G.negated());
       buildBody(IS.getElse(), Nd->Else);
       Guards.pop_back();
     }

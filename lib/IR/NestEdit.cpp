@@ -114,12 +114,7 @@ struct Finalizer {
         walk(Nd->Body);
         Guards.pop_back();
         if (!Nd->Else.empty()) {
-          Guard E = G;
-          if (G.IsAffine)
-            E.Cond = AffCond::negate(G.Cond);
-          else
-            E.Negated = true;
-          Guards.push_back(E);
+          Guards.push_back(G.negated());
           walk(Nd->Else);
           Guards.pop_back();
         }

@@ -122,16 +122,26 @@ TEST(LectureNests, SecondNest) {
   EXPECT_TRUE(DI.isTileable({I, J}));
 }
 
-// for (i = 2; i <= N; i++) for (j = 1; j <= N; j++) A[i][j] = A[i-1][j+1];
-TEST(LectureNests, ThirdNestForbidsInterchange) {
+/// The lecture's third nest:
+/// for (i = 2; i <= N; i++) for (j = 1; j <= N; j++) A[i][j] = A[i-1][j+1];
+struct ThirdNest {
   NestBuilder B;
-  unsigned Np = B.param("N");
-  unsigned A = B.array("A", 2);
-  unsigned I = B.loop("i", 2, B.par(Np));
-  unsigned J = B.loop("j", 1, B.par(Np), 1, I);
-  unsigned S = B.stmt(J, 13);
-  unsigned R = B.read(S, A, {B.it(I) - 1, B.it(J) + 1});
-  unsigned W = B.write(S, A, {B.it(I), B.it(J)});
+  unsigned I, J, R, W;
+  ThirdNest() {
+    unsigned Np = B.param("N");
+    unsigned A = B.array("A", 2);
+    I = B.loop("i", 2, B.par(Np));
+    J = B.loop("j", 1, B.par(Np), 1, I);
+    unsigned S = B.stmt(J, 13);
+    R = B.read(S, A, {B.it(I) - 1, B.it(J) + 1});
+    W = B.write(S, A, {B.it(I), B.it(J)});
+  }
+};
+
+TEST(LectureNests, ThirdNestForbidsInterchange) {
+  ThirdNest T;
+  NestBuilder &B = T.B;
+  unsigned I = T.I, J = T.J, R = T.R, W = T.W;
   DependenceInfo DI = analyzeDependences(B.N);
   ASSERT_EQ(DI.dependences().size(), 1u);
   const Dependence *D = only(DI, W, R);
@@ -150,15 +160,9 @@ TEST(LectureNests, ThirdNestForbidsInterchange) {
 // The legality oracle (Legality.h): every refusal comes with the dependence
 // that breaks it.
 TEST(Legality, WitnessesOfThePermutationTheTilingAndTheHyperplane) {
-  // for (i = 2; i <= N; i++) for (j = 1; j <= N; j++) A[i][j] = A[i-1][j+1];
-  NestBuilder B;
-  unsigned Np = B.param("N");
-  unsigned A = B.array("A", 2);
-  unsigned I = B.loop("i", 2, B.par(Np));
-  unsigned J = B.loop("j", 1, B.par(Np), 1, I);
-  unsigned S = B.stmt(J, 13);
-  B.read(S, A, {B.it(I) - 1, B.it(J) + 1});
-  B.write(S, A, {B.it(I), B.it(J)});
+  ThirdNest Third; // the lecture's third nest: distance (1, -1)
+  NestBuilder &B = Third.B;
+  unsigned I = Third.I, J = Third.J;
   DependenceInfo DI = analyzeDependences(B.N);
   ASSERT_EQ(DI.dependences().size(), 1u);
   std::optional<LegalityWitness> P = permutationViolation(DI, {I, J}, {J, I});

@@ -210,6 +210,15 @@ std::optional<AffExpr> singleIterationValue(const Loop &L);
 /// A guard on a statement: an enclosing `if`'s condition, or its negation
 /// for the else branch.
 struct Guard {
+  /// The guard of the else branch of the `if` this guards the then branch of.
+  Guard negated() const {
+    Guard E = *this;
+    if (IsAffine)
+      E.Cond = AffCond::negate(Cond);
+    else
+      E.Negated = !Negated;
+    return E;
+  }
   bool IsAffine = true;
   AffCond Cond;               ///< when affine (already negated for `else`)
   const Expr *Condition = nullptr; ///< when data-dependent: the `if` condition
