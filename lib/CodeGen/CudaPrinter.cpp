@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/ElementCount.h"
+#include "TimeTilePrinter.h"
 #include "loopgpu/CodeGen/HostCode.h"
 #include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/IR/ExprPrinter.h"
@@ -485,10 +486,6 @@ std::string plusConst(const std::string &X, int64_t C) {
   if (C == 0)
     return X;
   return X + (C > 0 ? " + " : " - ") + std::to_string(C > 0 ? C : -C);
-}
-
-std::string typeStr(ScalarType T) {
-  return T.K == ScalarType::Kind::Bool ? "bool" : T.str();
 }
 
 /// The identity element of a reduction operator for type T.
@@ -1053,6 +1050,8 @@ public:
   //===------------------------------------------------------------------===//
   void collectDeviceLoops(const std::vector<HostStep> &Steps) {
     for (const HostStep &S : Steps) {
+      if (S.TimeTiled)
+        TimeTiled.push_back(&S);
       if (S.Device) {
         DeviceLoops.push_back(&S);
         for (unsigned K : S.Device->Kernels)
@@ -1166,6 +1165,15 @@ public:
   void printDeviceLoopKernels(raw_ostream &OS) {
     for (const HostStep *S : DeviceLoops)
       printDeviceLoopKernel(OS, *S);
+    for (const HostStep *S : TimeTiled)
+      printTimeTileKernel(OS, timeTileContext(*S));
+  }
+
+  /// What the time-tile printer (TimeTilePrinter.h) needs of this one.
+  TimeTileContext timeTileContext(const HostStep &S) {
+    TimeTileContext C{N, S, parameterDecls(), parameterNames(), nullptr};
+    C.Base = [this](const Expr &E, const ExprPrinter &Self) { return baseOverride(E, Self, {}); };
+    return C;
   }
 
   /// The host side of a device loop: before launching an iteration's
@@ -2939,6 +2947,12 @@ public:
         indent(OS, Depth);
         OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " stays on the host ("
            << "its iterations depend on each other)\n";
+        if (S.TimeTiled) {
+          indent(OS, Depth);
+          OS << "// time-tiled by " << S.TimeTiled->Name << " where its grid fills the GPU; else as below\n";
+          indent(OS, Depth);
+          OS << "if (!" << timeTileDispatch(timeTileContext(S)) << ")\n";
+        }
         if (S.Device) {
           indent(OS, Depth);
           OS << "{\n";
@@ -3303,6 +3317,7 @@ private:
   /// The host loops with a device form, and the kernels they run.
   std::vector<const HostStep *> DeviceLoops;
   std::map<const KernelPlan *, const DeviceLoopPlan *> DeviceLoopOf;
+  std::vector<const HostStep *> TimeTiled; ///< host loops with a time-tiled form
   bool Failed = false;
 };
 

@@ -92,4 +92,6 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
   return "loopgpu_count({(long long)(" + islToCuda(N, *Outer) + ")" + Inner + "})";
 }
 
+std::string typeStr(ScalarType T) { return T.K == ScalarType::Kind::Bool ? "bool" : T.str(); }
+
 } // namespace loopgpu

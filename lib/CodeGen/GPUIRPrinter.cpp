@@ -211,6 +211,30 @@ private:
     }
   }
 
+  static std::string list(const std::vector<int64_t> &V, const char *Sep = " x ") {
+    std::string S;
+    for (int64_t X : V)
+      S += (S.empty() ? "" : Sep) + std::to_string(X);
+    return S;
+  }
+
+  void timeTile(const TimeTilePlan &P, unsigned D) {
+    indent(D);
+    OS << "time-tile " << P.Name << " depth " << P.Depth << " tile " << list(P.Tile) << " block " << list(P.Block)
+       << " halo -" << list(P.HaloLo, ",") << " +" << list(P.HaloHi, ",") << " shared " << P.SharedBytes
+       << " min-blocks " << P.MinBlocks << "\n";
+    for (size_t I = 0; I < P.Arrays.size(); ++I) {
+      indent(D + 1);
+      OS << "array " << N.Arrays[P.Arrays[I]].Name << " first written by sweep " << P.FirstWriter[I] + 1
+         << (P.DeadOnEntry[I] ? ", dead on entry" : "") << "\n";
+    }
+    for (size_t K = 0; K < P.Sweeps.size(); ++K) {
+      indent(D + 1);
+      OS << "sweep " << K + 1 << " " << Plan.Kernels[P.Sweeps[K].Kernel].Name << " reach -"
+         << list(P.Sweeps[K].ReachLo, ",") << " +" << list(P.Sweeps[K].ReachHi, ",") << "\n";
+    }
+  }
+
   void steps(const std::vector<HostStep> &Steps, unsigned D) {
     for (const HostStep &S : Steps) {
       indent(D);
@@ -224,6 +248,8 @@ private:
           OS << " device-loop " << S.Device->Name << " threads " << S.Device->Threads << " slots " << S.Device->Slots
              << " max-blocks " << S.Device->MaxBlocks;
         OS << "\n";
+        if (S.TimeTiled)
+          timeTile(*S.TimeTiled, D + 1);
         break;
       case HostStep::Kind::If:
         OS << "if " << EP.print(*S.Src->Condition) << " (line " << S.Src->Loc.Line << ")\n";

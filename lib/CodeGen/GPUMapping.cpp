@@ -1901,6 +1901,8 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
   planDeviceLoops(N, Plan, Opts);
   if (!Finish("device-loops"))
     return {};
+  if (!planTimeTiling(N, Plan, Opts, Diags) || !Finish("time-tile"))
+    return {};
   return Plan;
 }
 
@@ -1913,7 +1915,7 @@ std::vector<ScalarType> reductionPartTypes(const Nest &N, const Reduction &R) {
 }
 
 llvm::ArrayRef<const char *> gpuPassNames() {
-  static const char *const Names[] = {"map", "coarsen-jam", "tile-versions", "device-loops"};
+  static const char *const Names[] = {"map", "coarsen-jam", "tile-versions", "device-loops", "time-tile"};
   return Names;
 }
 

@@ -74,6 +74,41 @@ void verifyJamAndVersions(const Nest &N, const KernelPlan &K, std::vector<std::s
     Bad("an unguarded staged body without a staged loop");
 }
 
+/// A time-tiled loop: its sweeps are its launches, the halo covers Depth
+/// iterations' reach, the tiles fit the shared memory counted.
+void verifyTimeTile(const GPUPlan &Plan, const HostStep &S, std::vector<std::string> &Out) {
+  const TimeTilePlan &P = *S.TimeTiled;
+  auto Bad = [&](const std::string &Why) { Out.push_back(P.Name + ": " + Why); };
+  if (S.K != HostStep::Kind::Loop || P.Sweeps.size() != S.Body.size())
+    return Bad("its sweeps are not the loop's launches");
+  for (size_t I = 0; I < P.Sweeps.size(); ++I)
+    if (S.Body[I].K != HostStep::Kind::Launch || S.Body[I].Kernel != P.Sweeps[I].Kernel ||
+        Plan.Kernels[P.Sweeps[I].Kernel].K != KernelPlan::Kind::Parallel)
+      Bad("sweep " + std::to_string(I + 1) + " is not the loop's parallel launch");
+  if (P.Rank < 1 || P.Rank > 3 || P.Tile.size() != P.Rank || P.Block.size() != P.Rank || P.Depth < 1)
+    return Bad("a shape of the wrong rank or depth");
+  if (P.Arrays.size() != P.FirstWriter.size() || P.Arrays.size() != P.DeadOnEntry.size() || P.Arrays.empty())
+    return Bad("chunk arrays without their first writers");
+  for (unsigned D = 0; D < P.Rank; ++D) {
+    int64_t Lo = 0, Hi = 0;
+    for (size_t K = 0; K < P.Sweeps.size(); ++K) {
+      Lo += P.Sweeps[K].ReachLo[D];
+      Hi += P.Sweeps[K].ReachHi[D];
+      if (P.AfterLo[K][D] + Lo != P.StepLo[D] || P.AfterHi[K][D] + Hi != P.StepHi[D])
+        Bad("sweep " + std::to_string(K + 1) + "'s remaining reach is not the later sweeps'");
+    }
+    if (Lo != P.StepLo[D] || Hi != P.StepHi[D] || P.HaloLo[D] != P.Depth * Lo || P.HaloHi[D] != P.Depth * Hi)
+      Bad("the halo along dimension " + std::to_string(D) + " is not " + std::to_string(P.Depth) +
+          " iterations' reach");
+  }
+  for (const auto &[Access, Off] : P.Offsets)
+    for (unsigned D = 0; D < P.Rank && Off.size() == P.Rank; ++D)
+      if (Off[D] < -P.StepLo[D] || Off[D] > P.StepHi[D])
+        Bad("access " + std::to_string(Access) + " reaches past its sweep's reach");
+  if (P.threads() > 1024)
+    Bad("blocks of " + std::to_string(P.threads()) + " threads");
+}
+
 void verifySteps(const GPUPlan &Plan, const std::vector<HostStep> &Steps, std::vector<bool> &Launched,
                  std::vector<std::string> &Out) {
   for (const HostStep &S : Steps) {
@@ -91,6 +126,8 @@ void verifySteps(const GPUPlan &Plan, const std::vector<HostStep> &Steps, std::v
         if (Kn >= Plan.Kernels.size())
           Out.push_back("device loop " + S.Device->Name + " runs kernel " + std::to_string(Kn) + " of " +
                         std::to_string(Plan.Kernels.size()));
+    if (S.TimeTiled)
+      verifyTimeTile(Plan, S, Out);
     verifySteps(Plan, S.Body, Launched, Out);
     verifySteps(Plan, S.Else, Launched, Out);
   }

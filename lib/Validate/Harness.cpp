@@ -299,7 +299,6 @@ bool fitsIn(int64_t V, ScalarType T) {
   return Bits == 64 || (V >= -(int64_t(1) << (Bits - 1)) && V < (int64_t(1) << (Bits - 1)));
 }
 
-std::string typeStr(ScalarType T) { return T.K == ScalarType::Kind::Bool ? "bool" : T.str(); }
 
 /// Whether the C expression Text mentions the identifier Name as a whole
 /// identifier ('t' is not mentioned by 'nt + 4').

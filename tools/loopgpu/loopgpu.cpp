@@ -128,6 +128,13 @@ cl::opt<unsigned> DeviceLoopBlocksOpt(
              "launch per iteration) while each launch needs at most this many blocks (default 16; 0: never; "
              "LOOPGPU_DEVICE_LOOP_BLOCKS overrides it at run time)"),
     cl::value_desc("N"), cl::init(16), cl::cat(Category));
+cl::opt<std::string> TimeTileOpt(
+    "time-tile",
+    cl::desc("A sequential loop whose body is stencil sweeps runs this many iterations per launch on tiles in "
+             "shared memory (overlapped time tiling; 'auto', the default: where the model expects it to pay, with "
+             "its depth and tile; 0: never; N or N,T1[,T2,T3]: depth N, the model's tile or T1 x T2 x T3 cells; "
+             "LOOPGPU_TIME_TILE_MIN_BLOCKS sets at run time the fewest blocks for which it is used)"),
+    cl::value_desc("auto|0|N[,T...]"), cl::init("auto"), cl::cat(Category));
 cl::opt<unsigned> TimeLimit("time-limit",
                             cl::desc("Stop with an error after this many seconds of parsing, analysis and code "
                                      "generation (default 300; 0: no limit; --tune and --validate runs not counted)"),
@@ -577,6 +584,7 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
   Key += " -vector " + std::to_string(VectorOpt);
   Key += " -device-loop-blocks " + std::to_string(DeviceLoopBlocksOpt);
+  Key += " -time-tile " + TimeTileOpt;
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
   for (const std::string &A : ClangArgs)
@@ -609,6 +617,8 @@ private:
 
   std::vector<std::string> ClangArgs;
   std::vector<int64_t> Tiles, Coarsen;
+  int64_t TimeTileDepth = -1;          ///< -time-tile: -1 auto
+  std::vector<int64_t> TimeTileSize;
   bool Tuning = false, EmitsCuda = false;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   std::string CommandLine; ///< for the header of generated files
@@ -671,6 +681,18 @@ std::optional<int> Driver::check() {
     return usageError(ErrText);
   if (!CoarsenOpt.empty() && !CoarsenAuto && !parseSizes("coarsen", CoarsenOpt, Coarsen, ErrText))
     return usageError(ErrText);
+  if (TimeTileOpt != "auto") {
+    SmallVector<StringRef, 4> Parts;
+    StringRef(TimeTileOpt).split(Parts, ',');
+    for (size_t I = 0; I < Parts.size(); ++I) {
+      int64_t V;
+      if (Parts.size() > 4 || Parts[I].trim().getAsInteger(10, V) || V < (I == 0 ? 0 : 1) ||
+          V > (I == 0 ? 64 : 4096) || (I == 1 && TimeTileDepth == 0))
+        return usageError("-time-tile=" + TimeTileOpt +
+                          ": expected auto, 0, a depth from 1 to 64, or a depth and 1 to 3 tile sizes from 1 to 4096");
+      (I == 0 ? TimeTileDepth : TimeTileSize.emplace_back()) = V;
+    }
+  }
   // Tuning chooses every one of -tile and -coarsen that is auto or not given.
   Tuning = TileAuto || CoarsenAuto || Tune || !TuneExport.empty() || !TuneImport.empty();
   // The report shows the CUDA; the GPU plan is printed once the CUDA is.
@@ -925,6 +947,8 @@ void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag
   CG.MinBlocksPerSM = MinBlocksOpt;
   CG.Vector = VectorOpt;
   CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;
+  CG.TimeTile = TimeTileDepth;
+  CG.TimeTileSize = TimeTileSize;
   CG.PrintAfter = printAfter();
   CG.CommandLine = CommandLine;
   for (const auto &[Loc, Reason] : P.NotCxx)

@@ -27,6 +27,9 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
 /// first, so that `65536 * n` cannot overflow int.
 std::string affIn64Bits(const Nest &N, const AffExpr &E);
 
+/// T spelled in C++ (bool for C's _Bool).
+std::string typeStr(ScalarType T);
+
 /// The definition of loopgpu_count (an array's elements from its extents, in
 /// 64 bits), which the CUDA file and the --validate driver both use.
 const char *countHelpers();

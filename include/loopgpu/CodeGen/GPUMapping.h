@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -70,6 +71,11 @@ struct CodeGenOptions {
   /// inside one kernel while each launch needs at most this many blocks
   /// (DeviceLoopPlan; 0: never).
   int64_t DeviceLoopBlocks = 16;
+  /// -time-tile: time steps per launch of a time-tiled host loop
+  /// (TimeTilePlan): -1 the model's choice, 0 never, N > 0 N steps (the tile
+  /// then TimeTileSize, or the model's for N).
+  int64_t TimeTile = -1;
+  std::vector<int64_t> TimeTileSize; ///< -time-tile=N,T...: outputs per block, outermost dimension first
   std::string Arch = "sm_90";
   /// -print-after: print the GPU plan to stderr after this pass
   /// (KernelPasses.h; empty: never).
@@ -492,6 +498,73 @@ struct DeviceLoopPlan {
   std::vector<bool> LinearThreads;
 };
 
+/// One sweep of a time-tiled loop's body (TimeTilePlan): a launch of a
+/// Parallel kernel whose mapped loops are the whole perfect nest around its
+/// statements, each statement writing the chunk array element at the
+/// sweep's position (the same subscripts for all of them).
+struct TimeTileSweep {
+  unsigned Kernel = 0;
+  std::vector<unsigned> Stmts;           ///< in order
+  /// Per dimension of the arrays' index space: the loop whose iterator the
+  /// write subscript is (subscript = iterator + Shift), or nothing where the
+  /// subscript has no iterator (the cell must equal Fixed's value).
+  std::vector<std::optional<unsigned>> DimLoop;
+  std::vector<int64_t> Shift;
+  std::vector<std::optional<AffExpr>> Fixed;
+  /// Per dimension: how far below / above its cell the sweep's reads of
+  /// chunk arrays reach (0 or more).
+  std::vector<int64_t> ReachLo, ReachHi;
+};
+
+/// Overlapped time tiling of a host loop whose body is a sequence of
+/// stencil sweeps (lib/CodeGen/TimeTile.cpp). One launch runs up to Depth
+/// iterations of the loop: each block loads its tile of every chunk array
+/// (an array the sweeps write) widened by the halo that Depth iterations'
+/// reads reach (HaloLo/HaloHi) into shared memory, runs the sweeps there on
+/// a region that shrinks by each sweep's reach (the cells whose values the
+/// later sweeps and the tile still need; the shrinking region recomputes the
+/// neighbours' halos instead of exchanging them), a barrier after each
+/// sweep, and writes its tile of each chunk array to a second buffer: the
+/// launches read one buffer of each array and write the other (blocks of a
+/// launch read cells other blocks write). Legal where each sweep is a
+/// parallel loop nest whose reads of chunk arrays sit at constant offsets
+/// from the cell it writes: every cell of the tile then gets the value the
+/// loop computes, step for step.
+struct TimeTilePlan {
+  std::string Name;                      ///< <function>_nest<N>_time_<iterator>
+  unsigned Rank = 0;                     ///< dimensions of the index space (1 to 3)
+  std::vector<unsigned> Arrays;          ///< chunk arrays, in order of first write
+  /// Per entry of Arrays: the first sweep writing it, and whether no sweep
+  /// up to that one reads it (then a launch loads only the cells outside
+  /// that sweep's domain: the others are written before they are read).
+  std::vector<unsigned> FirstWriter;
+  std::vector<bool> DeadOnEntry;
+  std::vector<TimeTileSweep> Sweeps;     ///< one iteration of the loop, in order
+  /// The shared-tile offset of each read or write of a chunk array (by
+  /// access id): element = the sweep's cell + offset, per dimension.
+  std::map<unsigned, std::vector<int64_t>> Offsets;
+  int64_t Depth = 1;                     ///< iterations per launch at most
+  std::vector<int64_t> Tile;             ///< outputs per block, per dimension
+  std::vector<int64_t> Block;            ///< threads per block, per dimension (the last on x)
+  std::vector<int64_t> StepLo, StepHi;   ///< per dimension: one iteration's reach
+  /// Per sweep and dimension: the reach of the sweeps after it in the iteration.
+  std::vector<std::vector<int64_t>> AfterLo, AfterHi;
+  std::vector<int64_t> HaloLo, HaloHi;   ///< per dimension: Depth iterations' reach
+  int64_t SharedBytes = 0;               ///< the chunk arrays' tiles (dynamic shared memory)
+  /// The host time-tiles when a launch has at least this many blocks (else
+  /// the loop runs as before); LOOPGPU_TIME_TILE_MIN_BLOCKS overrides it.
+  int64_t MinBlocks = 0;
+  std::string Why;                       ///< the model's estimate, for comments
+  /// Elements of the shared tile along dimension D.
+  int64_t extent(unsigned D) const { return Tile[D] + HaloLo[D] + HaloHi[D]; }
+  int64_t threads() const {
+    int64_t T = 1;
+    for (int64_t B : Block)
+      T *= B;
+    return T;
+  }
+};
+
 struct HostStep {
   enum class Kind { Loop, If, Launch, Choose };
   Kind K = Kind::Launch;
@@ -505,6 +578,7 @@ struct HostStep {
   std::string Why;                ///< Choose: for the comment
   std::vector<HostStep> Body, Else;
   std::optional<DeviceLoopPlan> Device; ///< Loop: its iterations may run in one kernel
+  std::optional<TimeTilePlan> TimeTiled; ///< Loop: its iterations may run time-tiled
 };
 
 struct GPUPlan {
@@ -535,6 +609,12 @@ bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags);
 /// block can run in turn a DeviceLoopPlan (lib/CodeGen/DeviceLoop.cpp), and
 /// says in Plan.Remarks which loops do and why others do not.
 void planDeviceLoops(const Nest &N, GPUPlan &Plan, const CodeGenOptions &Opts);
+
+/// Gives the host loops of Plan whose bodies are stencil sweeps a
+/// TimeTilePlan where the model (or -time-tile) says it pays
+/// (lib/CodeGen/TimeTile.cpp), and says in Plan.Remarks why or why not.
+/// Reports options it cannot honour as errors; returns false then.
+bool planTimeTiling(const Nest &N, GPUPlan &Plan, const CodeGenOptions &Opts, DiagnosticSink &Diags);
 
 /// Plans one nest. Reports (as errors) options it cannot honour, e.g. a tile
 /// needing more than 1024 threads per block, and temporary arrays allocated

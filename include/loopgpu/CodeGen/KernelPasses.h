@@ -13,6 +13,8 @@
 //                                   per block, unguarded staged strips
 //   device-loops   DeviceLoop.cpp   host loops whose iterations run inside
 //                                   one kernel
+//   time-tile      TimeTile.cpp     host loops of stencil sweeps run several
+//                                   iterations per launch on shared tiles
 //
 // The CUDA printer (CudaPrinter.h) prints the result. `-emit=gpu-ir` prints
 // the plan as text (printGPUIR), `-print-after=PASS` after one pass.

@@ -29,6 +29,12 @@ struct GPUTarget {
   int64_t ThreadsPerBlock = 1024;
   bool FP64TensorCores = true;         ///< mma.sync on doubles (sm_80 and newer)
   int64_t VectorBytes = 16;            ///< the widest global load or store per thread
+  /// Throughputs for the time-tiling model (TimeTile.cpp): device memory as
+  /// a copy kernel reaches it (H100: bench/RESULTS.md, about 3.0e12 B/s of
+  /// 3.35e12), and shared memory, 128 bytes per cycle per SM at the boost clock.
+  double MemoryBytesPerSecond = 3.0e12;
+  double SharedBytesPerCycle = 128;
+  double ClockHz = 1.98e9;
 };
 
 /// The target of Arch ("sm_90"); an architecture this table does not know
@@ -41,23 +47,31 @@ inline GPUTarget gpuTarget(const std::string &Arch) {
     return T; // H100: the defaults above
   if (CC == 89) {
     T.Card = "L40S";
+    T.MemoryBytesPerSecond = 0.8e12;
+    T.ClockHz = 2.5e9;
     T.SMs = 142;
     T.SharedPerSM = 100 * 1024;
     T.ThreadsPerSM = 1536;
     T.BlocksPerSM = 24;
   } else if (CC >= 86 && CC != 87) {
     T.Card = "RTX 3090";
+    T.MemoryBytesPerSecond = 0.85e12;
+    T.ClockHz = 1.7e9;
     T.SMs = 82;
     T.SharedPerSM = 100 * 1024;
     T.ThreadsPerSM = 1536;
     T.BlocksPerSM = 16;
   } else if (CC >= 80) {
     T.Card = CC == 87 ? "Jetson AGX Orin" : "A100";
+    T.MemoryBytesPerSecond = CC == 87 ? 0.18e12 : 1.7e12;
+    T.ClockHz = CC == 87 ? 1.3e9 : 1.41e9;
     T.SMs = CC == 87 ? 16 : 108;
     T.SharedPerSM = 164 * 1024;
     T.BlocksPerSM = CC == 87 ? 16 : 32;
   } else {
     T.Card = "T4";
+    T.MemoryBytesPerSecond = 0.25e12;
+    T.ClockHz = 1.59e9;
     T.SMs = 40;
     T.SharedPerSM = 64 * 1024;
     T.ThreadsPerSM = 1024;

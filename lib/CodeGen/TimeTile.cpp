@@ -1,0 +1,480 @@
+//===- TimeTile.cpp - Overlapped time tiling of stencil sweeps ------------===//
+//
+// The time-tile pass (KernelPasses.h): a host loop whose body launches only
+// stencil sweeps (PolyBench's jacobi-1d, jacobi-2d, fdtd-2d, heat-3d: one
+// sweep per array and time step) otherwise reads and writes every array once
+// per sweep, so it can never run faster than copy bandwidth allows. Time
+// tiling runs Depth iterations of the loop per launch on tiles held in
+// shared memory (TimeTilePlan): the arrays cross device memory once per
+// launch instead of once per sweep, at the price of recomputing each tile's
+// halo (overlapped tiling; PPCG's hybrid tiling avoids the recomputation
+// with hexagonal tiles, at the price of far more complex code).
+//
+// Legality, sweep by sweep (TimeTilePlan's comment says why it suffices):
+// the kernel is Parallel and maps every loop of the perfect nest around its
+// statements (the mapping's verdict: no dependence inside the sweep); every
+// statement writes a chunk array at subscripts `iterator + constant` (each
+// of the nest's loops in one dimension) or iterator-free expressions, the
+// same for all statements of the sweep; every access to a chunk array sits
+// at a constant offset from that position; no scalar of the nest is written.
+//
+// The model (timeTileEstimate) compares one launch's device memory and
+// shared memory traffic per output cell and iteration with the sweeps at
+// copy bandwidth, and picks the depth and tile that it expects fastest
+// among those whose tiles leave room for two blocks per SM.
+//
+//===----------------------------------------------------------------------===//
+#include "loopgpu/CodeGen/GPUMapping.h"
+#include "loopgpu/CodeGen/KernelPasses.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace loopgpu {
+namespace {
+
+bool sameForm(const LinearForm &A, const LinearForm &B) {
+  return A.Constant == B.Constant && A.Coefficients == B.Coefficients;
+}
+
+/// The loops of the perfect nest from Root down to its statements, or
+/// nothing where the nest is not perfect (a loop beside another node, an
+/// if) or holds no statement.
+std::optional<std::vector<unsigned>> perfectChain(const Node &Root, std::vector<unsigned> &Stmts) {
+  std::vector<unsigned> Chain;
+  const Node *Cur = &Root;
+  while (true) {
+    if (Cur->K != Node::Kind::Loop)
+      return std::nullopt;
+    Chain.push_back(Cur->Id);
+    if (Cur->Body.size() == 1 && Cur->Body[0]->K == Node::Kind::Loop) {
+      Cur = Cur->Body[0].get();
+      continue;
+    }
+    for (const NodePtr &B : Cur->Body) {
+      if (B->K != Node::Kind::Stmt)
+        return std::nullopt;
+      Stmts.push_back(B->Id);
+    }
+    return Stmts.empty() ? std::nullopt : std::optional(Chain);
+  }
+}
+
+class TimeTilePlanner {
+public:
+  TimeTilePlanner(const Nest &N, GPUPlan &Plan, const CodeGenOptions &Opts, DiagnosticSink &Diags)
+      : N(N), Plan(Plan), Opts(Opts), Diags(Diags), Target(gpuTarget(Opts.Arch)) {}
+
+  bool run() {
+    visit(Plan.Host);
+    return !Failed;
+  }
+
+private:
+  void visit(std::vector<HostStep> &Steps) {
+    for (HostStep &S : Steps) {
+      visit(S.Body);
+      visit(S.Else);
+      if (S.K == HostStep::Kind::Loop)
+        plan(S);
+    }
+  }
+
+  /// Why sweep SW (kernel KI) cannot be time-tiled; fills SW's position.
+  std::string sweepProblem(unsigned KI, unsigned Host, TimeTileSweep &SW) {
+    const KernelPlan &K = Plan.Kernels[KI];
+    if (K.K != KernelPlan::Kind::Parallel)
+      return "kernel " + K.Name + " is not a parallel sweep";
+    if (K.HostLoops != std::vector<unsigned>{Host})
+      return "kernel " + K.Name + " sits in more than the loop";
+    if (K.Nodes.size() != 1 || !K.LaneLoops.empty() || !K.Reductions.empty())
+      return "kernel " + K.Name + " is not one loop nest";
+    std::optional<std::vector<unsigned>> Chain = perfectChain(*K.Nodes[0], SW.Stmts);
+    if (!Chain || Chain->size() != K.Mapped.size())
+      return "kernel " + K.Name + "'s threads run loops or conditions of their own";
+    SW.Kernel = KI;
+    auto ChainLoop = [&](AffVar V) { return V.isIterator() && llvm::is_contained(*Chain, V.Index); };
+    for (unsigned L : *Chain) {
+      bool Bad = false;
+      for (const AffExpr *E : {&N.Loops[L].Lower, &N.Loops[L].Upper})
+        E->forEachVar([&](AffVar V) { Bad |= V.isIterator() && V.Index != Host; });
+      if (Bad || N.Loops[L].Step != 1)
+        return "loop " + N.Loops[L].Iterator + " (line " + std::to_string(N.Loops[L].Loc.Line) +
+               ") is not a unit-step loop with bounds of parameters and the time loop";
+    }
+    std::optional<std::vector<LinearForm>> Position;
+    for (unsigned SI : SW.Stmts) {
+      const Statement &St = N.Statements[SI];
+      std::string Where = "statement on line " + std::to_string(St.Loc.Line);
+      if (St.IsDeclaration || !St.Guards.empty() || St.Body->K != Expr::Kind::Assign ||
+          St.Body->Ops[0]->K != Expr::Kind::ArrayRef)
+        return Where + " does not assign an array element";
+      for (unsigned AI : St.Accesses) {
+        const Access &A = N.Accesses[AI];
+        if (A.isScalar() && (N.Scalars[A.Index].IsWritten || N.Scalars[A.Index].declaredInside()))
+          return Where + " uses a scalar the nest writes";
+        if (A.isArray() && N.Arrays[A.Index].isTemporary())
+          return Where + " uses a temporary array";
+        if (!A.isArray() || !A.IsWrite)
+          continue;
+        std::vector<LinearForm> Forms;
+        for (const AffExpr &E : A.Subscripts) {
+          std::optional<LinearForm> F = E.linear();
+          if (!A.IsAffine || !F)
+            return Where + " writes at a subscript that is not linear";
+          Forms.push_back(*F);
+        }
+        if (!Position) {
+          Position = Forms;
+          continue;
+        }
+        bool Same = Forms.size() == Position->size();
+        for (size_t D = 0; Same && D < Forms.size(); ++D)
+          Same = sameForm(Forms[D], (*Position)[D]);
+        if (!Same)
+          return Where + " writes at other subscripts than the sweep's first statement";
+      }
+    }
+    if (!Position || Position->empty() || Position->size() > 3)
+      return "kernel " + K.Name + " writes no array of one to three dimensions";
+    std::set<unsigned> Seen;
+    for (const LinearForm &F : *Position) {
+      std::optional<unsigned> Loop;
+      std::optional<AffExpr> Fixed;
+      int64_t Shift = 0;
+      for (auto [V, C] : F.Coefficients) {
+        if (V.isIterator() && !ChainLoop(V))
+          return "kernel " + K.Name + " writes at a subscript of the time loop";
+        if (V.isIterator() && (C != 1 || Loop))
+          return "kernel " + K.Name + " writes at a subscript that is not `iterator + constant`";
+        if (V.isIterator())
+          Loop = V.Index;
+      }
+      if (Loop) {
+        if (F.Coefficients.size() != 1 || !Seen.insert(*Loop).second)
+          return "kernel " + K.Name + " writes at a subscript that is not `iterator + constant`";
+        Shift = F.Constant;
+      } else {
+        AffExpr E = AffExpr::constant(F.Constant);
+        for (auto [V, C] : F.Coefficients)
+          E = AffExpr::add(E, AffExpr::mul(AffExpr::var(V), C));
+        Fixed = E;
+      }
+      SW.DimLoop.push_back(Loop);
+      SW.Shift.push_back(Shift);
+      SW.Fixed.push_back(Fixed);
+    }
+    if (Seen.size() != Chain->size())
+      return "kernel " + K.Name + " writes the same element in several iterations";
+    WritePos[&SW] = *Position;
+    return "";
+  }
+
+  /// Why the loop cannot be time-tiled; fills P's sweeps, arrays, offsets.
+  std::string problem(const HostStep &S, TimeTilePlan &P) {
+    const Loop &L = N.Loops[S.Src->Id];
+    if (L.IteratorType.IsUnsigned || (L.IteratorType.K != ScalarType::Kind::Int &&
+                                      L.IteratorType.K != ScalarType::Kind::Long &&
+                                      L.IteratorType.K != ScalarType::Kind::LongLong))
+      return "its iterator is not a signed int, long or long long";
+    if (S.Body.empty())
+      return "it launches nothing";
+    for (const HostStep &B : S.Body)
+      if (B.K != HostStep::Kind::Launch)
+        return "its body holds more than launches";
+    P.Sweeps.resize(S.Body.size());
+    for (size_t I = 0; I < S.Body.size(); ++I)
+      if (std::string Why = sweepProblem(S.Body[I].Kernel, L.Id, P.Sweeps[I]); !Why.empty())
+        return Why;
+    // The chunk arrays: written by a sweep, all of one rank, extents known.
+    for (unsigned SwI = 0; SwI < P.Sweeps.size(); ++SwI)
+      for (unsigned SI : P.Sweeps[SwI].Stmts)
+        for (unsigned AI : N.Statements[SI].Accesses) {
+          const Access &A = N.Accesses[AI];
+          if (A.isArray() && A.IsWrite && !llvm::is_contained(P.Arrays, A.Index)) {
+            P.Arrays.push_back(A.Index);
+            P.FirstWriter.push_back(SwI);
+          }
+        }
+    P.Rank = static_cast<unsigned>(P.Sweeps[0].DimLoop.size());
+    for (unsigned X : P.Arrays) {
+      const ArrayInfo &A = N.Arrays[X];
+      if (A.Extents.size() != P.Rank || A.IsDelinearized)
+        return "the sweeps write arrays of different shapes";
+      for (const std::optional<AffExpr> &E : A.Extents)
+        if (!E)
+          return "an extent of array '" + A.Name + "' is unknown";
+    }
+    // Every access of the sweeps: chunk arrays at constant offsets from the
+    // sweep's position; every array apart from the others.
+    for (TimeTileSweep &SW : P.Sweeps) {
+      const std::vector<LinearForm> &Pos = WritePos[&SW];
+      if (Pos.size() != P.Rank)
+        return "the sweeps write arrays of different shapes";
+      SW.ReachLo.assign(P.Rank, 0);
+      SW.ReachHi.assign(P.Rank, 0);
+      for (unsigned SI : SW.Stmts)
+        for (unsigned AI : N.Statements[SI].Accesses) {
+          const Access &A = N.Accesses[AI];
+          if (!A.isArray())
+            continue;
+          if (!Plan.NoAlias[A.Index])
+            return "array '" + N.Arrays[A.Index].Name + "' may share memory with another";
+          if (!llvm::is_contained(P.Arrays, A.Index))
+            continue;
+          std::vector<int64_t> Off;
+          for (size_t D = 0; D < A.Subscripts.size() && A.IsAffine; ++D) {
+            std::optional<LinearForm> F = AffExpr::sub(A.Subscripts[D], AffExpr()).linear();
+            if (!F)
+              break;
+            LinearForm Diff = *F;
+            Diff.Constant -= Pos[D].Constant;
+            for (auto [V, C] : Pos[D].Coefficients)
+              if ((Diff.Coefficients[V] -= C) == 0)
+                Diff.Coefficients.erase(V);
+            if (!Diff.isConstant())
+              break;
+            Off.push_back(Diff.Constant);
+          }
+          if (Off.size() != P.Rank)
+            return "the statement on line " + std::to_string(N.Statements[SI].Loc.Line) + " reads " + A.Text +
+                   " at no constant offset from the element it writes";
+          for (unsigned D = 0; D < P.Rank; ++D) {
+            SW.ReachLo[D] = std::max(SW.ReachLo[D], -Off[D]);
+            SW.ReachHi[D] = std::max(SW.ReachHi[D], Off[D]);
+          }
+          P.Offsets[AI] = Off;
+        }
+    }
+    for (size_t I = 0; I < P.Arrays.size(); ++I) {
+      bool Read = false;
+      for (unsigned SwI = 0; SwI <= P.FirstWriter[I]; ++SwI)
+        for (unsigned SI : P.Sweeps[SwI].Stmts)
+          for (unsigned AI : N.Statements[SI].Accesses)
+            Read |= N.Accesses[AI].isArray() && N.Accesses[AI].Index == P.Arrays[I] && !N.Accesses[AI].IsWrite;
+      P.DeadOnEntry.push_back(!Read);
+    }
+    P.StepLo.assign(P.Rank, 0);
+    P.StepHi.assign(P.Rank, 0);
+    for (const TimeTileSweep &SW : P.Sweeps)
+      for (unsigned D = 0; D < P.Rank; ++D) {
+        P.StepLo[D] += SW.ReachLo[D];
+        P.StepHi[D] += SW.ReachHi[D];
+      }
+    for (size_t I = 0; I < P.Sweeps.size(); ++I) {
+      std::vector<int64_t> Lo(P.Rank, 0), Hi(P.Rank, 0);
+      for (size_t J = I + 1; J < P.Sweeps.size(); ++J)
+        for (unsigned D = 0; D < P.Rank; ++D) {
+          Lo[D] += P.Sweeps[J].ReachLo[D];
+          Hi[D] += P.Sweeps[J].ReachHi[D];
+        }
+      P.AfterLo.push_back(Lo);
+      P.AfterHi.push_back(Hi);
+    }
+    return "";
+  }
+
+  /// Threads per block: 256, the last dimension on x (32 wide where there
+  /// are several).
+  std::vector<int64_t> blockFor(unsigned Rank) const {
+    if (Rank == 1)
+      return {256};
+    if (Rank == 2)
+      return {8, 32};
+    return {2, 4, 32};
+  }
+
+  /// Sets P's depth-dependent fields for Depth and Tile.
+  void shape(TimeTilePlan &P, int64_t Depth, std::vector<int64_t> Tile) const {
+    P.Depth = Depth;
+    P.Tile = std::move(Tile);
+    P.Block = blockFor(P.Rank);
+    P.HaloLo.assign(P.Rank, 0);
+    P.HaloHi.assign(P.Rank, 0);
+    for (unsigned D = 0; D < P.Rank; ++D) {
+      P.HaloLo[D] = Depth * P.StepLo[D];
+      P.HaloHi[D] = Depth * P.StepHi[D];
+    }
+    P.SharedBytes = 0;
+    for (unsigned X : P.Arrays) {
+      int64_t Bytes = elementBytes(N.Arrays[X].ElementType);
+      for (unsigned D = 0; D < P.Rank; ++D)
+        Bytes *= P.extent(D);
+      P.SharedBytes += (Bytes + 15) / 16 * 16;
+    }
+  }
+
+  /// Accesses of chunk arrays per cell of sweep SW, and its bytes.
+  int64_t sweepSharedBytes(const TimeTilePlan &P, const TimeTileSweep &SW) const {
+    int64_t B = 0;
+    for (unsigned SI : SW.Stmts)
+      for (unsigned AI : N.Statements[SI].Accesses)
+        if (P.Offsets.count(AI))
+          B += elementBytes(N.Arrays[N.Accesses[AI].Index].ElementType);
+    return B;
+  }
+
+  struct Estimate {
+    double Tiled = 0, Sweeps = 0; ///< seconds per output cell and iteration
+    int64_t BlocksPerSM = 0;
+  };
+
+  /// The model: one launch's traffic per output cell and iteration, device
+  /// memory and shared memory each at the target's throughput (the slower
+  /// bounds the launch), against the sweeps reading and writing each array
+  /// they touch once per sweep at copy bandwidth.
+  Estimate estimate(const TimeTilePlan &P) const {
+    Estimate E;
+    double TileCells = 1, Region = 1;
+    for (unsigned D = 0; D < P.Rank; ++D) {
+      TileCells *= P.Tile[D];
+      Region *= P.extent(D);
+    }
+    double Global = 0, Shared = 0;
+    for (size_t I = 0; I < P.Arrays.size(); ++I) {
+      double Bytes = elementBytes(N.Arrays[P.Arrays[I]].ElementType);
+      Global += (P.DeadOnEntry[I] ? 0 : Region * Bytes) + TileCells * Bytes;
+      Shared += (P.DeadOnEntry[I] ? 0 : Region * Bytes) + TileCells * Bytes;
+    }
+    for (int64_t S = 0; S < P.Depth; ++S)
+      for (size_t K = 0; K < P.Sweeps.size(); ++K) {
+        double Cells = 1;
+        for (unsigned D = 0; D < P.Rank; ++D)
+          Cells *= P.Tile[D] + (P.Depth - 1 - S) * (P.StepLo[D] + P.StepHi[D]) + P.AfterLo[K][D] + P.AfterHi[K][D];
+        Shared += Cells * sweepSharedBytes(P, P.Sweeps[K]);
+      }
+    double SharedBW = Target.SharedBytesPerCycle * Target.ClockHz * Target.SMs;
+    E.Tiled = std::max(Global / Target.MemoryBytesPerSecond, Shared / SharedBW) / (TileCells * P.Depth);
+    for (const TimeTileSweep &SW : P.Sweeps) {
+      std::set<unsigned> Touched;
+      for (unsigned SI : SW.Stmts)
+        for (unsigned AI : N.Statements[SI].Accesses)
+          if (N.Accesses[AI].isArray())
+            Touched.insert(N.Accesses[AI].Index);
+      for (unsigned X : Touched)
+        E.Sweeps += elementBytes(N.Arrays[X].ElementType) / Target.MemoryBytesPerSecond;
+    }
+    E.BlocksPerSM = std::min(Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
+                             Target.ThreadsPerSM / P.threads());
+    return E;
+  }
+
+  static std::string fmt(double V) {
+    std::ostringstream OS;
+    OS.precision(2);
+    OS << std::fixed << V;
+    return OS.str();
+  }
+
+  /// The model's depth and tile: the lowest estimate among tiles of 32 or
+  /// 64 per dimension (4 and 8 along z, 1024 and 2048 in one dimension) and
+  /// depths 1 to 8 that leave room for two blocks per SM.
+  std::optional<Estimate> choose(TimeTilePlan &P) const {
+    std::vector<std::vector<int64_t>> Tiles;
+    if (P.Rank == 1)
+      Tiles = {{1024}, {2048}};
+    else if (P.Rank == 2)
+      Tiles = {{32, 32}, {32, 64}, {64, 64}};
+    else
+      Tiles = {{4, 8, 32}, {8, 8, 32}, {8, 16, 32}};
+    std::optional<Estimate> Best;
+    TimeTilePlan Pick;
+    for (const std::vector<int64_t> &T : Tiles)
+      for (int64_t Depth = 1; Depth <= 8; ++Depth) {
+        TimeTilePlan Try = P;
+        shape(Try, Depth, T);
+        Estimate E = estimate(Try);
+        if (E.BlocksPerSM < 2)
+          continue;
+        if (!Best || E.Tiled < Best->Tiled * 0.98) {
+          Best = E;
+          Pick = std::move(Try);
+        }
+      }
+    if (Best)
+      P = std::move(Pick);
+    return Best;
+  }
+
+  void plan(HostStep &S) {
+    const Loop &L = N.Loops[S.Src->Id];
+    std::string Where = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ")";
+    if (Opts.TimeTile == 0)
+      return;
+    TimeTilePlan P;
+    if (std::string Why = problem(S, P); !Why.empty()) {
+      if (Opts.TimeTile > 0)
+        Plan.Remarks.push_back(Where + " is not time-tiled: " + Why);
+      return;
+    }
+    std::optional<Estimate> E;
+    if (Opts.TimeTile > 0) {
+      std::vector<int64_t> Tile = Opts.TimeTileSize;
+      if (Tile.empty()) {
+        TimeTilePlan Model = P;
+        std::optional<Estimate> M = choose(Model);
+        Tile = M ? Model.Tile : std::vector<int64_t>(P.Rank, 32);
+      }
+      if (Tile.size() != P.Rank || llvm::any_of(Tile, [](int64_t T) { return T < 1; })) {
+        Diags.error(L.Loc, "-time-tile: " + Where + " needs " + std::to_string(P.Rank) + " positive tile sizes");
+        Failed = true;
+        return;
+      }
+      shape(P, Opts.TimeTile, Tile);
+      E = estimate(P);
+      if (P.SharedBytes + Target.SharedReservedPerBlock > Target.SharedPerSM) {
+        Diags.error(L.Loc, "-time-tile: the tiles of " + Where + " need " + std::to_string(P.SharedBytes) +
+                               " bytes of shared memory, more than an SM has");
+        Failed = true;
+        return;
+      }
+    } else {
+      E = choose(P);
+      if (!E) {
+        Plan.Remarks.push_back(Where + " is not time-tiled: no tile leaves room for two blocks per SM");
+        return;
+      }
+      if (E->Sweeps < 1.25 * E->Tiled) {
+        Plan.Remarks.push_back(Where + " is not time-tiled: the model expects " + fmt(E->Sweeps / E->Tiled) +
+                               "x the sweeps' speed at best (depth " + std::to_string(P.Depth) +
+                               "), below the 1.25x it asks for");
+        return;
+      }
+    }
+    P.Name = N.symbolPrefix() + "_time_" + L.Iterator;
+    for (const HostStep *O : Named)
+      if (O->TimeTiled->Name == P.Name)
+        P.Name += "_line" + std::to_string(L.Loc.Line);
+    P.MinBlocks = Target.SMs * std::max<int64_t>(1, E->BlocksPerSM);
+    std::string Tile;
+    for (int64_t T : P.Tile)
+      Tile += (Tile.empty() ? "" : " x ") + std::to_string(T);
+    P.Why = "tiles of " + Tile + " cells, " + std::to_string(P.Depth) + " iterations per launch, " +
+            std::to_string(P.SharedBytes) + " bytes of shared memory per block; the model expects " +
+            fmt(E->Sweeps / E->Tiled) + "x the sweeps at copy bandwidth";
+    Plan.Remarks.push_back(Where + " is time-tiled (" + P.Name + "): " + P.Why +
+                           "; used where a launch has at least " + std::to_string(P.MinBlocks) + " blocks");
+    S.TimeTiled = std::move(P);
+    Named.push_back(&S);
+  }
+
+  const Nest &N;
+  GPUPlan &Plan;
+  const CodeGenOptions &Opts;
+  DiagnosticSink &Diags;
+  GPUTarget Target;
+  bool Failed = false;
+  std::map<const TimeTileSweep *, std::vector<LinearForm>> WritePos;
+  std::vector<const HostStep *> Named;
+};
+
+} // namespace
+
+bool planTimeTiling(const Nest &N, GPUPlan &Plan, const CodeGenOptions &Opts, DiagnosticSink &Diags) {
+  return TimeTilePlanner(N, Plan, Opts, Diags).run();
+}
+
+} // namespace loopgpu

@@ -1,0 +1,370 @@
+//===- TimeTilePrinter.cpp - CUDA of a time-tiled host loop ---------------===//
+//
+// Prints a TimeTilePlan as it stands (the decisions are TimeTile.cpp's).
+//
+//===----------------------------------------------------------------------===//
+#include "TimeTilePrinter.h"
+
+#include "loopgpu/CodeGen/ElementCount.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace loopgpu {
+namespace {
+
+using llvm::raw_ostream;
+
+std::string plus(const std::string &X, int64_t C) {
+  return C == 0 ? X : X + (C > 0 ? " + " : " - ") + std::to_string(C > 0 ? C : -C);
+}
+
+class TimeTileWriter {
+public:
+  explicit TimeTileWriter(const TimeTileContext &C) : C(C), N(C.N), P(C.plan()), L(C.loop()) {}
+
+  /// Dimension D's grid and thread index: the last dimension on x.
+  std::string axis(unsigned D) const { return std::string(1, "xyz"[P.Rank - 1 - D]); }
+  std::string r(unsigned D) const { return "loopgpu_r" + std::to_string(D); }
+  std::string o(unsigned D) const { return "loopgpu_o" + std::to_string(D); }
+  std::string shared(unsigned X) const { return "loopgpu_s_" + N.Arrays[X].Name; }
+  std::string in(unsigned X) const { return "loopgpu_in_" + N.Arrays[X].Name; }
+  std::string out(unsigned X) const { return "loopgpu_out_" + N.Arrays[X].Name; }
+  std::string twin(unsigned X) const { return "loopgpu_tw_" + N.Arrays[X].Name; }
+  std::string extent(unsigned X, unsigned D) const { return "(" + affIn64Bits(N, *N.Arrays[X].Extents[D]) + ")"; }
+  std::string iterType() const { return typeStr(L.IteratorType); }
+
+  /// Element (cells C) of chunk array X in device memory, row-major.
+  std::string linear(unsigned X, const std::vector<std::string> &Cells) const {
+    std::string Index = Cells[0];
+    for (unsigned D = 1; D < P.Rank; ++D)
+      Index = "(" + Index + ") * " + extent(X, D) + " + " + Cells[D];
+    return Index;
+  }
+  std::string sharedAt(unsigned X, const std::vector<std::string> &R) const {
+    std::string S = shared(X);
+    for (const std::string &I : R)
+      S += "[" + I + "]";
+    return S;
+  }
+  std::vector<std::string> regionIndices() const {
+    std::vector<std::string> R;
+    for (unsigned D = 0; D < P.Rank; ++D)
+      R.push_back(r(D));
+    return R;
+  }
+  std::vector<std::string> cells() const {
+    std::vector<std::string> Cs;
+    for (unsigned D = 0; D < P.Rank; ++D)
+      Cs.push_back(o(D) + " + " + r(D));
+    return Cs;
+  }
+
+  /// Opens loops over the region [Lo, Hi) of the tile coordinates (dealt
+  /// out to the block's threads, x fastest); returns the depth inside.
+  unsigned openRegion(raw_ostream &OS, unsigned Depth, const std::vector<std::string> &Lo,
+                      const std::vector<std::string> &Hi) const {
+    for (unsigned D = 0; D < P.Rank; ++D) {
+      OS.indent(2 * Depth) << "for (int " << r(D) << " = " << (Lo[D] == "0" ? "" : Lo[D] + " + ") << "(int)threadIdx." << axis(D) << "; " << r(D)
+                           << " < " << Hi[D] << "; " << r(D) << " += " << P.Block[D] << ")\n";
+      ++Depth;
+    }
+    OS.indent(2 * Depth) << "{\n";
+    return Depth + 1;
+  }
+  void closeRegion(raw_ostream &OS, unsigned Depth) const { OS.indent(2 * (Depth - 1)) << "}\n"; }
+
+  /// The condition that cell (o + r) is in sweep SW's domain, with the
+  /// sweep's iterators declared before it (Decls).
+  std::string domain(const TimeTileSweep &SW, std::string &Decls) const {
+    std::vector<std::string> Conds;
+    for (unsigned D = 0; D < P.Rank; ++D) {
+      std::string Cell = o(D) + " + " + r(D);
+      if (!SW.DimLoop[D]) {
+        Conds.push_back(Cell + " == " + affIn64Bits(N, *SW.Fixed[D]));
+        continue;
+      }
+      const Loop &SL = N.Loops[*SW.DimLoop[D]];
+      Decls += "const " + typeStr(SL.IteratorType) + " " + SL.Iterator + " = (" + typeStr(SL.IteratorType) + ")(" +
+               plus(Cell, -SW.Shift[D]) + "); ";
+      Conds.push_back(SL.Iterator + " >= " + affIn64Bits(N, SL.Lower) + " && " + SL.Iterator +
+                      " <= " + affIn64Bits(N, SL.Upper));
+    }
+    return llvm::join(Conds, " && ");
+  }
+
+  std::vector<std::string> kernelParams() const {
+    std::vector<std::string> Out = {"long long loopgpu_first", "int loopgpu_steps"};
+    for (size_t I = 0; I < C.ParamDecls.size(); ++I) {
+      auto Chunk = llvm::find_if(P.Arrays, [&](unsigned X) { return N.Arrays[X].Name == C.ParamNames[I]; });
+      if (Chunk == P.Arrays.end()) {
+        Out.push_back(C.ParamDecls[I]);
+        continue;
+      }
+      std::string T = typeStr(N.Arrays[*Chunk].ElementType);
+      Out.push_back("const " + T + " *__restrict__ " + in(*Chunk));
+      Out.push_back(T + " *__restrict__ " + out(*Chunk));
+    }
+    return Out;
+  }
+  std::vector<std::string> kernelArgs() const {
+    std::vector<std::string> Out = {"loopgpu_first + loopgpu_done * " + std::to_string(L.Step), "loopgpu_steps"};
+    for (const std::string &Name : C.ParamNames) {
+      auto Chunk = llvm::find_if(P.Arrays, [&](unsigned X) { return N.Arrays[X].Name == Name; });
+      if (Chunk == P.Arrays.end()) {
+        Out.push_back(Name);
+        continue;
+      }
+      Out.push_back(in(*Chunk));
+      Out.push_back(out(*Chunk));
+    }
+    return Out;
+  }
+
+  void printHeader(raw_ostream &OS) const {
+    std::vector<std::string> Names;
+    for (unsigned X : P.Arrays)
+      Names.push_back(N.Arrays[X].Name);
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " time-tiled (overlapped tiles): " << P.Why << ".\n";
+    OS << "// A launch runs up to " << P.Depth << " iterations: each block loads its tile of " << llvm::join(Names, ", ")
+       << " widened by the\n// halo those iterations' reads reach into shared memory, runs the sweeps there on a "
+          "region that\n// shrinks by each sweep's reach (recomputing the neighbours' halos), and writes its tile to "
+          "the\n// out buffers; the next launch reads them.\n";
+    OS << "__global__ void __launch_bounds__(" << P.threads() << ") " << P.Name << "("
+       << llvm::join(kernelParams(), ", ") << ") {\n";
+    OS << "  extern __shared__ __align__(16) unsigned char loopgpu_smem[];\n";
+    int64_t Offset = 0;
+    for (unsigned X : P.Arrays) {
+      std::string T = typeStr(N.Arrays[X].ElementType), Rows;
+      int64_t Bytes = elementBytes(N.Arrays[X].ElementType);
+      for (unsigned D = 0; D < P.Rank; ++D) {
+        if (D > 0)
+          Rows += "[" + std::to_string(P.extent(D)) + "]";
+        Bytes *= P.extent(D);
+      }
+      OS << "  " << T << " (*const " << shared(X) << ")" << Rows << " = reinterpret_cast<" << T << " (*)" << Rows
+         << ">(loopgpu_smem + " << Offset << "); // " << N.Arrays[X].Name << "'s tile and halo\n";
+      Offset += (Bytes + 15) / 16 * 16;
+    }
+    for (unsigned D = 0; D < P.Rank; ++D)
+      OS << "  const long long " << o(D) << " = (long long)blockIdx." << axis(D) << " * " << P.Tile[D] << " - "
+         << P.HaloLo[D] << "; // dimension " << D << ": the tile's first element less the halo\n";
+  }
+
+  /// Loads every chunk array's region (dead-on-entry arrays only outside
+  /// their first writer's domain).
+  void printLoads(raw_ostream &OS) const {
+    OS << "  { // load the tiles with their halos\n";
+    OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
+    OS << "    (void)" << L.Iterator << ";\n";
+    std::vector<std::string> Lo(P.Rank, "0"), Hi;
+    for (unsigned D = 0; D < P.Rank; ++D)
+      Hi.push_back(std::to_string(P.extent(D)));
+    unsigned Depth = openRegion(OS, 2, Lo, Hi);
+    std::vector<std::string> Cs = cells(), R = regionIndices();
+    for (size_t I = 0; I < P.Arrays.size(); ++I) {
+      unsigned X = P.Arrays[I];
+      std::vector<std::string> Conds;
+      for (unsigned D = 0; D < P.Rank; ++D)
+        Conds.push_back(Cs[D] + " >= 0 && " + Cs[D] + " < " + extent(X, D));
+      std::string Decls;
+      if (P.DeadOnEntry[I]) {
+        std::string Dom = domain(P.Sweeps[P.FirstWriter[I]], Decls);
+        OS.indent(2 * Depth) << "// " << N.Arrays[X].Name << " is written before it is read: only the cells outside "
+                             << "that sweep's domain\n";
+        OS.indent(2 * Depth) << "{\n";
+        OS.indent(2 * Depth + 2) << Decls << "\n";
+        Conds.push_back("!(" + Dom + ")");
+        OS.indent(2 * Depth + 2) << "if (" << llvm::join(Conds, " && ") << ")\n";
+        OS.indent(2 * Depth + 4) << sharedAt(X, R) << " = " << in(X) << "[" << linear(X, Cs) << "];\n";
+        OS.indent(2 * Depth) << "}\n";
+        continue;
+      }
+      OS.indent(2 * Depth) << "if (" << llvm::join(Conds, " && ") << ")\n";
+      OS.indent(2 * Depth + 2) << sharedAt(X, R) << " = " << in(X) << "[" << linear(X, Cs) << "];\n";
+    }
+    closeRegion(OS, Depth);
+    OS << "  }\n  __syncthreads();\n";
+  }
+
+  void printSweeps(raw_ostream &OS) const {
+    OS << "  for (int loopgpu_s = 0; loopgpu_s < loopgpu_steps; ++loopgpu_s) {\n";
+    OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + (long long)loopgpu_s * "
+       << L.Step << ");\n";
+    OS << "    (void)" << L.Iterator << ";\n";
+    OS << "    const int loopgpu_left = loopgpu_steps - 1 - loopgpu_s; // iterations after this one\n";
+    ExprPrinter EP(N);
+    const ExprPrinter *Self = &EP;
+    EP.Override = [this, Self](const Expr &E) -> std::optional<std::string> {
+      if (E.K == Expr::Kind::ArrayRef && E.AccessId >= 0) {
+        auto It = P.Offsets.find(static_cast<unsigned>(E.AccessId));
+        if (It != P.Offsets.end()) {
+          std::vector<std::string> R;
+          for (unsigned D = 0; D < P.Rank; ++D)
+            R.push_back(plus(r(D), It->second[D]));
+          return sharedAt(E.Index, R);
+        }
+      }
+      return C.Base(E, *Self);
+    };
+    for (size_t K = 0; K < P.Sweeps.size(); ++K) {
+      const TimeTileSweep &SW = P.Sweeps[K];
+      const Statement &First = N.Statements[SW.Stmts[0]];
+      OS << "    // sweep " << K + 1 << " (line " << First.Loc.Line << "), the region its cells are still needed on\n";
+      std::vector<std::string> Lo, Hi;
+      for (unsigned D = 0; D < P.Rank; ++D) {
+        auto Reach = [](int64_t Step, int64_t After) {
+          std::string S = Step ? "loopgpu_left * " + std::to_string(Step) : std::string();
+          if (After)
+            S += (S.empty() ? "" : " + ") + std::to_string(After);
+          return S;
+        };
+        std::string RL = Reach(P.StepLo[D], P.AfterLo[K][D]), RH = Reach(P.StepHi[D], P.AfterHi[K][D]);
+        Lo.push_back(RL.empty() ? std::to_string(P.HaloLo[D]) : "(" + std::to_string(P.HaloLo[D]) + " - (" + RL + "))");
+        Hi.push_back(RH.empty() ? std::to_string(P.HaloLo[D] + P.Tile[D])
+                                : "(" + std::to_string(P.HaloLo[D] + P.Tile[D]) + " + " + RH + ")");
+      }
+      unsigned Depth = openRegion(OS, 2, Lo, Hi);
+      std::string Decls, Dom = domain(SW, Decls);
+      OS.indent(2 * Depth) << Decls << "\n";
+      OS.indent(2 * Depth) << "if (" << Dom << ") {\n";
+      for (unsigned SI : SW.Stmts)
+        OS.indent(2 * Depth + 2) << EP.print(*N.Statements[SI].Body) << "; // line " << N.Statements[SI].Loc.Line
+                                 << "\n";
+      OS.indent(2 * Depth) << "}\n";
+      closeRegion(OS, Depth);
+      OS << "    __syncthreads();\n";
+    }
+    OS << "  }\n";
+  }
+
+  void printStores(raw_ostream &OS) const {
+    OS << "  // the block's tile of each array to the out buffers\n";
+    std::vector<std::string> Lo, Hi;
+    for (unsigned D = 0; D < P.Rank; ++D) {
+      Lo.push_back(std::to_string(P.HaloLo[D]));
+      Hi.push_back(std::to_string(P.HaloLo[D] + P.Tile[D]));
+    }
+    unsigned Depth = openRegion(OS, 1, Lo, Hi);
+    std::vector<std::string> Cs = cells(), R = regionIndices();
+    for (unsigned X : P.Arrays) {
+      std::vector<std::string> Conds;
+      for (unsigned D = 0; D < P.Rank; ++D)
+        Conds.push_back(Cs[D] + " < " + extent(X, D));
+      OS.indent(2 * Depth) << "if (" << llvm::join(Conds, " && ") << ")\n";
+      OS.indent(2 * Depth + 2) << out(X) << "[" << linear(X, Cs) << "] = " << sharedAt(X, R) << ";\n";
+    }
+    closeRegion(OS, Depth);
+    OS << "}\n\n";
+  }
+
+  /// The grid's extent along D: the largest chunk array's.
+  std::string spaceExtent(unsigned D) const {
+    std::string E = extent(P.Arrays[0], D);
+    for (size_t I = 1; I < P.Arrays.size(); ++I)
+      E = "loopgpu_max(" + E + ", " + extent(P.Arrays[I], D) + ")";
+    return E;
+  }
+
+  void printRun(raw_ostream &OS) const {
+    OS << "// Iterations first, first " << (L.Step > 0 ? "+ " : "- ") << (L.Step > 0 ? L.Step : -L.Step)
+       << ", ... (count of them) of loop " << L.Iterator << " (line " << L.Loc.Line << ") by " << P.Name
+       << ", up to " << P.Depth << " per launch,\n// each launch reading one buffer of each array and writing the "
+          "other. Returns false, having run\n// nothing, where the grid has fewer than min_blocks blocks or the "
+          "second buffers cannot be allocated.\n";
+    std::vector<std::string> Decls = {"long long loopgpu_first", "long long loopgpu_count_it", "long long loopgpu_min_blocks"};
+    Decls.insert(Decls.end(), C.ParamDecls.begin(), C.ParamDecls.end());
+    OS << "static bool " << P.Name << "_run(" << llvm::join(Decls, ", ") << ") {\n";
+    std::string Blocks[3] = {"1", "1", "1"};
+    for (unsigned D = 0; D < P.Rank; ++D)
+      Blocks[P.Rank - 1 - D] = "(" + spaceExtent(D) + " + " + std::to_string(P.Tile[D] - 1) + ") / " + std::to_string(P.Tile[D]);
+    OS << "  const long long loopgpu_bx = " << Blocks[0] << ", loopgpu_by = " << Blocks[1] << ", loopgpu_bz = "
+       << Blocks[2] << ";\n";
+    OS << "  if (loopgpu_count_it < 2 || loopgpu_bx * loopgpu_by * loopgpu_bz < loopgpu_min_blocks || loopgpu_bx < 1 ||\n"
+       << "      loopgpu_by < 1 || loopgpu_bz < 1 || loopgpu_bx > 2147483647 || loopgpu_by > 65535 || loopgpu_bz > 65535)\n"
+       << "    return false;\n";
+    OS << "  bool loopgpu_ok = true;\n";
+    for (unsigned X : P.Arrays) {
+      std::string T = typeStr(N.Arrays[X].ElementType);
+      std::vector<std::string> Ext;
+      for (unsigned D = 0; D < P.Rank; ++D)
+        Ext.push_back("(long long)" + extent(X, D));
+      OS << "  const size_t loopgpu_bytes_" << N.Arrays[X].Name << " = loopgpu_bytes(loopgpu_count({"
+         << llvm::join(Ext, ", ") << "}), sizeof(" << T << "));\n";
+      OS << "  " << T << " *" << twin(X) << " = NULL;\n";
+      OS << "  loopgpu_ok = loopgpu_ok && cudaMallocAsync((void **)&" << twin(X) << ", loopgpu_bytes_"
+         << N.Arrays[X].Name << " > 0 ? loopgpu_bytes_" << N.Arrays[X].Name << " : 1, 0) == cudaSuccess;\n";
+    }
+    auto Frees = [&](unsigned Depth) {
+      for (unsigned X : P.Arrays)
+        OS.indent(2 * Depth) << "if (" << twin(X) << ")\n", OS.indent(2 * Depth + 2) << "LOOPGPU_CHECK(cudaFreeAsync("
+                                                                                     << twin(X) << ", 0));\n";
+    };
+    OS << "  if (!loopgpu_ok) { // no memory for the second buffers: the loop runs as before\n";
+    OS << "    (void)cudaGetLastError();\n";
+    Frees(2);
+    OS << "    return false;\n  }\n";
+    OS << "  if (loopgpu_tracing())\n";
+  OS << "    fprintf(stderr, \"loopgpu: " << P.Name << ": %lld iterations time-tiled, up to " << P.Depth
+     << " per launch, %lld blocks\\n\", loopgpu_count_it, loopgpu_bx * loopgpu_by * loopgpu_bz);\n";
+  OS << "  static const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(" << P.Name
+       << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << P.SharedBytes << ");\n";
+    OS << "  LOOPGPU_CHECK(loopgpu_smem_attr);\n";
+    std::string B[3] = {"1", "1", "1"};
+    for (unsigned D = 0; D < P.Rank; ++D)
+      B[P.Rank - 1 - D] = std::to_string(P.Block[D]);
+    OS << "  const dim3 loopgpu_grid((unsigned)loopgpu_bx, (unsigned)loopgpu_by, (unsigned)loopgpu_bz), loopgpu_block("
+       << B[0] << ", " << B[1] << ", " << B[2] << ");\n";
+    for (unsigned X : P.Arrays) {
+      std::string T = typeStr(N.Arrays[X].ElementType), A = N.Arrays[X].Name;
+      OS << "  " << T << " *" << in(X) << " = " << A << ", *" << out(X) << " = " << twin(X) << ";\n";
+    }
+    OS << "  for (long long loopgpu_done = 0; loopgpu_done < loopgpu_count_it; loopgpu_done += " << P.Depth << ") {\n";
+    OS << "    const int loopgpu_steps = (int)loopgpu_min(" << P.Depth << ", loopgpu_count_it - loopgpu_done);\n";
+    OS << "    " << P.Name << "<<<loopgpu_grid, loopgpu_block, " << P.SharedBytes << ">>>("
+       << llvm::join(kernelArgs(), ", ") << ");\n";
+    OS << "    LOOPGPU_CHECK(cudaGetLastError());\n";
+    for (unsigned X : P.Arrays)
+      OS << "    std::swap(" << in(X) << ", " << out(X) << ");\n";
+    OS << "  }\n";
+    for (unsigned X : P.Arrays) {
+      std::string A = N.Arrays[X].Name;
+      OS << "  if (" << in(X) << " != " << A << " && loopgpu_bytes_" << A << " > 0) // the last launch wrote the second buffer\n";
+      OS << "    LOOPGPU_CHECK(cudaMemcpyAsync(" << A << ", " << in(X) << ", loopgpu_bytes_" << A
+         << ", cudaMemcpyDeviceToDevice, 0));\n";
+    }
+    Frees(1);
+    OS << "  return true;\n}\n\n";
+  }
+
+private:
+  const TimeTileContext &C;
+  const Nest &N;
+  const TimeTilePlan &P;
+  const Loop &L;
+};
+
+} // namespace
+
+void printTimeTileKernel(llvm::raw_ostream &OS, const TimeTileContext &C) {
+  TimeTileWriter W(C);
+  W.printHeader(OS);
+  W.printLoads(OS);
+  W.printSweeps(OS);
+  W.printStores(OS);
+  W.printRun(OS);
+}
+
+std::string timeTileDispatch(const TimeTileContext &C) {
+  const TimeTilePlan &P = C.plan();
+  const Loop &L = C.loop();
+  std::string Start = L.Step > 0 ? affIn64Bits(C.N, L.Lower) : affIn64Bits(C.N, L.Upper);
+  std::vector<std::string> Args = {"(long long)(" + Start + ")",
+                                   "loopgpu_trip(" + affIn64Bits(C.N, L.Lower) + ", " + affIn64Bits(C.N, L.Upper) +
+                                       ", " + std::to_string(L.Step) + ")",
+                                   "loopgpu_env_or(\"LOOPGPU_TIME_TILE_MIN_BLOCKS\", " + std::to_string(P.MinBlocks) + ")"};
+  Args.insert(Args.end(), C.ParamNames.begin(), C.ParamNames.end());
+  return P.Name + "_run(" + llvm::join(Args, ", ") + ")";
+}
+
+} // namespace loopgpu
