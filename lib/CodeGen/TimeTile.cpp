@@ -18,10 +18,12 @@
 // same for all statements of the sweep; every access to a chunk array sits
 // at a constant offset from that position; no scalar of the nest is written.
 //
-// The model (timeTileEstimate) compares one launch's device memory and
-// shared memory traffic per output cell and iteration with the sweeps at
+// The model (TimeTilePlanner::estimate) compares one launch's device memory
+// and shared memory traffic per output cell and iteration with the sweeps at
 // copy bandwidth, and picks the depth and tile that it expects fastest
-// among those whose tiles leave room for two blocks per SM.
+// among those whose tiles leave room for two blocks per SM. Where it expects
+// less than 1.25x, the loop runs one sweep per launch (heat-3d: 3-D halos
+// cost more than they save; 2.5-D streaming would be needed).
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/GPUMapping.h"
@@ -346,8 +348,17 @@ private:
           Cells *= P.Tile[D] + (P.Depth - 1 - S) * (P.StepLo[D] + P.StepHi[D]) + P.AfterLo[K][D] + P.AfterHi[K][D];
         Shared += Cells * sweepSharedBytes(P, P.Sweeps[K]);
       }
+    // Device memory and shared memory times add up (the sweeps' barriers
+    // keep them from overlapping), divided by the square root of the
+    // fraction of 1024 resident threads per SM the tiles allow. Fitted to
+    // 25 variants of jacobi-1d, jacobi-2d and fdtd-2d on the H100
+    // (bench/RESULTS.md run 31: within 15% on 21 of them).
     double SharedBW = Target.SharedBytesPerCycle * Target.ClockHz * Target.SMs;
-    E.Tiled = std::max(Global / Target.MemoryBytesPerSecond, Shared / SharedBW) / (TileCells * P.Depth);
+    E.BlocksPerSM = std::min(Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
+                             Target.ThreadsPerSM / P.threads());
+    double Occupancy = std::min(1.0, double(E.BlocksPerSM * P.threads()) / 1024);
+    E.Tiled = (Global / Target.MemoryBytesPerSecond + Shared / SharedBW) / std::sqrt(std::max(Occupancy, 1e-6)) /
+              (TileCells * P.Depth);
     for (const TimeTileSweep &SW : P.Sweeps) {
       std::set<unsigned> Touched;
       for (unsigned SI : SW.Stmts)
@@ -357,8 +368,6 @@ private:
       for (unsigned X : Touched)
         E.Sweeps += elementBytes(N.Arrays[X].ElementType) / Target.MemoryBytesPerSecond;
     }
-    E.BlocksPerSM = std::min(Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
-                             Target.ThreadsPerSM / P.threads());
     return E;
   }
 
@@ -369,15 +378,16 @@ private:
     return OS.str();
   }
 
-  /// The model's depth and tile: the lowest estimate among tiles of 32 or
-  /// 64 per dimension (4 and 8 along z, 1024 and 2048 in one dimension) and
-  /// depths 1 to 8 that leave room for two blocks per SM.
+  /// The model's depth and tile: the lowest estimate among a few tile
+  /// shapes (widths of 48 and 64 along x fill the block's 32 lanes well once
+  /// the halo is added) and depths 1 to 8 that leave room for two blocks per
+  /// SM.
   std::optional<Estimate> choose(TimeTilePlan &P) const {
     std::vector<std::vector<int64_t>> Tiles;
     if (P.Rank == 1)
-      Tiles = {{1024}, {2048}};
+      Tiles = {{1024}, {2048}, {4096}};
     else if (P.Rank == 2)
-      Tiles = {{32, 32}, {32, 64}, {64, 64}};
+      Tiles = {{16, 48}, {32, 32}, {32, 48}, {32, 64}, {48, 48}, {64, 64}};
     else
       Tiles = {{4, 8, 32}, {8, 8, 32}, {8, 16, 32}};
     std::optional<Estimate> Best;

@@ -147,7 +147,7 @@ public:
       Offset += (Bytes + 15) / 16 * 16;
     }
     for (unsigned D = 0; D < P.Rank; ++D)
-      OS << "  const long long " << o(D) << " = (long long)blockIdx." << axis(D) << " * " << P.Tile[D] << " - "
+      OS << "  const int " << o(D) << " = (int)blockIdx." << axis(D) << " * " << P.Tile[D] << " - "
          << P.HaloLo[D] << "; // dimension " << D << ": the tile's first element less the halo\n";
   }
 
@@ -280,7 +280,12 @@ public:
       Blocks[P.Rank - 1 - D] = "(" + spaceExtent(D) + " + " + std::to_string(P.Tile[D] - 1) + ") / " + std::to_string(P.Tile[D]);
     OS << "  const long long loopgpu_bx = " << Blocks[0] << ", loopgpu_by = " << Blocks[1] << ", loopgpu_bz = "
        << Blocks[2] << ";\n";
-    OS << "  if (loopgpu_count_it < 2 || loopgpu_bx * loopgpu_by * loopgpu_bz < loopgpu_min_blocks || loopgpu_bx < 1 ||\n"
+    OS << "  // cells are numbered in int inside the kernel\n";
+  std::vector<std::string> Fits;
+  for (unsigned D = 0; D < P.Rank; ++D)
+    Fits.push_back(spaceExtent(D) + " > " + std::to_string(2147483647 - P.Tile[D] - P.HaloLo[D] - P.HaloHi[D]));
+  OS << "  if (" << llvm::join(Fits, " || ") << ")\n    return false;\n";
+  OS << "  if (loopgpu_count_it < 2 || loopgpu_bx * loopgpu_by * loopgpu_bz < loopgpu_min_blocks || loopgpu_bx < 1 ||\n"
        << "      loopgpu_by < 1 || loopgpu_bz < 1 || loopgpu_bx > 2147483647 || loopgpu_by > 65535 || loopgpu_bz > 65535)\n"
        << "    return false;\n";
     OS << "  bool loopgpu_ok = true;\n";
