@@ -51,6 +51,8 @@
 // JAC-NEXT:   host-loops t
 // JAC: {{^}}host{{$}}
 // JAC-NEXT:   loop t (line 9) device-loop jacobi2d_nest0_loop_t threads 256 slots 4 max-blocks 16
+// JAC-NEXT:     time-tile jacobi2d_nest0_time_t depth {{[0-9]+}} tile {{.*}} block 8 x 32
+// JAC:          sweep 2 jacobi2d_nest0_kernel1 reach -1,1 +1,1
 // JAC-NEXT:     launch jacobi2d_nest0_kernel{{$}}
 // JAC-NEXT:     launch jacobi2d_nest0_kernel1
 

@@ -1,0 +1,86 @@
+// Time tiling (lib/CodeGen/TimeTile.cpp): a host loop whose body launches
+// only stencil sweeps runs several iterations per launch on overlapped tiles
+// in shared memory; the plan says which arrays, reaches, halo and depth, the
+// CUDA has the kernel, its run function and the dispatch in the loop's place.
+// RUN: %loopgpu %s -emit=gpu-ir | FileCheck %s --check-prefix=IR
+// RUN: %loopgpu %s -time-tile=3,8,16 -emit=gpu-ir | FileCheck %s --check-prefix=FORCED
+// RUN: %loopgpu %s -time-tile=0 -emit=gpu-ir | FileCheck %s --check-prefix=OFF
+// RUN: %loopgpu %s -time-tile=2 -o %t.cu
+// RUN: FileCheck %s --check-prefix=WHYNOT --input-file=%t.cu
+// RUN: FileCheck %s --check-prefix=CUDA --input-file=%t.cu
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
+// RUN: %expect_exit 2 %loopgpu %s -time-tile=x 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %expect_exit 2 %loopgpu %s -time-tile=0,8 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: %expect_exit 1 %loopgpu %s -time-tile=2,8 -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANK
+
+void jacobi(int steps, int n, double A[restrict n][n], double B[restrict n][n]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        B[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 2; j++)
+        A[i][j] = B[i][j] + 0.5 * B[i][j + 2];
+  }
+}
+
+// In place (Gauss-Seidel): no parallel sweep (the wavefront's threads run
+// loops), never time-tiled.
+void seidel(int steps, int n, double A[restrict n][n]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++)
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[i][j] = 0.25 * (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]);
+}
+
+// A transposed read has no constant offset from the element written.
+void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        B[i][j] = A[j][i] + 1.0f;
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        A[i][j] = B[i][j];
+  }
+}
+
+// IR: // nest 0 of jacobi (line 17)
+// IR: loop t (line 18) device-loop jacobi_nest0_loop_t
+// IR-NEXT: time-tile jacobi_nest0_time_t depth [[D:[0-9]+]] tile {{[0-9]+}} x {{[0-9]+}} block 8 x 32
+// IR-SAME: min-blocks {{[1-9][0-9]*}}
+// IR-NEXT: array B first written by sweep 1, dead on entry
+// IR-NEXT: array A first written by sweep 2
+// IR-NEXT: sweep 1 jacobi_nest0_kernel reach -1,1 +1,1
+// IR-NEXT: sweep 2 jacobi_nest0_kernel1 reach -0,0 +0,2
+// IR-NOT: time-tile
+
+// The halo is the depth times one iteration's reach (rows 1 + 0 below and 1
+// above; columns 1 below, 1 + 2 above).
+// FORCED: time-tile jacobi_nest0_time_t depth 3 tile 8 x 16 block 8 x 32 halo -3,3 +3,9 shared 6272
+// FORCED-NOT: time-tile
+
+// OFF-NOT: time-tile
+
+// WHYNOT-DAG: loop t (line 18) is time-tiled (jacobi_nest0_time_t): tiles of {{.*}} 2 iterations per launch
+// WHYNOT-DAG: loop w (line 32) is not time-tiled: kernel seidel_nest0_kernel's threads run loops or conditions of their own
+// WHYNOT-DAG: loop t (line 41) is not time-tiled: the statement on line 44 reads A[j][i] at no constant offset from the element it writes
+
+// CUDA: __global__ void __launch_bounds__(256) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
+// CUDA: // B is written before it is read: only the cells outside that sweep's domain
+// CUDA: // sweep 1 (line 21), the region its cells are still needed on
+// CUDA: const int i = (int)(loopgpu_o0 + loopgpu_r0); const int j = (int)(loopgpu_o1 + loopgpu_r1);
+// CUDA-NEXT: if (i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2) {
+// CUDA-NEXT: loopgpu_s_B[loopgpu_r0][loopgpu_r1] = 0.25 * (loopgpu_s_A[loopgpu_r0 - 1][loopgpu_r1] + loopgpu_s_A[loopgpu_r0 + 1][loopgpu_r1] + loopgpu_s_A[loopgpu_r0][loopgpu_r1 - 1] + loopgpu_s_A[loopgpu_r0][loopgpu_r1 + 1]); // line 21
+// CUDA: loopgpu_s_A[loopgpu_r0][loopgpu_r1] = loopgpu_s_B[loopgpu_r0][loopgpu_r1] + 0.5 * loopgpu_s_B[loopgpu_r0][loopgpu_r1 + 2]; // line 24
+// CUDA: static bool jacobi_nest0_time_t_run(long long loopgpu_first, long long loopgpu_count_it, long long loopgpu_min_blocks, int steps, int n, double *__restrict__ A, double *__restrict__ B) {
+// CUDA: std::swap(loopgpu_in_A, loopgpu_out_A);
+// CUDA: if (loopgpu_in_A != A && loopgpu_bytes_A > 0) // the last launch wrote the second buffer
+// CUDA: // time-tiled by jacobi_nest0_time_t where its grid fills the GPU; else as below
+// CUDA-NEXT: if (!jacobi_nest0_time_t_run((long long)(0), loopgpu_trip(0, ((long long)steps) - 1, 1), loopgpu_env_or("LOOPGPU_TIME_TILE_MIN_BLOCKS", {{[0-9]+}}), steps, n, A, B))
+
+// BAD: -time-tile={{.*}}: expected auto, 0, a depth from 1 to 64, or a depth and 1 to 3 tile sizes from 1 to 4096
+// RANK: error: -time-tile: loop t (line 18) needs 2 positive tile sizes
