@@ -87,6 +87,6 @@ float two(int n, float a[restrict n], float b[restrict n]) {
 // TWO: {{^}}host{{$}}
 
 // ONCE: {{^1$}}
-// BADPASS: -print-after=jam: no such pass (map, coarsen-jam, tile-versions, device-loops)
+// BADPASS: -print-after=jam: no such pass (map, coarsen-jam, tile-versions, device-loops, time-tile)
 // BADVAL: --validate checks the emitted CUDA; it does not combine with -emit=ir, deps, c or gpu-ir
 // BADEMIT: -print-after prints the GPU plan; it does not combine with -emit=ir, deps or c
