@@ -18,8 +18,11 @@ ones linearized with a constant row length of 64), `restrict` or not, and
 statements between the nests (scalar and array element assignments), and
 matrix products (--contraction-rate: gemm and syrk forms, transposed
 operands, -=, scaled rows, triangles; mostly doubles, the shape that takes
-FP64 tensor cores), and stencil sweeps (--stencil-rate: 2-D and 3-D, one or
-two inputs, radius 1 or 2 along x: the shape of the stencil pencil).
+FP64 tensor cores), stencil sweeps (--stencil-rate: 2-D and 3-D, one or
+two inputs, radius 1 or 2 along x: the shape of the stencil pencil), and
+time loops of stencil sweeps (--time-stencil-rate: 1-D to 3-D, one to three
+sweeps per iteration among two or three arrays, each sweep writing one from
+the others' neighbours: the shape that gets time-tiled).
 Identifiers are sometimes C names that are CUDA/C++ names (grid, block, new,
 class, dim3, threadIdx...).
 
@@ -130,6 +133,8 @@ class Gen:
         self.crng = random.Random(seed * 1000033 + 29)
         # Likewise stencils (the stencil pencil with vector runs).
         self.trng = random.Random(seed * 1000037 + 31)
+        # Likewise time loops of stencil sweeps (time tiling).
+        self.ttrng = random.Random(seed * 1000039 + 37)
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
         self.tolerance = "0"
@@ -235,6 +240,10 @@ class Gen:
         # they were before -vector existed.
         if self.chance(0.25):
             opts.append("-vector " + pick(["1", "2", "4"]))
+        # Time loops of stencil sweeps: a depth of time tiling (the model's
+        # tile), from their own stream.
+        if getattr(self, "has_time_stencil", False) and self.ttrng.random() < 0.6:
+            opts.append("-time-tile=" + self.ttrng.choice(["1", "2", "3", "5"]))
         return " ".join(opts)
 
     def param_values(self):
@@ -603,8 +612,66 @@ class Gen:
             ind += "  "
         self.body.append(ind + stmt)
 
+    def time_stencil(self):
+        """A time loop (a literal trip count) around one to three stencil
+        sweeps over two or three state arrays of one shape: sweep s writes
+        state s % k at the cell (loops from 2 to P + 1), from the other
+        states' neighbours at offsets -2..2 (radius 1 or 2 per sweep and
+        dimension), its own state at the cell, and maybe a read-only
+        coefficient array at the cell: Jacobi's ping-pong, fdtd's rotation."""
+        rng = self.rng
+        self.has_time_stencil = True
+        rank = rng.choice([1, 2, 2, 2, 3])
+        self.max_depth = max(self.max_depth, rank + 1)
+        ty = self.fty
+        dims = [rng.choice(self.ints) for _ in range(rank)]
+        k = 2 if self.chance(0.7) else 3
+        states = [Array(self.names.get("array"), ty, dims, False, self.chance(0.7), "state", False)
+                  for _ in range(k)]
+        coef = Array(self.names.get("array"), ty, dims, False, self.chance(0.8), "in", self.chance(0.5)) \
+            if self.chance(0.3) else None
+        for a in states + ([coef] if coef else []):
+            self.arrays.append(a)
+            self.use(a)
+        t = self.names.get("iter")
+        self.body.append("#pragma loopgpu")
+        self.body.append("for (int %s = 0; %s < %d; %s++) {" % (t, t, rng.choice([2, 3, 4, 5, 7]), t))
+        for s in range(rng.choice([1, 2, 2, 3])):
+            w = states[s % k]
+            its = [self.names.get("iter") for _ in range(rank)]
+
+            def ref(a, offs):
+                return a.name + "".join("[%s]" % (v if d == 0 else "%s %s %d" % (v, "+" if d > 0 else "-", abs(d)))
+                                        for v, d in zip(its, offs))
+            terms = []
+            for a in states:
+                if a is w:
+                    continue
+                for dim in range(rank):
+                    r = 2 if self.chance(0.2) else 1
+                    for d in ([-r, r] if self.chance(0.6) else [d for d in range(-r, r + 1) if d]):
+                        offs = [0] * rank
+                        offs[dim] = d
+                        terms.append(ref(a, offs))
+            rng.shuffle(terms)
+            center = [0] * rank
+            c0 = self.lit(rng.choice([0.5, 0.25, -0.75]), ty)
+            c1 = self.lit(rng.choice([0.125, 0.0625, 0.1]), ty)
+            rhs = "%s * %s + %s * (%s)" % (c0, ref(w, center) if self.chance(0.5) else ref(states[(s + 1) % k], center),
+                                          c1, " + ".join(terms))
+            if coef:
+                rhs += " * %s" % ref(coef, center)
+            ind = "  "
+            for v, P in zip(its, dims):
+                self.body.append(ind + "for (int %s = 2; %s < %s + 2; %s++)" % (v, v, P, v))
+                ind += "  "
+            self.body.append(ind + "%s = %s;" % (ref(w, center), rhs))
+        self.body.append("}")
+
     def nest(self):
         rng = self.rng
+        if self.ttrng.random() < self.o.time_stencil_rate:
+            return self.time_stencil()
         if self.crng.random() < self.o.contraction_rate:
             return self.contraction()
         if self.trng.random() < self.o.stencil_rate:
@@ -697,6 +764,8 @@ def main():
                     help="chance that a nest is a matrix product (gemm, syrk, transposed, -=, triangular)")
     ap.add_argument("--stencil-rate", type=float, default=0.06,
                     help="chance that a nest is a stencil sweep (2-D or 3-D, radius 1 or 2 along x)")
+    ap.add_argument("--time-stencil-rate", type=float, default=0.04,
+                    help="chance that a nest is a time loop of stencil sweeps (the shape that gets time-tiled)")
     o = ap.parse_args()
     text = Gen(o.seed, o).function()
     if o.out:

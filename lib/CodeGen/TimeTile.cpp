@@ -382,7 +382,7 @@ private:
   /// shapes (widths of 48 and 64 along x fill the block's 32 lanes well once
   /// the halo is added) and depths 1 to 8 that leave room for two blocks per
   /// SM.
-  std::optional<Estimate> choose(TimeTilePlan &P) const {
+  std::optional<Estimate> choose(TimeTilePlan &P, int64_t FixedDepth = 0) const {
     std::vector<std::vector<int64_t>> Tiles;
     if (P.Rank == 1)
       Tiles = {{1024}, {2048}, {4096}};
@@ -393,7 +393,7 @@ private:
     std::optional<Estimate> Best;
     TimeTilePlan Pick;
     for (const std::vector<int64_t> &T : Tiles)
-      for (int64_t Depth = 1; Depth <= 8; ++Depth) {
+      for (int64_t Depth = FixedDepth ? FixedDepth : 1; Depth <= (FixedDepth ? FixedDepth : 8); ++Depth) {
         TimeTilePlan Try = P;
         shape(Try, Depth, T);
         Estimate E = estimate(Try);
@@ -423,10 +423,11 @@ private:
     std::optional<Estimate> E;
     if (Opts.TimeTile > 0) {
       std::vector<int64_t> Tile = Opts.TimeTileSize;
-      if (Tile.empty()) {
+      if (Tile.empty()) { // the model's tile for this depth, else its smallest
         TimeTilePlan Model = P;
-        std::optional<Estimate> M = choose(Model);
-        Tile = M ? Model.Tile : std::vector<int64_t>(P.Rank, 32);
+        std::optional<Estimate> M = choose(Model, Opts.TimeTile);
+        Tile = M ? Model.Tile : P.Rank == 1 ? std::vector<int64_t>{256} : P.Rank == 2 ? std::vector<int64_t>{16, 32}
+                                                                                        : std::vector<int64_t>{2, 4, 32};
       }
       if (Tile.size() != P.Rank || llvm::any_of(Tile, [](int64_t T) { return T < 1; })) {
         Diags.error(L.Loc, "-time-tile: " + Where + " needs " + std::to_string(P.Rank) + " positive tile sizes");
