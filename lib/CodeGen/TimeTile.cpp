@@ -259,6 +259,11 @@ private:
             Read |= N.Accesses[AI].isArray() && N.Accesses[AI].Index == P.Arrays[I] && !N.Accesses[AI].IsWrite;
       P.DeadOnEntry.push_back(!Read);
     }
+    for (TimeTileSweep &SW : P.Sweeps)
+      if (P.Rank >= 2 && batchable(P, SW)) {
+        SW.RowBatch = RowBatch;
+        P.RowPad = std::max(P.RowPad, RowBatch - 1);
+      }
     P.StepLo.assign(P.Rank, 0);
     P.StepHi.assign(P.Rank, 0);
     for (const TimeTileSweep &SW : P.Sweeps)
@@ -277,6 +282,36 @@ private:
       P.AfterHi.push_back(Hi);
     }
     return "";
+  }
+
+  /// Whether SW's cells can be evaluated in batches along dimension 0
+  /// (TimeTileSweep::RowBatch).
+  bool batchable(const TimeTilePlan &P, const TimeTileSweep &SW) const {
+    if (SW.Stmts.size() != 1)
+      return false;
+    const Statement &St = N.Statements[SW.Stmts[0]];
+    if (St.Body->Op != "=")
+      return false;
+    unsigned Written = St.Body->Ops[0]->Index;
+    for (unsigned AI : St.Accesses) {
+      const Access &A = N.Accesses[AI];
+      if (!A.isArray())
+        continue;
+      auto Off = P.Offsets.find(AI);
+      if (Off != P.Offsets.end()) {
+        if (A.Index == Written && llvm::any_of(Off->second, [](int64_t O) { return O != 0; }))
+          return false;
+        continue;
+      }
+      bool CellDependent = false;
+      for (const AffExpr &E : A.Subscripts)
+        E.forEachVar([&](AffVar V) {
+          CellDependent |= V.isIterator() && llvm::is_contained(SW.DimLoop, std::optional<unsigned>(V.Index));
+        });
+      if (CellDependent || !A.IsAffine)
+        return false;
+    }
+    return true;
   }
 
   /// Threads per block: 256, the last dimension on x (32 wide where there
@@ -304,7 +339,7 @@ private:
     for (unsigned X : P.Arrays) {
       int64_t Bytes = elementBytes(N.Arrays[X].ElementType);
       for (unsigned D = 0; D < P.Rank; ++D)
-        Bytes *= P.extent(D);
+        Bytes *= P.extent(D) + (D == 0 ? P.RowPad : 0);
       P.SharedBytes += (Bytes + 15) / 16 * 16;
     }
   }
@@ -479,6 +514,7 @@ private:
   GPUTarget Target;
   bool Failed = false;
   std::map<const TimeTileSweep *, std::vector<LinearForm>> WritePos;
+  int64_t RowBatch = getenv("LOOPGPU_TT_ROWS") ? atoll(getenv("LOOPGPU_TT_ROWS")) : 1;
   std::vector<const HostStep *> Named;
 };
 

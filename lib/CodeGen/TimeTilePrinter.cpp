@@ -76,10 +76,11 @@ public:
 
   /// The condition that cell (o + r) is in sweep SW's domain, with the
   /// sweep's iterators declared before it (Decls).
-  std::string domain(const TimeTileSweep &SW, std::string &Decls) const {
+  std::string domain(const TimeTileSweep &SW, std::string &Decls) const { return domain(SW, Decls, regionIndices()); }
+  std::string domain(const TimeTileSweep &SW, std::string &Decls, const std::vector<std::string> &R) const {
     std::vector<std::string> Conds;
     for (unsigned D = 0; D < P.Rank; ++D) {
-      std::string Cell = o(D) + " + " + r(D);
+      std::string Cell = o(D) + " + " + R[D];
       if (!SW.DimLoop[D]) {
         Conds.push_back(Cell + " == " + affIn64Bits(N, *SW.Fixed[D]));
         continue;
@@ -140,7 +141,7 @@ public:
       for (unsigned D = 0; D < P.Rank; ++D) {
         if (D > 0)
           Rows += "[" + std::to_string(P.extent(D)) + "]";
-        Bytes *= P.extent(D);
+        Bytes *= P.extent(D) + (D == 0 ? P.RowPad : 0);
       }
       OS << "  " << T << " (*const " << shared(X) << ")" << Rows << " = reinterpret_cast<" << T << " (*)" << Rows
          << ">(loopgpu_smem + " << Offset << "); // " << N.Arrays[X].Name << "'s tile and halo\n";
@@ -193,24 +194,10 @@ public:
        << L.Step << ");\n";
     OS << "    (void)" << L.Iterator << ";\n";
     OS << "    const int loopgpu_left = loopgpu_steps - 1 - loopgpu_s; // iterations after this one\n";
-    ExprPrinter EP(N);
-    const ExprPrinter *Self = &EP;
-    EP.Override = [this, Self](const Expr &E) -> std::optional<std::string> {
-      if (E.K == Expr::Kind::ArrayRef && E.AccessId >= 0) {
-        auto It = P.Offsets.find(static_cast<unsigned>(E.AccessId));
-        if (It != P.Offsets.end()) {
-          std::vector<std::string> R;
-          for (unsigned D = 0; D < P.Rank; ++D)
-            R.push_back(plus(r(D), It->second[D]));
-          return sharedAt(E.Index, R);
-        }
-      }
-      return C.Base(E, *Self);
-    };
     for (size_t K = 0; K < P.Sweeps.size(); ++K) {
       const TimeTileSweep &SW = P.Sweeps[K];
       const Statement &First = N.Statements[SW.Stmts[0]];
-      OS << "    // sweep " << K + 1 << " (line " << First.Loc.Line << "), the region its cells are still needed on\n";
+      OS << "    { // sweep " << K + 1 << " (line " << First.Loc.Line << ") on the region its cells are still needed on\n";
       std::vector<std::string> Lo, Hi;
       for (unsigned D = 0; D < P.Rank; ++D) {
         auto Reach = [](int64_t Step, int64_t After) {
@@ -220,22 +207,106 @@ public:
           return S;
         };
         std::string RL = Reach(P.StepLo[D], P.AfterLo[K][D]), RH = Reach(P.StepHi[D], P.AfterHi[K][D]);
-        Lo.push_back(RL.empty() ? std::to_string(P.HaloLo[D]) : "(" + std::to_string(P.HaloLo[D]) + " - (" + RL + "))");
-        Hi.push_back(RH.empty() ? std::to_string(P.HaloLo[D] + P.Tile[D])
-                                : "(" + std::to_string(P.HaloLo[D] + P.Tile[D]) + " + " + RH + ")");
+        std::string Dn = std::to_string(D);
+        OS << "      const int loopgpu_lo" << Dn << " = "
+           << (RL.empty() ? std::to_string(P.HaloLo[D]) : std::to_string(P.HaloLo[D]) + " - (" + RL + ")")
+           << ", loopgpu_hi" << Dn << " = "
+           << (RH.empty() ? std::to_string(P.HaloLo[D] + P.Tile[D]) : std::to_string(P.HaloLo[D] + P.Tile[D]) + " + " + RH)
+           << ";\n";
+        Lo.push_back("loopgpu_lo" + Dn);
+        Hi.push_back("loopgpu_hi" + Dn);
       }
-      unsigned Depth = openRegion(OS, 2, Lo, Hi);
-      std::string Decls, Dom = domain(SW, Decls);
-      OS.indent(2 * Depth) << Decls << "\n";
-      OS.indent(2 * Depth) << "if (" << Dom << ") {\n";
-      for (unsigned SI : SW.Stmts)
-        OS.indent(2 * Depth + 2) << EP.print(*N.Statements[SI].Body) << "; // line " << N.Statements[SI].Loc.Line
-                                 << "\n";
-      OS.indent(2 * Depth) << "}\n";
-      closeRegion(OS, Depth);
-      OS << "    __syncthreads();\n";
+      if (SW.RowBatch > 1)
+        printBatchedSweep(OS, SW, Lo, Hi);
+      else
+        printSweep(OS, SW, Lo, Hi);
+      OS << "    }\n    __syncthreads();\n";
     }
     OS << "  }\n";
+  }
+
+  /// The statement printer: chunk arrays' elements in the shared tiles at
+  /// the cell (indices R) plus the access's offset.
+  std::unique_ptr<ExprPrinter> printer(const std::vector<std::string> &R) const {
+    auto EP = std::make_unique<ExprPrinter>(N);
+    const ExprPrinter *Self = EP.get();
+    EP->Override = [this, Self, R](const Expr &E) -> std::optional<std::string> {
+      if (E.K == Expr::Kind::ArrayRef && E.AccessId >= 0) {
+        auto It = P.Offsets.find(static_cast<unsigned>(E.AccessId));
+        if (It != P.Offsets.end()) {
+          std::vector<std::string> At;
+          for (unsigned D = 0; D < P.Rank; ++D)
+            At.push_back(plus(R[D], It->second[D]));
+          return sharedAt(E.Index, At);
+        }
+      }
+      return C.Base(E, *Self);
+    };
+    return EP;
+  }
+
+  /// One cell per thread and pass.
+  void printSweep(raw_ostream &OS, const TimeTileSweep &SW, const std::vector<std::string> &Lo,
+                  const std::vector<std::string> &Hi) const {
+    unsigned Depth = openRegion(OS, 3, Lo, Hi);
+    std::string Decls, Dom = domain(SW, Decls);
+    std::unique_ptr<ExprPrinter> EP = printer(regionIndices());
+    OS.indent(2 * Depth) << Decls << "\n";
+    OS.indent(2 * Depth) << "if (" << Dom << ") {\n";
+    for (unsigned SI : SW.Stmts)
+      OS.indent(2 * Depth + 2) << EP->print(*N.Statements[SI].Body) << "; // line " << N.Statements[SI].Loc.Line
+                               << "\n";
+    OS.indent(2 * Depth) << "}\n";
+    closeRegion(OS, Depth);
+  }
+
+  /// RowBatch consecutive cells along dimension 0 per thread and pass: the
+  /// right-hand sides first (nvcc loads the elements they share once), then
+  /// the stores of the cells in the region and the domain.
+  void printBatchedSweep(raw_ostream &OS, const TimeTileSweep &SW, const std::vector<std::string> &Lo,
+                         const std::vector<std::string> &Hi) const {
+    const Statement &St = N.Statements[SW.Stmts[0]];
+    int64_t KB = SW.RowBatch;
+    std::vector<std::string> BLo = Lo;
+    BLo[0] = Lo[0] + " + (int)threadIdx." + axis(0) + " * " + std::to_string(KB);
+    std::vector<int64_t> Steps = P.Block;
+    OS.indent(6) << "// " << KB << " consecutive cells along dimension 0 per thread: their right-hand sides "
+                 << "first, then the stores\n";
+    unsigned Depth = 3;
+    for (unsigned D = 0; D < P.Rank; ++D) {
+      std::string Start = D == 0 ? BLo[0] : Lo[D] + " + (int)threadIdx." + axis(D);
+      int64_t Step = D == 0 ? P.Block[0] * KB : P.Block[D];
+      OS.indent(2 * Depth) << "for (int " << r(D) << " = " << Start << "; " << r(D) << " < " << Hi[D] << "; "
+                           << r(D) << " += " << Step << ")\n";
+      ++Depth;
+    }
+    OS.indent(2 * Depth) << "{\n";
+    ++Depth;
+    std::vector<std::string> R = regionIndices();
+    R[0] = "loopgpu_q0";
+    std::unique_ptr<ExprPrinter> EP = printer(R);
+    std::string T = typeStr(St.Body->Ops[0]->Type);
+    std::string Decls, Dom = domain(SW, Decls, R);
+    OS.indent(2 * Depth) << T << " loopgpu_v[" << KB << "];\n";
+    OS.indent(2 * Depth) << "#pragma unroll\n";
+    OS.indent(2 * Depth) << "for (int loopgpu_k = 0; loopgpu_k < " << KB << "; ++loopgpu_k) {\n";
+    OS.indent(2 * Depth + 2) << "const int loopgpu_q0 = " << r(0) << " + loopgpu_k;\n";
+    OS.indent(2 * Depth + 2) << Decls << "\n";
+    for (const std::optional<unsigned> &DL : SW.DimLoop)
+      if (DL)
+        OS.indent(2 * Depth + 2) << "(void)" << N.Loops[*DL].Iterator << ";\n";
+    OS.indent(2 * Depth + 2) << "loopgpu_v[loopgpu_k] = " << EP->print(*St.Body->Ops[1]) << "; // line "
+                             << St.Loc.Line << "\n";
+    OS.indent(2 * Depth) << "}\n";
+    OS.indent(2 * Depth) << "#pragma unroll\n";
+    OS.indent(2 * Depth) << "for (int loopgpu_k = 0; loopgpu_k < " << KB << "; ++loopgpu_k) {\n";
+    OS.indent(2 * Depth + 2) << "const int loopgpu_q0 = " << r(0) << " + loopgpu_k;\n";
+    OS.indent(2 * Depth + 2) << Decls << "\n";
+    OS.indent(2 * Depth + 2) << "if (loopgpu_q0 < " << Hi[0] << " && " << Dom << ")\n";
+    OS.indent(2 * Depth + 4) << EP->print(*St.Body->Ops[0]) << " = loopgpu_v[loopgpu_k];\n";
+    OS.indent(2 * Depth) << "}\n";
+    closeRegion(OS, Depth);
+    (void)Steps;
   }
 
   void printStores(raw_ostream &OS) const {

@@ -514,6 +514,14 @@ struct TimeTileSweep {
   /// Per dimension: how far below / above its cell the sweep's reads of
   /// chunk arrays reach (0 or more).
   std::vector<int64_t> ReachLo, ReachHi;
+  /// Consecutive cells along dimension 0 per thread and pass (1: one): the
+  /// thread evaluates the statement's right-hand side for all of them
+  /// before it stores any, so that nvcc loads the tile elements they share
+  /// once. Only for one plain assignment that reads the array it writes at
+  /// its cell alone and reads device memory at no cell-dependent subscript
+  /// (the cells past the region or the domain are evaluated too, from the
+  /// padded tile, and not stored).
+  int64_t RowBatch = 1;
 };
 
 /// Overlapped time tiling of a host loop whose body is a sequence of
@@ -550,6 +558,9 @@ struct TimeTilePlan {
   /// Per sweep and dimension: the reach of the sweeps after it in the iteration.
   std::vector<std::vector<int64_t>> AfterLo, AfterHi;
   std::vector<int64_t> HaloLo, HaloHi;   ///< per dimension: Depth iterations' reach
+  /// Rows of padding below each tile along dimension 0 (the largest
+  /// RowBatch - 1): a thread's last batch may read past the region.
+  int64_t RowPad = 0;
   int64_t SharedBytes = 0;               ///< the chunk arrays' tiles (dynamic shared memory)
   /// The host time-tiles when a launch has at least this many blocks (else
   /// the loop runs as before); LOOPGPU_TIME_TILE_MIN_BLOCKS overrides it.
