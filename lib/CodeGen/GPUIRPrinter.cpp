@@ -231,7 +231,10 @@ private:
     for (size_t K = 0; K < P.Sweeps.size(); ++K) {
       indent(D + 1);
       OS << "sweep " << K + 1 << " " << Plan.Kernels[P.Sweeps[K].Kernel].Name << " reach -"
-         << list(P.Sweeps[K].ReachLo, ",") << " +" << list(P.Sweeps[K].ReachHi, ",") << "\n";
+         << list(P.Sweeps[K].ReachLo, ",") << " +" << list(P.Sweeps[K].ReachHi, ",");
+      if (P.Sweeps[K].RowBatch > 1)
+        OS << " rows " << P.Sweeps[K].RowBatch;
+      OS << "\n";
     }
   }
 

@@ -107,6 +107,10 @@ void verifyTimeTile(const GPUPlan &Plan, const HostStep &S, std::vector<std::str
         Bad("access " + std::to_string(Access) + " reaches past its sweep's reach");
   if (P.threads() > 1024)
     Bad("blocks of " + std::to_string(P.threads()) + " threads");
+  for (size_t K = 0; K < P.Sweeps.size(); ++K)
+    if (P.Sweeps[K].RowBatch < 1 || P.Sweeps[K].RowBatch - 1 > P.RowPad || (P.Sweeps[K].RowBatch > 1 && P.Sweeps[K].Stmts.size() != 1))
+      Bad("sweep " + std::to_string(K + 1) + "'s batches of " + std::to_string(P.Sweeps[K].RowBatch) +
+          " rows do not fit the tiles' padding or its statements");
 }
 
 void verifySteps(const GPUPlan &Plan, const std::vector<HostStep> &Steps, std::vector<bool> &Launched,

@@ -344,14 +344,30 @@ private:
     }
   }
 
-  /// Accesses of chunk arrays per cell of sweep SW, and its bytes.
-  int64_t sweepSharedBytes(const TimeTilePlan &P, const TimeTileSweep &SW) const {
-    int64_t B = 0;
+  /// Bytes of shared memory sweep SW moves per cell: its accesses of chunk
+  /// arrays, those a batch of rows shares counted once per batch.
+  double sweepSharedBytes(const TimeTilePlan &P, const TimeTileSweep &SW) const {
+    std::map<std::pair<unsigned, std::vector<int64_t>>, std::set<int64_t>> Rows; // (array, offset but row): rows
+    double Writes = 0;
     for (unsigned SI : SW.Stmts)
-      for (unsigned AI : N.Statements[SI].Accesses)
-        if (P.Offsets.count(AI))
-          B += elementBytes(N.Arrays[N.Accesses[AI].Index].ElementType);
-    return B;
+      for (unsigned AI : N.Statements[SI].Accesses) {
+        auto Off = P.Offsets.find(AI);
+        if (Off == P.Offsets.end())
+          continue;
+        const Access &A = N.Accesses[AI];
+        double Bytes = elementBytes(N.Arrays[A.Index].ElementType);
+        if (A.IsWrite) {
+          Writes += Bytes;
+          continue;
+        }
+        std::vector<int64_t> Rest(Off->second.begin() + 1, Off->second.end());
+        for (int64_t K = 0; K < SW.RowBatch; ++K)
+          Rows[{A.Index, Rest}].insert(Off->second[0] + K);
+      }
+    double Reads = 0;
+    for (const auto &[Key, Set] : Rows)
+      Reads += double(Set.size()) * elementBytes(N.Arrays[Key.first].ElementType);
+    return Writes + Reads / SW.RowBatch;
   }
 
   struct Estimate {
@@ -514,7 +530,10 @@ private:
   GPUTarget Target;
   bool Failed = false;
   std::map<const TimeTileSweep *, std::vector<LinearForm>> WritePos;
-  int64_t RowBatch = getenv("LOOPGPU_TT_ROWS") ? atoll(getenv("LOOPGPU_TT_ROWS")) : 1;
+  /// Rows per batch where a sweep allows it (TimeTileSweep::RowBatch): 4
+  /// (H100, bench/RESULTS.md run 31: jacobi-2d's 32 x 48 tiles at depth 4
+  /// 12.35 ms with 1 row, 12.07 with 2, 9.73 with 4, 10.99 with 8).
+  static constexpr int64_t RowBatch = 4;
   std::vector<const HostStep *> Named;
 };
 

@@ -201,7 +201,7 @@ public:
       std::vector<std::string> Lo, Hi;
       for (unsigned D = 0; D < P.Rank; ++D) {
         auto Reach = [](int64_t Step, int64_t After) {
-          std::string S = Step ? "loopgpu_left * " + std::to_string(Step) : std::string();
+          std::string S = Step == 1 ? "loopgpu_left" : Step ? "loopgpu_left * " + std::to_string(Step) : std::string();
           if (After)
             S += (S.empty() ? "" : " + ") + std::to_string(After);
           return S;
@@ -269,7 +269,6 @@ public:
     int64_t KB = SW.RowBatch;
     std::vector<std::string> BLo = Lo;
     BLo[0] = Lo[0] + " + (int)threadIdx." + axis(0) + " * " + std::to_string(KB);
-    std::vector<int64_t> Steps = P.Block;
     OS.indent(6) << "// " << KB << " consecutive cells along dimension 0 per thread: their right-hand sides "
                  << "first, then the stores\n";
     unsigned Depth = 3;
@@ -306,7 +305,6 @@ public:
     OS.indent(2 * Depth + 4) << EP->print(*St.Body->Ops[0]) << " = loopgpu_v[loopgpu_k];\n";
     OS.indent(2 * Depth) << "}\n";
     closeRegion(OS, Depth);
-    (void)Steps;
   }
 
   void printStores(raw_ostream &OS) const {

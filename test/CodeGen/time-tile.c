@@ -54,13 +54,13 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // IR-SAME: min-blocks {{[1-9][0-9]*}}
 // IR-NEXT: array B first written by sweep 1, dead on entry
 // IR-NEXT: array A first written by sweep 2
-// IR-NEXT: sweep 1 jacobi_nest0_kernel reach -1,1 +1,1
-// IR-NEXT: sweep 2 jacobi_nest0_kernel1 reach -0,0 +0,2
+// IR-NEXT: sweep 1 jacobi_nest0_kernel reach -1,1 +1,1 rows 4
+// IR-NEXT: sweep 2 jacobi_nest0_kernel1 reach -0,0 +0,2 rows 4
 // IR-NOT: time-tile
 
 // The halo is the depth times one iteration's reach (rows 1 + 0 below and 1
 // above; columns 1 below, 1 + 2 above).
-// FORCED: time-tile jacobi_nest0_time_t depth 3 tile 8 x 16 block 8 x 32 halo -3,3 +3,9 shared 6272
+// FORCED: time-tile jacobi_nest0_time_t depth 3 tile 8 x 16 block 8 x 32 halo -3,3 +3,9 shared 7616
 // FORCED-NOT: time-tile
 
 // OFF-NOT: time-tile
@@ -71,11 +71,13 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 
 // CUDA: __global__ void __launch_bounds__(256) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
 // CUDA: // B is written before it is read: only the cells outside that sweep's domain
-// CUDA: // sweep 1 (line 21), the region its cells are still needed on
-// CUDA: const int i = (int)(loopgpu_o0 + loopgpu_r0); const int j = (int)(loopgpu_o1 + loopgpu_r1);
-// CUDA-NEXT: if (i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2) {
-// CUDA-NEXT: loopgpu_s_B[loopgpu_r0][loopgpu_r1] = 0.25 * (loopgpu_s_A[loopgpu_r0 - 1][loopgpu_r1] + loopgpu_s_A[loopgpu_r0 + 1][loopgpu_r1] + loopgpu_s_A[loopgpu_r0][loopgpu_r1 - 1] + loopgpu_s_A[loopgpu_r0][loopgpu_r1 + 1]); // line 21
-// CUDA: loopgpu_s_A[loopgpu_r0][loopgpu_r1] = loopgpu_s_B[loopgpu_r0][loopgpu_r1] + 0.5 * loopgpu_s_B[loopgpu_r0][loopgpu_r1 + 2]; // line 24
+// CUDA: { // sweep 1 (line 21) on the region its cells are still needed on
+// CUDA: // 4 consecutive cells along dimension 0 per thread: their right-hand sides first, then the stores
+// CUDA-NEXT: for (int loopgpu_r0 = loopgpu_lo0 + (int)threadIdx.y * 4; loopgpu_r0 < loopgpu_hi0; loopgpu_r0 += 32)
+// CUDA: loopgpu_v[loopgpu_k] = 0.25 * (loopgpu_s_A[loopgpu_q0 - 1][loopgpu_r1] + loopgpu_s_A[loopgpu_q0 + 1][loopgpu_r1] + loopgpu_s_A[loopgpu_q0][loopgpu_r1 - 1] + loopgpu_s_A[loopgpu_q0][loopgpu_r1 + 1]); // line 21
+// CUDA: if (loopgpu_q0 < loopgpu_hi0 && i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2)
+// CUDA-NEXT: loopgpu_s_B[loopgpu_q0][loopgpu_r1] = loopgpu_v[loopgpu_k];
+// CUDA: loopgpu_v[loopgpu_k] = loopgpu_s_B[loopgpu_q0][loopgpu_r1] + 0.5 * loopgpu_s_B[loopgpu_q0][loopgpu_r1 + 2]; // line 24
 // CUDA: static bool jacobi_nest0_time_t_run(long long loopgpu_first, long long loopgpu_count_it, long long loopgpu_min_blocks, int steps, int n, double *__restrict__ A, double *__restrict__ B) {
 // CUDA: std::swap(loopgpu_in_A, loopgpu_out_A);
 // CUDA: if (loopgpu_in_A != A && loopgpu_bytes_A > 0) // the last launch wrote the second buffer

@@ -655,4 +655,148 @@ TEST(GPUIR, PrintsTheDecisions) {
   });
 }
 
+//===----------------------------------------------------------------------===//
+// Time tiling (TimeTile.cpp): the plan of a host loop of stencil sweeps
+//===----------------------------------------------------------------------===//
+
+const char *const JacobiSweeps = R"(
+void jac(int steps, int n, double A[restrict n][n], double B[restrict n][n]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j] + A[i - 1][j]);
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[i][j] = B[i][j] + 0.5 * B[i - 1][j + 2];
+  }
+}
+)";
+
+const TimeTilePlan *timeTile(const GPUPlan &Plan) {
+  for (const HostStep &S : Plan.Host)
+    if (S.TimeTiled)
+      return &*S.TimeTiled;
+  return nullptr;
+}
+
+bool remarked(const GPUPlan &Plan, const std::string &Text) {
+  return llvm::any_of(Plan.Remarks, [&](const std::string &R) { return R.find(Text) != std::string::npos; });
+}
+
+TEST(TimeTiling, JacobiSweepsGetReachesHaloAndDeadArrays) {
+  GPUPlan Plan = planFor(JacobiSweeps);
+  const TimeTilePlan *P = timeTile(Plan);
+  ASSERT_NE(P, nullptr);
+  EXPECT_EQ(P->Rank, 2u);
+  ASSERT_EQ(P->Sweeps.size(), 2u);
+  EXPECT_EQ(P->Sweeps[0].ReachLo, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(P->Sweeps[0].ReachHi, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(P->Sweeps[1].ReachLo, (std::vector<int64_t>{1, 0})); // B[i - 1][j + 2]
+  EXPECT_EQ(P->Sweeps[1].ReachHi, (std::vector<int64_t>{0, 2}));
+  EXPECT_EQ(P->StepLo, (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(P->StepHi, (std::vector<int64_t>{1, 3}));
+  EXPECT_EQ(P->AfterLo[0], (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(P->AfterLo[1], (std::vector<int64_t>{0, 0}));
+  for (unsigned D = 0; D < 2; ++D) {
+    EXPECT_EQ(P->HaloLo[D], P->Depth * P->StepLo[D]);
+    EXPECT_EQ(P->HaloHi[D], P->Depth * P->StepHi[D]);
+  }
+  // B (written first, by sweep 1, which does not read it) is dead on entry.
+  EXPECT_EQ(P->DeadOnEntry, (std::vector<bool>{true, false}));
+  EXPECT_EQ(P->FirstWriter, (std::vector<unsigned>{0, 1}));
+  // One plain assignment each, reading its own array nowhere: batches of 4 rows.
+  EXPECT_EQ(P->Sweeps[0].RowBatch, 4);
+  EXPECT_EQ(P->RowPad, 3);
+  // The model's tile leaves room for two blocks per SM of the H100.
+  EXPECT_LE(2 * (P->SharedBytes + 1024), 228 * 1024);
+  EXPECT_GT(P->MinBlocks, 0);
+}
+
+TEST(TimeTiling, ForcedDepthAndTileAndOff) {
+  CodeGenOptions Forced;
+  Forced.TimeTile = 2;
+  Forced.TimeTileSize = {8, 16};
+  const TimeTilePlan *P = nullptr;
+  GPUPlan Plan = planFor(JacobiSweeps, Forced);
+  P = timeTile(Plan);
+  ASSERT_NE(P, nullptr);
+  EXPECT_EQ(P->Depth, 2);
+  EXPECT_EQ(P->Tile, (std::vector<int64_t>{8, 16}));
+  EXPECT_EQ(P->HaloLo, (std::vector<int64_t>{4, 2}));
+  EXPECT_EQ(P->HaloHi, (std::vector<int64_t>{2, 6}));
+  // Two tiles of (8 + 6 + 3 padding rows) x (16 + 8) doubles.
+  EXPECT_EQ(P->SharedBytes, 2 * (8 + 6 + 3) * (16 + 8) * 8);
+  CodeGenOptions Off;
+  Off.TimeTile = 0;
+  EXPECT_EQ(timeTile(planFor(JacobiSweeps, Off)), nullptr);
+}
+
+TEST(TimeTiling, RefusalsSayWhy) {
+  CodeGenOptions Forced;
+  Forced.TimeTile = 2;
+  GPUPlan Transposed = planFor(R"(
+void tr(int steps, int n, float A[restrict n][n], float B[restrict n][n]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        B[i][j] = A[j][i];
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        A[i][j] = B[i][j];
+  }
+}
+)",
+                               Forced);
+  EXPECT_EQ(timeTile(Transposed), nullptr);
+  EXPECT_TRUE(remarked(Transposed, "reads A[j][i] at no constant offset from the element it writes"));
+  // A statement between the sweeps (sunk into the first as a guarded
+  // statement) leaves no stencil sweep.
+  GPUPlan Scalar = planFor(R"(
+void sc(int steps, int n, float A[restrict n], float B[restrict n], float last[restrict 1]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      B[i] = A[i - 1] + A[i + 1];
+    last[0] = B[1];
+    for (int i = 1; i < n - 1; i++)
+      A[i] = B[i];
+  }
+}
+)",
+                           Forced);
+  EXPECT_EQ(timeTile(Scalar), nullptr);
+  EXPECT_TRUE(remarked(Scalar, "threads run loops or conditions of their own"));
+}
+
+TEST(TimeTiling, TwoStatementsOrOwnNeighboursRunCellByCell) {
+  // fdtd's shape: the second sweep reads the array it writes at its cell
+  // (batched); a sweep of two statements is not.
+  GPUPlan Plan = planFor(R"(
+void two(int steps, int n, double A[restrict n][n], double B[restrict n][n], double C[restrict n][n]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++) {
+        B[i][j] = A[i - 1][j] + A[i + 1][j];
+        C[i][j] = B[i][j] * 0.5;
+      }
+    for (int i = 1; i < n - 1; i++)
+      for (int j = 1; j < n - 1; j++)
+        A[i][j] = A[i][j] - 0.25 * (B[i][j - 1] + C[i][j + 1]);
+  }
+}
+)");
+  const TimeTilePlan *P = timeTile(Plan);
+  ASSERT_NE(P, nullptr);
+  ASSERT_EQ(P->Sweeps.size(), 2u);
+  EXPECT_EQ(P->Sweeps[0].Stmts.size(), 2u);
+  EXPECT_EQ(P->Sweeps[0].RowBatch, 1);
+  EXPECT_EQ(P->Sweeps[1].RowBatch, 4);
+  // B is read in the sweep that first writes it (after the write, but the
+  // check is per sweep): loaded; C is dead on entry.
+  EXPECT_EQ(P->DeadOnEntry, (std::vector<bool>{false, true, false}));
+}
+
 } // namespace
