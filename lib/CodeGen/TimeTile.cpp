@@ -319,7 +319,7 @@ private:
   std::vector<int64_t> blockFor(unsigned Rank) const {
     if (Rank == 1)
       return {256};
-    if (Rank == 2)
+    if (Rank == 2) // 4 x 64 and 2 x 128 were slower (bench/RESULTS.md run 31 E)
       return {8, 32};
     return {2, 4, 32};
   }
