@@ -95,18 +95,9 @@ class DeviceLoopPlanner {
 public:
   DeviceLoopPlanner(const Nest &N, GPUPlan &Plan, const CodeGenOptions &Opts) : N(N), Plan(Plan), Opts(Opts) {}
 
-  void run() { visit(Plan.Host); }
+  void run() { forEachHostLoop(Plan.Host, [&](HostStep &S) { plan(S); }); }
 
 private:
-  void visit(std::vector<HostStep> &Steps) {
-    for (HostStep &S : Steps) {
-      visit(S.Body);
-      visit(S.Else);
-      if (S.K == HostStep::Kind::Loop)
-        plan(S);
-    }
-  }
-
   /// Why loop step S cannot run inside one kernel, or empty; fills D.
   std::string problem(const HostStep &S, DeviceLoopPlan &D) const {
     const Loop &L = N.Loops[S.Src->Id];

@@ -71,20 +71,11 @@ public:
       : N(N), Plan(Plan), Opts(Opts), Diags(Diags), Target(gpuTarget(Opts.Arch)) {}
 
   bool run() {
-    visit(Plan.Host);
+    forEachHostLoop(Plan.Host, [&](HostStep &S) { plan(S); });
     return !Failed;
   }
 
 private:
-  void visit(std::vector<HostStep> &Steps) {
-    for (HostStep &S : Steps) {
-      visit(S.Body);
-      visit(S.Else);
-      if (S.K == HostStep::Kind::Loop)
-        plan(S);
-    }
-  }
-
   /// Why sweep SW (kernel KI) cannot be time-tiled; fills SW's position.
   std::string sweepProblem(unsigned KI, unsigned Host, TimeTileSweep &SW) {
     const KernelPlan &K = Plan.Kernels[KI];

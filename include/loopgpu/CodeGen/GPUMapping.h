@@ -592,6 +592,16 @@ struct HostStep {
   std::optional<TimeTilePlan> TimeTiled; ///< Loop: its iterations may run time-tiled
 };
 
+/// Calls Fn on every Loop step of Steps and their bodies, inner loops first.
+template <typename F> void forEachHostLoop(std::vector<HostStep> &Steps, F &&Fn) {
+  for (HostStep &S : Steps) {
+    forEachHostLoop(S.Body, Fn);
+    forEachHostLoop(S.Else, Fn);
+    if (S.K == HostStep::Kind::Loop)
+      Fn(S);
+  }
+}
+
 struct GPUPlan {
   std::vector<KernelPlan> Kernels;  ///< in textual order
   /// Per array of the nest: no other array of the nest may share its memory
