@@ -1770,8 +1770,8 @@ public:
     C.Elems = S.elements();
     C.V = S.GlobalVector;
     C.Threads = PC.K->threadsPerBlock();
-    C.Loads = C.Elems / C.V;
-    C.Rounds = (C.Loads + C.Threads - 1) / C.Threads;
+    C.Loads = S.CopyLoads;
+    C.Rounds = S.CopyRounds;
     return C;
   }
   std::string pfVar(const StagedArray &S) const { return "loopgpu_pf_" + N.Arrays[S.Array].Name + S.Suffix; }
@@ -2743,8 +2743,9 @@ public:
   /// one candidate per block, and the count of blocks done.
   void printReductionGlobals(raw_ostream &OS, const KernelPlan &K) {
     bool AnyArg = false;
-    for (const Reduction &R : K.Reductions) {
-      if (!R.isArg())
+    for (size_t RI = 0; RI < K.Reductions.size(); ++RI) {
+      const Reduction &R = K.Reductions[RI];
+      if (K.Combines[RI] != KernelPlan::BlockCombine::LastBlock)
         continue;
       if (!AnyArg)
         OS << "// " << K.Name << ": each block's argmin/argmax candidate (at most " << MaxReductionBlocks
@@ -2765,6 +2766,7 @@ public:
     std::map<unsigned, std::string> IterOfIndex; // index scalar -> its iteration variable
     bool AnyArg = false;
     std::map<int, std::string> ElementAccs; // reductions into an element: its accesses -> the accumulator
+    AnyArg = llvm::is_contained(K.Combines, KernelPlan::BlockCombine::LastBlock);
     for (const Reduction &R : K.Reductions) {
       if (R.Memory.isArray()) {
         for (unsigned A : R.Accesses)
@@ -2775,7 +2777,6 @@ public:
       if (R.isArg()) {
         Locals.insert(R.Index->Index);
         IterOfIndex[R.Index->Index] = iterVar(R);
-        AnyArg = true;
       }
     }
     auto Chain = [C](const std::string &V) { return C > 1 ? "loopgpu_part_" + V + "[loopgpu_c]" : V; };
@@ -2865,7 +2866,9 @@ public:
     }
     OS << "  __syncthreads();\n";
     OS << "  if (loopgpu_warp == 0) {\n";
-    for (const Reduction &R : K.Reductions) {
+    for (size_t RI = 0; RI < K.Reductions.size(); ++RI) {
+      const Reduction &R = K.Reductions[RI];
+      KernelPlan::BlockCombine How = K.Combines[RI];
       std::vector<PartVar> Vars = partVars(R);
       std::string T = typeStr(redType(R)), V = redName(R);
       if (R.isArg()) {
@@ -2881,20 +2884,24 @@ public:
       // A block whose value is the identity changes nothing: it touches no
       // memory (when no iteration runs, the original may not have the element).
       OS << "    if (loopgpu_lane == 0";
-      if (!R.isArg())
+      if (How != KernelPlan::BlockCombine::LastBlock)
         OS << " && " << V << " != " << identity(R.Op, redType(R)) << ") // the identity changes nothing";
       else
         OS << ")";
-      if (R.isArg()) {
+      switch (How) {
+      case KernelPlan::BlockCombine::LastBlock:
         OS << " {\n";
         for (const PartVar &X : Vars)
           OS << "      " << blockResults(K, X) << "[blockIdx.x] = " << X.Name << ";\n";
         OS << "    }\n";
-      } else if (R.Op == "+") {
+        break;
+      case KernelPlan::BlockCombine::AtomicAdd:
         OS << "\n      loopgpu_atomic_add(" << redPointer(R) << ", " << V << ");\n";
-      } else {
+        break;
+      case KernelPlan::BlockCombine::AtomicCombine:
         OS << "\n      loopgpu_atomic_combine(" << redPointer(R) << ", " << V << ", [](" << T
            << " a, " << T << " b) { return " << combine(R.Op, "a", "b") << "; });\n";
+        break;
       }
     }
     OS << "  }\n";
@@ -2914,8 +2921,9 @@ public:
     OS << "  }\n";
     OS << "  __syncthreads();\n";
     OS << "  if (loopgpu_last_block && loopgpu_warp == 0) {\n";
-    for (const Reduction &R : K.Reductions) {
-      if (!R.isArg())
+    for (size_t RI = 0; RI < K.Reductions.size(); ++RI) {
+      const Reduction &R = K.Reductions[RI];
+      if (K.Combines[RI] != KernelPlan::BlockCombine::LastBlock)
         continue;
       std::vector<PartVar> Vars = partVars(R);
       for (const PartVar &X : Vars)

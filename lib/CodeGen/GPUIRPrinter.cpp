@@ -134,9 +134,15 @@ private:
       OS << "vector-runs " << K.XRuns->V << " along " << N.Loops[K.XRuns->Loop].Iterator << ": "
          << llvm::join(Arrays, ", ") << "\n";
     }
-    for (const Reduction &R : K.Reductions) {
+    for (size_t RI = 0; RI < K.Reductions.size(); ++RI) {
+      const Reduction &R = K.Reductions[RI];
       indent(1);
-      OS << "reduce " << R.describe() << " over " << loop(R.Loop) << "\n";
+      OS << "reduce " << R.describe() << " over " << loop(R.Loop);
+      if (RI < K.Combines.size())
+        OS << (K.Combines[RI] == KernelPlan::BlockCombine::AtomicAdd       ? ", block result by atomic add"
+               : K.Combines[RI] == KernelPlan::BlockCombine::AtomicCombine ? ", block result by atomic combine"
+                                                                            : ", block results combined by the last block");
+      OS << "\n";
     }
     if (K.TheScan) {
       indent(1);
@@ -174,7 +180,7 @@ private:
       OS << " transposed";
     if (S.GlobalVector > 1)
       OS << ", loads of " << S.GlobalVector;
-    OS << "\n";
+    OS << ", copied in " << S.CopyRounds << (S.CopyRounds == 1 ? " round" : " rounds") << "\n";
   }
 
   void node(const KernelPlan &K, const Node &Nd, unsigned D) {

@@ -1740,6 +1740,10 @@ private:
                              "ignored");
     M.Stride = M.BlockSize;
     K.Mapped = {M};
+    for (const Reduction &R : K.Reductions)
+      K.Combines.push_back(R.isArg()       ? KernelPlan::BlockCombine::LastBlock
+                           : R.Op == "+" ? KernelPlan::BlockCombine::AtomicAdd
+                                         : KernelPlan::BlockCombine::AtomicCombine);
     // Shared memory: one partial per warp for each value combined, and the
     // flag that tells the last block of an argmin/argmax.
     for (const Reduction &R : K.Reductions)
@@ -1874,6 +1878,14 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
     for (unsigned B = 0; B < N.Arrays.size(); ++B)
       if (B != A && N.Arrays[B].AliasClass == N.Arrays[A].AliasClass)
         Plan.NoAlias[A] = false;
+  // How each block copies its staged and halo tiles: rounds of the block's
+  // threads, each thread one load of GlobalVector elements per round.
+  for (KernelPlan &K : Plan.Kernels)
+    for (std::vector<StagedArray> *Tiles : {&K.Staged, &K.Halo})
+      for (StagedArray &S : *Tiles) {
+        S.CopyLoads = S.elements() / S.GlobalVector;
+        S.CopyRounds = (S.CopyLoads + K.threadsPerBlock() - 1) / K.threadsPerBlock();
+      }
   // The passes after the mapping (KernelPasses.h), each followed by the
   // verifier.
   auto Finish = [&](const char *Pass) {

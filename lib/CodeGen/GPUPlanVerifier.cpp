@@ -113,6 +113,23 @@ void verifyTimeTile(const GPUPlan &Plan, const HostStep &S, std::vector<std::str
           " rows do not fit the tiles' padding or its statements");
 }
 
+/// A reduction kernel's block combines and the tiles' copies.
+void verifyCombinesAndCopies(const KernelPlan &K, std::vector<std::string> &Out) {
+  if (K.K == KernelPlan::Kind::Reduction) {
+    if (K.Combines.size() != K.Reductions.size())
+      Out.push_back(K.Name + ": " + std::to_string(K.Combines.size()) + " block combines for " +
+                    std::to_string(K.Reductions.size()) + " reductions");
+    for (size_t I = 0; I < K.Combines.size() && I < K.Reductions.size(); ++I)
+      if ((K.Combines[I] == KernelPlan::BlockCombine::LastBlock) != K.Reductions[I].isArg() ||
+          (K.Combines[I] == KernelPlan::BlockCombine::AtomicAdd && K.Reductions[I].Op != "+"))
+        Out.push_back(K.Name + ": reduction " + std::to_string(I + 1) + "'s block combine does not fit its operator");
+  }
+  for (const std::vector<StagedArray> *Tiles : {&K.Staged, &K.Halo})
+    for (const StagedArray &S : *Tiles)
+      if (S.CopyLoads * S.GlobalVector != S.elements() || S.CopyRounds * K.threadsPerBlock() < S.CopyLoads)
+        Out.push_back(K.Name + ": the copy of a tile does not cover its " + std::to_string(S.elements()) + " elements");
+}
+
 void verifySteps(const GPUPlan &Plan, const std::vector<HostStep> &Steps, std::vector<bool> &Launched,
                  std::vector<std::string> &Out) {
   for (const HostStep &S : Steps) {
@@ -150,6 +167,7 @@ std::vector<std::string> verifyGPUPlan(const Nest &N, const GPUPlan &Plan, llvm:
       continue;
     }
     verifyMapping(N, K, Out);
+    verifyCombinesAndCopies(K, Out);
     if (Jammed)
       verifyJamAndVersions(N, K, Out);
   }

@@ -637,6 +637,38 @@ int lowest(int n, const double x[restrict n]) {
   ASSERT_EQ(Arg.Kernels[0].Reductions.size(), 1u);
   EXPECT_TRUE(Arg.Kernels[0].Reductions[0].isArg());
   EXPECT_EQ(Arg.Kernels[0].SharedBytes, 32 * (8 + 4 + 8) + 1);
+  // How each block's result reaches memory is the plan's: an atomic add for
+  // the sum, the last block for the argmin, a compare-and-swap for a max.
+  EXPECT_EQ(Sum.Kernels[0].Combines, std::vector<KernelPlan::BlockCombine>{KernelPlan::BlockCombine::AtomicAdd});
+  EXPECT_EQ(Arg.Kernels[0].Combines, std::vector<KernelPlan::BlockCombine>{KernelPlan::BlockCombine::LastBlock});
+  GPUPlan Max = planFor(R"(
+#include <math.h>
+float top(int n, const float x[restrict n]) {
+  float m = x[0];
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    m = fmaxf(m, x[i]);
+  return m;
+}
+)");
+  ASSERT_EQ(Max.Kernels.size(), 1u);
+  EXPECT_EQ(Max.Kernels[0].Combines,
+            std::vector<KernelPlan::BlockCombine>{KernelPlan::BlockCombine::AtomicCombine});
+}
+
+TEST(StagedCopies, RoundsOfTheBlocksThreadsCoverTheTile) {
+  // 16 x 16 threads, 4 x 4 outputs each: strips of 8 of A (64 rows, stored
+  // transposed) and B, loaded 4 floats at a time: 128 loads, one round.
+  withPlan(FloatProduct, tiled({16, 16}, {4, 4}), [](const Nest &, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_EQ(K.Staged.size(), 2u);
+    for (const StagedArray &S : K.Staged) {
+      EXPECT_EQ(S.CopyLoads * S.GlobalVector, S.elements());
+      EXPECT_EQ(S.CopyRounds, (S.CopyLoads + 255) / 256);
+    }
+    EXPECT_EQ(K.Staged[0].CopyLoads, 8 * 64 / 4);
+    EXPECT_EQ(K.Staged[0].CopyRounds, 1);
+  });
 }
 
 TEST(GPUIR, PrintsTheDecisions) {

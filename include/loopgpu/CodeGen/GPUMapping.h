@@ -174,6 +174,11 @@ struct StagedArray {
   /// range check bounds it from above only, so the in-range lanes of a
   /// vector are a prefix of it.
   bool PrefixVectors = false;
+  /// How the block copies the footprint (decided with the mapping):
+  /// CopyLoads loads of GlobalVector consecutive elements each, dealt out in
+  /// CopyRounds rounds of the block's threads (the last round partial where
+  /// the threads do not divide the loads).
+  int64_t CopyLoads = 0, CopyRounds = 0;
   /// The shared array's dimensions as declared, padding included.
   std::vector<int64_t> sharedShape() const {
     std::vector<int64_t> S = Extents;
@@ -369,6 +374,14 @@ struct KernelPlan {
   /// Reduction kernels: their reductions; Parallel kernels: those of the
   /// lane loops (Reduction::Loop tells which).
   std::vector<Reduction> Reductions;
+  /// Reduction kernels, per entry of Reductions: how a block's combined
+  /// value reaches memory after the warp shuffles and the shared-memory
+  /// step: the hardware's atomic add (sums), an atomic compare-and-swap loop
+  /// with the operator (products, min, max, bitwise), or, for argmin/argmax
+  /// (value and index together), one result per block in global memory that
+  /// the last block to finish combines.
+  enum class BlockCombine { AtomicAdd, AtomicCombine, LastBlock };
+  std::vector<BlockCombine> Combines;
   /// Lane reductions (Parallel kernels with one mapped loop, which goes on
   /// y): a warp runs each iteration of the mapped loop, and its 32 lanes
   /// (threadIdx.x) split the iterations of each loop of LaneLoops, a
