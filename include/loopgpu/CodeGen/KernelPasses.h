@@ -4,8 +4,9 @@
 // passes, one file each, the plan verified after each (verifyGPUPlan):
 //
 //   map            GPUMapping.cpp   kernels, grid and block loops, coarsening,
-//                                   staged strips and prefetch, halos,
-//                                   transposed stores, tensor cores, vector
+//                                   staged strips and prefetch, halos
+//                                   (HaloStaging.cpp), transposed stores,
+//                                   tensor cores (TensorCores.cpp), vector
 //                                   runs, lane and block reductions, host steps
 //   coarsen-jam    CoarsenJam.cpp   which sequential loops the copies of a
 //                                   thread share, which scalars are per copy
