@@ -194,6 +194,7 @@ public:
        << L.Step << ");\n";
     OS << "    (void)" << L.Iterator << ";\n";
     OS << "    const int loopgpu_left = loopgpu_steps - 1 - loopgpu_s; // iterations after this one\n";
+    OS << "    (void)loopgpu_left;\n";
     for (size_t K = 0; K < P.Sweeps.size(); ++K) {
       const TimeTileSweep &SW = P.Sweeps[K];
       const Statement &First = N.Statements[SW.Stmts[0]];

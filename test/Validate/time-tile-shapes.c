@@ -17,11 +17,13 @@
 // WHY-DAG: loop t (line {{[0-9]+}}) is time-tiled (heat_fixed_nest0_apart_time_t)
 // WHY-DAG: loop t (line {{[0-9]+}}) is time-tiled (source_nest0_time_t)
 // WHY-DAG: loop t (line {{[0-9]+}}) is time-tiled (rotate_nest0_time_t)
+// WHY-DAG: loop t (line {{[0-9]+}}) is time-tiled (pointwise_nest0_time_t)
 // WHY-DAG: is not time-tiled: the statement on line {{[0-9]+}} reads A[n - 2][j] at no constant offset from the element it writes
 // CHECK-NOT: FAIL
 // CHECK-DAG: heat_fixed_nest0_apart_time_t: {{[0-9]+}} iterations time-tiled
 // CHECK-DAG: source_nest0_time_t: {{[0-9]+}} iterations time-tiled
 // CHECK-DAG: rotate_nest0_time_t: {{[0-9]+}} iterations time-tiled
+// CHECK-DAG: pointwise_nest0_time_t: {{[0-9]+}} iterations time-tiled
 // CHECK-DAG: {{^PASS$}}
 
 #define N 70
@@ -81,5 +83,18 @@ void periodic(int steps, int n, double A[restrict n][n], double B[restrict n][n]
     for (int i = 1; i < n - 1; i++)
       for (int j = 1; j < n - 1; j++)
         A[i][j] = B[i][j];
+  }
+}
+
+/* Pointwise sweeps (no neighbour read): no halo at all. */
+void pointwise(int steps, int n, float A[restrict n][n], float B[restrict n][n]) {
+  #pragma loopgpu
+  for (int t = 0; t < steps; t++) {
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        B[i][j] = A[i][j] * 0.5f + 1.0f;
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        A[i][j] = B[i][j] * 0.75f - 0.25f;
   }
 }
