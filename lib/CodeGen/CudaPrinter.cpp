@@ -481,13 +481,6 @@ inline void *loopgpu_scan_storage(size_t bytes) {
 }
 )";
 
-/// X + C, spelled without "+ -".
-std::string plusConst(const std::string &X, int64_t C) {
-  if (C == 0)
-    return X;
-  return X + (C > 0 ? " + " : " - ") + std::to_string(C > 0 ? C : -C);
-}
-
 /// The identity element of a reduction operator for type T.
 std::string identity(const std::string &Op, ScalarType T) {
   using K = ScalarType::Kind;

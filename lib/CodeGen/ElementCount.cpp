@@ -92,6 +92,10 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
   return "loopgpu_count({(long long)(" + islToCuda(N, *Outer) + ")" + Inner + "})";
 }
 
+std::string plusConst(const std::string &X, int64_t C) {
+  return C == 0 ? X : X + (C > 0 ? " + " : " - ") + std::to_string(C > 0 ? C : -C);
+}
+
 std::string typeStr(ScalarType T) { return T.K == ScalarType::Kind::Bool ? "bool" : T.str(); }
 
 } // namespace loopgpu

@@ -30,17 +30,13 @@
 #include "loopgpu/CodeGen/KernelPasses.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 #include <set>
-#include <sstream>
 
 namespace loopgpu {
 namespace {
-
-bool sameForm(const LinearForm &A, const LinearForm &B) {
-  return A.Constant == B.Constant && A.Coefficients == B.Coefficients;
-}
 
 /// The loops of the perfect nest from Root down to its statements, or
 /// nothing where the nest is not perfect (a loop beside another node, an
@@ -99,6 +95,7 @@ private:
                ") is not a unit-step loop with bounds of parameters and the time loop";
     }
     std::optional<std::vector<LinearForm>> Position;
+    std::vector<AffExpr> Subscripts; // the first write's
     for (unsigned SI : SW.Stmts) {
       const Statement &St = N.Statements[SI];
       std::string Where = "statement on line " + std::to_string(St.Loc.Line);
@@ -122,11 +119,12 @@ private:
         }
         if (!Position) {
           Position = Forms;
+          Subscripts = A.Subscripts;
           continue;
         }
         bool Same = Forms.size() == Position->size();
         for (size_t D = 0; Same && D < Forms.size(); ++D)
-          Same = sameForm(Forms[D], (*Position)[D]);
+          Same = Forms[D] == (*Position)[D];
         if (!Same)
           return Where + " writes at other subscripts than the sweep's first statement";
       }
@@ -162,7 +160,7 @@ private:
     }
     if (Seen.size() != Chain->size())
       return "kernel " + K.Name + " writes the same element in several iterations";
-    WritePos[&SW] = *Position;
+    WritePos[&SW] = Subscripts;
     return "";
   }
 
@@ -204,7 +202,7 @@ private:
     // Every access of the sweeps: chunk arrays at constant offsets from the
     // sweep's position; every array apart from the others.
     for (TimeTileSweep &SW : P.Sweeps) {
-      const std::vector<LinearForm> &Pos = WritePos[&SW];
+      const std::vector<AffExpr> &Pos = WritePos[&SW];
       if (Pos.size() != P.Rank)
         return "the sweeps write arrays of different shapes";
       SW.ReachLo.assign(P.Rank, 0);
@@ -219,18 +217,11 @@ private:
           if (!llvm::is_contained(P.Arrays, A.Index))
             continue;
           std::vector<int64_t> Off;
-          for (size_t D = 0; D < A.Subscripts.size() && A.IsAffine; ++D) {
-            std::optional<LinearForm> F = AffExpr::sub(A.Subscripts[D], AffExpr()).linear();
-            if (!F)
+          for (size_t D = 0; D < A.Subscripts.size() && D < Pos.size() && A.IsAffine; ++D) {
+            std::optional<LinearForm> Diff = AffExpr::sub(A.Subscripts[D], Pos[D]).linear();
+            if (!Diff || !Diff->isConstant())
               break;
-            LinearForm Diff = *F;
-            Diff.Constant -= Pos[D].Constant;
-            for (auto [V, C] : Pos[D].Coefficients)
-              if ((Diff.Coefficients[V] -= C) == 0)
-                Diff.Coefficients.erase(V);
-            if (!Diff.isConstant())
-              break;
-            Off.push_back(Diff.Constant);
+            Off.push_back(Diff->Constant);
           }
           if (Off.size() != P.Rank)
             return "the statement on line " + std::to_string(N.Statements[SI].Loc.Line) + " reads " + A.Text +
@@ -413,12 +404,7 @@ private:
     return E;
   }
 
-  static std::string fmt(double V) {
-    std::ostringstream OS;
-    OS.precision(2);
-    OS << std::fixed << V;
-    return OS.str();
-  }
+  static std::string fmt(double V) { return llvm::formatv("{0:F2}", V).str(); }
 
   /// The model's depth and tile: the lowest estimate among a few tile
   /// shapes (widths of 48 and 64 along x fill the block's 32 lanes well once
@@ -520,7 +506,7 @@ private:
   DiagnosticSink &Diags;
   GPUTarget Target;
   bool Failed = false;
-  std::map<const TimeTileSweep *, std::vector<LinearForm>> WritePos;
+  std::map<const TimeTileSweep *, std::vector<AffExpr>> WritePos; ///< each sweep's write subscripts
   /// Rows per batch where a sweep allows it (TimeTileSweep::RowBatch): 4
   /// (H100, bench/RESULTS.md run 31: jacobi-2d's 32 x 48 tiles at depth 4
   /// 12.35 ms with 1 row, 12.07 with 2, 9.73 with 4, 10.99 with 8).

@@ -15,10 +15,6 @@ namespace {
 
 using llvm::raw_ostream;
 
-std::string plus(const std::string &X, int64_t C) {
-  return C == 0 ? X : X + (C > 0 ? " + " : " - ") + std::to_string(C > 0 ? C : -C);
-}
-
 class TimeTileWriter {
 public:
   explicit TimeTileWriter(const TimeTileContext &C) : C(C), N(C.N), P(C.plan()), L(C.loop()) {}
@@ -87,7 +83,7 @@ public:
       }
       const Loop &SL = N.Loops[*SW.DimLoop[D]];
       Decls += "const " + typeStr(SL.IteratorType) + " " + SL.Iterator + " = (" + typeStr(SL.IteratorType) + ")(" +
-               plus(Cell, -SW.Shift[D]) + "); ";
+               plusConst(Cell, -SW.Shift[D]) + "); ";
       Conds.push_back(SL.Iterator + " >= " + affIn64Bits(N, SL.Lower) + " && " + SL.Iterator +
                       " <= " + affIn64Bits(N, SL.Upper));
     }
@@ -237,7 +233,7 @@ public:
         if (It != P.Offsets.end()) {
           std::vector<std::string> At;
           for (unsigned D = 0; D < P.Rank; ++D)
-            At.push_back(plus(R[D], It->second[D]));
+            At.push_back(plusConst(R[D], It->second[D]));
           return sharedAt(E.Index, At);
         }
       }

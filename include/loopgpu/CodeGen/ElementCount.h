@@ -27,6 +27,9 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
 /// first, so that `65536 * n` cannot overflow int.
 std::string affIn64Bits(const Nest &N, const AffExpr &E);
 
+/// X + C, spelled without "+ -" (X alone for 0).
+std::string plusConst(const std::string &X, int64_t C);
+
 /// T spelled in C++ (bool for C's _Bool).
 std::string typeStr(ScalarType T);
 

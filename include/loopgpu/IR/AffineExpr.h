@@ -56,6 +56,7 @@ struct LinearForm {
     return It == Coefficients.end() ? 0 : It->second;
   }
   bool isConstant() const { return Coefficients.empty(); }
+  bool operator==(const LinearForm &O) const { return Constant == O.Constant && Coefficients == O.Coefficients; }
 };
 
 /// A quasi-affine expression tree with value semantics.
