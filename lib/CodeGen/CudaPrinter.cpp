@@ -1036,6 +1036,44 @@ public:
          << "); }\n";
     }
     OS << "\n";
+    if (K.Exact) {
+      OS << "// The exact version of " << K.Name << ", launched where every tile is full (" << exactWhen(K)
+         << "): no range checks, no partial strip, one tile per block, vector tile copies.\n";
+      OS << Global << exactName(K) << "(" << kernelParams(K) << ") {\n";
+      printParallelKernel(OS, K, /*Exact=*/true);
+      OS << "}\n\n";
+    }
+  }
+  std::string exactName(const KernelPlan &K) const { return K.Name + "_exact"; }
+  /// In words: when the exact version of K runs.
+  std::string exactWhen(const KernelPlan &K) const {
+    std::vector<std::string> Parts;
+    for (auto [L, By] : K.Exact->Multiples)
+      Parts.push_back(N.Loops[L].Iterator + "'s trip count a multiple of " + std::to_string(By));
+    for (unsigned I : K.Exact->Aligned)
+      Parts.push_back(N.Arrays[K.Staged[I].Array].Name + "'s rows aligned");
+    return llvm::join(Parts, ", ");
+  }
+  /// The host's test for the exact version of K, inside a launch (after
+  /// printGridTrips): the trip counts divide, a block per tile fits the
+  /// grid, the vector-copied rows are aligned.
+  std::string exactTest(const KernelPlan &K) const {
+    std::vector<std::string> Conds;
+    for (auto [L, By] : K.Exact->Multiples) {
+      const MappedLoop *M = mappedFor(L);
+      std::string Trip = M ? "loopgpu_trip_" + std::string(1, M->Dim)
+                           : "loopgpu_trip(" + affIn64Bits(N, N.Loops[L].Lower) + ", " +
+                                 affIn64Bits(N, N.Loops[L].Upper) + ", " + std::to_string(N.Loops[L].Step) + ")";
+      Conds.push_back(Trip + " % " + std::to_string(By) + " == 0");
+      if (!M) // the first strip is loaded before the loop
+        Conds.push_back(Trip + " > 0");
+      if (M)
+        Conds.push_back(Trip + " / " + std::to_string(By) + " <= " + std::to_string(K.maxBlocks(*M)));
+    }
+    for (unsigned I : K.Exact->Aligned)
+      for (std::string &C : vectorCheckConds(K.Staged[I]))
+        Conds.push_back(std::move(C));
+    return llvm::join(Conds, " && ");
   }
 
   //===------------------------------------------------------------------===//
@@ -1415,6 +1453,9 @@ public:
     /// check (KernelPlan::XRuns): their references go through the aligned
     /// pointers and row lengths (runsAlignedDecls).
     bool RunsAligned = false;
+    /// Printing the kernel's exact version (KernelPlan::Exact): every tile
+    /// full, so no range checks, full strips only, vector tile copies.
+    bool Exact = false;
   };
   ParallelCtx PC;
 
@@ -1570,6 +1611,7 @@ public:
   void printPerCopy(raw_ostream &OS, const std::vector<const Node *> &Nodes, unsigned Depth,
                     ExprPrinter &EP, std::optional<unsigned> DeclLoop, bool Guard = true) {
     const KernelPlan &K = *PC.K;
+    Guard &= !PC.Exact; // every copy of the exact version is in range
     unsigned D = Depth;
     if (PC.Copies == 1) { // one iteration per thread: a scope for its names
       indent(OS, D++);
@@ -1843,7 +1885,16 @@ public:
     OS << "// " << What << " of " << A.Name << " into registers: " << C.Rounds
        << (C.V > 1 ? " 16-byte load" : " element") << (C.Rounds == 1 ? "" : "s") << " per thread\n";
     unsigned B = openCopyRounds(OS, C, D);
-    if (C.V == 1) {
+    if (PC.Exact) { // every element in range, every row aligned
+      auto [Linear, Ok] = copySource(S, 0, Element);
+      assert(Ok.empty() && "the exact version loads out of range");
+      indent(OS, B);
+      if (C.V == 1)
+        OS << pfVar(S) << "[loopgpu_r] = " << A.Name << "[" << Linear << "];\n";
+      else
+        OS << pfVar(S) << "[loopgpu_r] = *reinterpret_cast<const " << vectorType(S) << " *>(&" << A.Name << "["
+           << Linear << "]);\n";
+    } else if (C.V == 1) {
       auto [Linear, Ok] = copySource(S, 0, Element);
       indent(OS, B);
       OS << pfVar(S) << "[loopgpu_r] = " << (Ok.empty() ? "true" : Ok) << " ? " << A.Name << "[" << Linear
@@ -1908,6 +1959,11 @@ public:
   /// tile (or strip) starts on a vector (tiles and strips are whole vectors
   /// long, so the first one decides).
   void printVectorCheck(raw_ostream &OS, const StagedArray &S) {
+    OS << "  // rows of " << N.Arrays[S.Array].Name << "'s tiles load as " << S.GlobalVector
+       << "-element (16-byte) vectors where aligned\n";
+    OS << "  const bool " << vecFlag(S) << " = " << llvm::join(vectorCheckConds(S), " && ") << ";\n";
+  }
+  std::vector<std::string> vectorCheckConds(const StagedArray &S) const {
     const ArrayInfo &A = N.Arrays[S.Array];
     const int64_t V = S.GlobalVector;
     const unsigned Last = S.Extents.size() - 1;
@@ -1917,8 +1973,7 @@ public:
     const AffExpr &Lower = N.Loops[S.DimLoops[Last]].Lower;
     if (!Lower.isConstant()) // a constant start was checked by the planner
       Conds.push_back("(" + plusConst(aff(Lower), S.Offsets[Last]) + ") % " + std::to_string(V) + " == 0");
-    OS << "  // rows of " << A.Name << "'s tiles load as " << V << "-element (16-byte) vectors where aligned\n";
-    OS << "  const bool " << vecFlag(S) << " = " << llvm::join(Conds, " && ") << ";\n";
+    return Conds;
   }
 
   /// Declares the registers of S's copy.
@@ -1999,7 +2054,8 @@ public:
     std::string Value, Ok;
     if (const MappedLoop *M = mappedFor(Lp)) {
       std::string T = "(" + tileVar(*M) + " * " + std::to_string(M->tile()) + " + " + R + ")";
-      Ok = T + " < " + tripVar(*M);
+      if (!PC.Exact) // else inside: the tile is full
+        Ok = T + " < " + tripVar(*M);
       Value = "(" + aff(N.Loops[Lp].Lower) + " + " + T + ")";
       if (K.StagedGuard) { // the box may reach past the elements the guard lets be read
         std::string Sub = plusConst(Value, S.Offsets[Dim]);
@@ -2009,7 +2065,8 @@ public:
       }
     } else if (Lp == L.Id) {
       Value = "(" + KK + " + " + R + ")";
-      Ok = Value + " <= " + aff(L.Upper);
+      if (!PC.Exact) // else inside: the strip is full
+        Ok = Value + " <= " + aff(L.Upper);
     } else {
       Value = "0";
     }
@@ -2192,6 +2249,15 @@ public:
     // its shared loads can be scheduled ahead of the arithmetic. The last
     // strip may be partial.
     int64_t Unroll = K.Jam.StripUnroll;
+    if (PC.Exact) {
+      indent(OS, D);
+      OS << "// every strip is full\n";
+      indent(OS, D);
+      OS << "#pragma unroll " << Unroll << "\n";
+      StripLoop(D, "loopgpu_kk + " + std::to_string(K.KTile - 1));
+      PC.InStaged = false;
+      return;
+    }
     indent(OS, D);
     OS << "if (loopgpu_kk + " << K.KTile - 1 << " <= " << Hi << ") { // a full strip\n";
     if (K.Mma) {
@@ -2325,8 +2391,9 @@ public:
     OS << "}\n";
   }
 
-  void printParallelKernel(raw_ostream &OS, const KernelPlan &K) {
+  void printParallelKernel(raw_ostream &OS, const KernelPlan &K, bool Exact = false) {
     PC = ParallelCtx();
+    PC.Exact = Exact;
     PC.K = &K;
     PC.Copies = K.copies();
     const Node *Inner = K.innermostMapped();
@@ -2343,6 +2410,12 @@ public:
     for (const MappedLoop &M : K.Mapped) {
       std::string D(1, M.Dim);
       indent(OS, Depth++);
+      if (PC.Exact) { // the host launched a block per tile, every tile full
+        OS << "{ // the block's tile along " << D << "\n";
+        indent(OS, Depth);
+        OS << "const " << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = blockIdx." << D << ";\n";
+        continue;
+      }
       if (M.OneTilePerBlock) {
         // The launcher's grid covers every tile along x: one per block, no
         // grid-stride loop (H100 run 13: SGEMM 81.0% -> 85.5% of cuBLAS;
@@ -2461,7 +2534,7 @@ public:
       OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
     }
     for (const StagedArray &S : K.Staged)
-      if (S.GlobalVector > 1)
+      if (S.GlobalVector > 1 && !PC.Exact) // the exact version runs where they hold
         printVectorCheck(OS, S);
     if (K.XRuns)
       printRunsCheck(OS, K);
@@ -2483,8 +2556,10 @@ public:
            << ": iterations numbered from " << runsStart(M) << ", the first " << shiftVar(M) << " masked\n";
         OS << "  const long long " << shiftVar(M) << " = " << runsShift(M) << ";\n";
       }
-      OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", " << affIn64Bits(N, L.Upper)
-         << ", " << L.Step << ")" << (Runs ? " + " + shiftVar(M) : std::string()) << ";\n";
+      if (!PC.Exact) // the exact version's tiles are all inside
+        OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
+           << affIn64Bits(N, L.Upper) << ", " << L.Step << ")" << (Runs ? " + " + shiftVar(M) : std::string())
+           << ";\n";
       OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
       std::string T = "threadIdx." + D, V = M.Vector > 1 ? " * " + std::to_string(M.Vector) : "";
       if (K.Mma) // warp w's part of the tile, then the lane's row (lane / 4) or column pair (lane % 4)
@@ -3075,9 +3150,30 @@ public:
         indent(OS, Depth + 2);
         OS << "LOOPGPU_CHECK(loopgpu_smem_attr);\n";
       }
-      indent(OS, Depth + 2);
-      OS << K.Name << "<<<loopgpu_grid, loopgpu_block" << (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : "")
-         << ">>>(" << llvm::join(Args, ", ") << ");\n";
+      std::string Launch = "<<<loopgpu_grid, loopgpu_block" +
+                           (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : std::string()) + ">>>(" +
+                           llvm::join(Args, ", ") + ");\n";
+      if (K.Exact) {
+        indent(OS, Depth + 2);
+        OS << "// every tile full: the exact version (no range checks, no partial strip)\n";
+        indent(OS, Depth + 2);
+        OS << "const bool loopgpu_exact = " << exactTest(K) << ";\n";
+        indent(OS, Depth + 2);
+        OS << "if (loopgpu_tracing())\n";
+        indent(OS, Depth + 3);
+        OS << "fprintf(stderr, \"loopgpu: " << K.Name << ": %s\\n\", loopgpu_exact ? \"every tile full: "
+           << exactName(K) << " runs\" : \"tiles on the border or unaligned rows: " << K.Name << " runs\");\n";
+        indent(OS, Depth + 2);
+        OS << "if (loopgpu_exact)\n";
+        indent(OS, Depth + 3);
+        OS << exactName(K) << Launch;
+        indent(OS, Depth + 2);
+        OS << "else\n";
+        indent(OS, Depth + 3);
+      } else {
+        indent(OS, Depth + 2);
+      }
+      OS << K.Name << Launch;
       indent(OS, Depth + 1);
       OS << "}\n";
     }

@@ -164,6 +164,18 @@ private:
         OS << " unguarded-strips";
       OS << "\n";
     }
+    if (K.Exact) {
+      std::vector<std::string> Multiples, Aligned;
+      for (auto [L, By] : K.Exact->Multiples)
+        Multiples.push_back(N.Loops[L].Iterator + " by " + std::to_string(By));
+      for (unsigned I : K.Exact->Aligned)
+        Aligned.push_back(N.Arrays[K.Staged[I].Array].Name);
+      indent(1);
+      OS << "exact-version " << K.Name << "_exact when trips divide {" << llvm::join(Multiples, ", ") << "}";
+      if (!Aligned.empty())
+        OS << " aligned {" << llvm::join(Aligned, ", ") << "}";
+      OS << "\n";
+    }
     indent(1);
     OS << "body\n";
     for (const Node *Nd : K.Nodes)

@@ -1779,6 +1779,10 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
     planTileVersions(N, K);
   if (!Finish("tile-versions"))
     return {};
+  for (KernelPlan &K : Plan.Kernels)
+    planExactTiles(N, K, Opts);
+  if (!Finish("exact-tiles"))
+    return {};
   planDeviceLoops(N, Plan, Opts);
   if (!Finish("device-loops"))
     return {};
@@ -1796,7 +1800,7 @@ std::vector<ScalarType> reductionPartTypes(const Nest &N, const Reduction &R) {
 }
 
 llvm::ArrayRef<const char *> gpuPassNames() {
-  static const char *const Names[] = {"map", "coarsen-jam", "tile-versions", "device-loops", "time-tile"};
+  static const char *const Names[] = {"map", "coarsen-jam", "tile-versions", "exact-tiles", "device-loops", "time-tile"};
   return Names;
 }
 

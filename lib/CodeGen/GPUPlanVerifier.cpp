@@ -43,10 +43,30 @@ void verifyMapping(const Nest &N, const KernelPlan &K, std::vector<std::string> 
   }
 }
 
+/// An exact version: legal for K, its host test covering every mapped loop's
+/// tile, the strip and every vector-copied tile.
+template <typename BadFn> void verifyExactTiles(const Nest &N, const KernelPlan &K, BadFn Bad) {
+  if (std::string Why = exactTilesWhyNot(N, K); !Why.empty())
+    return Bad("an exact version, but " + Why);
+  std::vector<std::pair<unsigned, int64_t>> Want;
+  for (const MappedLoop &M : K.Mapped)
+    Want.emplace_back(M.Loop, M.tile());
+  Want.emplace_back(*K.StagedLoop, K.KTile);
+  if (K.Exact->Multiples != Want)
+    Bad("the exact version's trip-count test differs from the tiles and the strip");
+  std::vector<unsigned> Aligned;
+  for (unsigned I = 0; I < K.Staged.size(); ++I)
+    if (K.Staged[I].GlobalVector > 1)
+      Aligned.push_back(I);
+  if (K.Exact->Aligned != Aligned)
+    Bad("the exact version's alignment test differs from the tiles copied by vectors");
+}
+
 void verifyJamAndVersions(const Nest &N, const KernelPlan &K, std::vector<std::string> &Out) {
   auto Bad = [&](const std::string &What) { Out.push_back(K.Name + ": " + What); };
   if (K.K != KernelPlan::Kind::Parallel || K.Mapped.empty()) {
-    if (!K.Jam.SharedLoops.empty() || !K.Jam.PerCopyScalars.empty() || K.FullTiles || K.StagedBodyUnguarded)
+    if (!K.Jam.SharedLoops.empty() || !K.Jam.PerCopyScalars.empty() || K.FullTiles || K.StagedBodyUnguarded ||
+        K.Exact)
       Bad("jam or tile decisions on a kernel without mapped copies");
     return;
   }
@@ -72,6 +92,8 @@ void verifyJamAndVersions(const Nest &N, const KernelPlan &K, std::vector<std::s
     Bad("full-tile versions for a thread of one copy");
   if (K.StagedBodyUnguarded && !K.StagedLoop)
     Bad("an unguarded staged body without a staged loop");
+  if (K.Exact)
+    verifyExactTiles(N, K, Bad);
 }
 
 /// A time-tiled loop: its sweeps are its launches, the halo covers Depth

@@ -580,6 +580,68 @@ void mmd(int n, int d, const int A[restrict n][n], const int B[restrict n][n], i
   });
 }
 
+/// (iterator, multiple) pairs of K's exact version.
+std::vector<std::pair<std::string, int64_t>> exactMultiples(const Nest &N, const KernelPlan &K) {
+  std::vector<std::pair<std::string, int64_t>> Out;
+  for (auto [L, By] : K.Exact->Multiples)
+    Out.emplace_back(N.Loops[L].Iterator, By);
+  return Out;
+}
+
+TEST(ExactTiles, RegisterTileGetsAVersionForFullTiles) {
+  withPlan(FloatProduct, tiled({16, 16}, {8, 8}), [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.Exact.has_value());
+    std::vector<std::pair<std::string, int64_t>> Want = {{"i", 128}, {"j", 128}, {"k", 8}};
+    EXPECT_EQ(exactMultiples(N, K), Want);
+    ASSERT_EQ(K.Exact->Aligned.size(), 2u); // both tiles are copied as 16-byte vectors
+    EXPECT_EQ(K.Staged[K.Exact->Aligned[0]].GlobalVector, 4);
+    EXPECT_TRUE(verifyGPUPlan(N, Plan, "exact-tiles").empty());
+  });
+  CodeGenOptions Off = tiled({16, 16}, {8, 8});
+  Off.ExactTiles = false;
+  withPlan(FloatProduct, Off, [](const Nest &, GPUPlan &Plan) { EXPECT_FALSE(Plan.Kernels[0].Exact); });
+}
+
+TEST(ExactTiles, NoneForOneCopyOrGuardedStrips) {
+  withPlan(FloatProduct, tiled({16, 16}, {1, 1}), [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.StagedLoop.has_value());
+    EXPECT_FALSE(K.Exact);
+    EXPECT_EQ(exactTilesWhyNot(N, K), "no register tile with a staged strip");
+  });
+  // syrk's triangle (a bounding box's guard around the strips): a border
+  // test per copy stays, so no exact version.
+  const char *Syrk = R"(
+void syrk(int n, int m, const float A[restrict n][m], float C[restrict n][n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= i; j++)
+      for (int k = 0; k < m; k++)
+        C[i][j] += A[i][k] * A[j][k];
+}
+)";
+  withPlan(Syrk, tiled({16, 16}, {4, 4}), [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.StagedGuard);
+    EXPECT_FALSE(K.Exact);
+    EXPECT_EQ(exactTilesWhyNot(N, K), "its strips run under a guard");
+  });
+}
+
+TEST(ExactTiles, VerifierChecksTheHostTest) {
+  withPlan(FloatProduct, tiled({16, 16}, {8, 8}), [](const Nest &N, GPUPlan &Plan) {
+    KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.Exact.has_value());
+    K.Exact->Multiples.pop_back(); // the strip's multiple forgotten: a partial strip would run unchecked
+    K.Exact->Aligned.clear();
+    std::vector<std::string> Bad = verifyGPUPlan(N, Plan, "exact-tiles");
+    ASSERT_EQ(Bad.size(), 2u);
+    EXPECT_NE(Bad[0].find("trip-count test differs"), std::string::npos);
+    EXPECT_NE(Bad[1].find("alignment test differs"), std::string::npos);
+  });
+}
+
 TEST(GPUPlanVerifier, ReportsDecisionsThatContradictTheNest) {
   withPlan(FloatProduct, tiled({16, 16}, {4, 4}), [](const Nest &N, GPUPlan &Plan) {
     KernelPlan &K = Plan.Kernels[0];

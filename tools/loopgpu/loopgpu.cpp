@@ -122,6 +122,11 @@ cl::opt<bool> TensorCoresOpt(
     cl::desc("Run a register tile's products of doubles on FP64 tensor cores (mma.sync, sm_80 and newer; default "
              "true; -tensor-cores=false: one FMA per term in each thread)"),
     cl::init(true), cl::cat(Category));
+cl::opt<bool> ExactTilesOpt(
+    "exact-tiles",
+    cl::desc("Give a register-tiled kernel a second version without range checks or partial strips, launched when "
+             "the sizes are multiples of its tiles and its staged rows are aligned (default true)"),
+    cl::init(true), cl::cat(Category));
 cl::opt<unsigned> DeviceLoopBlocksOpt(
     "device-loop-blocks",
     cl::desc("A sequential loop of launches runs stretches of its iterations inside one kernel (one block, no "
@@ -179,7 +184,7 @@ cl::opt<std::string> &printAfter() {
       LLVMs->removeArgument();
     return new cl::opt<std::string>("print-after",
                                     cl::desc("Print the GPU plan to stderr after the pass PASS (map, coarsen-jam, "
-                                             "tile-versions, device-loops)"),
+                                             "tile-versions, exact-tiles, device-loops, time-tile)"),
                                     cl::value_desc("PASS"), cl::cat(Category));
   }();
   return *Opt;
@@ -581,6 +586,7 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += std::string(" -prefetch=") + (PrefetchOpt ? "true" : "false");
   Key += std::string(" -lane-reductions=") + (LaneReductionsOpt ? "true" : "false");
   Key += std::string(" -tensor-cores=") + (TensorCoresOpt ? "true" : "false");
+  Key += std::string(" -exact-tiles=") + (ExactTilesOpt ? "true" : "false");
   Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
   Key += " -vector " + std::to_string(VectorOpt);
   Key += " -device-loop-blocks " + std::to_string(DeviceLoopBlocksOpt);
@@ -944,6 +950,7 @@ void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag
   CG.Prefetch = PrefetchOpt;
   CG.LaneReductions = LaneReductionsOpt;
   CG.TensorCores = TensorCoresOpt;
+  CG.ExactTiles = ExactTilesOpt;
   CG.MinBlocksPerSM = MinBlocksOpt;
   CG.Vector = VectorOpt;
   CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;

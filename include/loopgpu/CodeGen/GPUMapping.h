@@ -66,6 +66,9 @@ struct CodeGenOptions {
   /// many consecutive iterations aligned to the arrays (VectorRuns); 0: the
   /// planner's choice (stencil pencils 2, else none), 1: none.
   int64_t Vector = 0;
+  /// -exact-tiles: register-tiled kernels get an exact version for launches
+  /// whose tiles are all full (ExactTiles; false: never).
+  bool ExactTiles = true;
   int64_t SharedLimit = 48 * 1024; ///< bytes of static shared memory per block
   /// -device-loop-blocks: a host loop of launches runs runs of its iterations
   /// inside one kernel while each launch needs at most this many blocks
@@ -326,6 +329,23 @@ int64_t elementBytes(ScalarType T);
 inline int64_t maxGridBlocks(char Dim) { return Dim == 'x' ? 2147483647 : 65535; }
 constexpr int64_t MaxReductionBlocks = 1024;
 
+/// The exact version of a register-tiled kernel (ExactTiles.cpp): a second
+/// kernel, <name>_exact, printed from the same plan for launches in which
+/// every tile is full: the trip count of each loop of Multiples is a
+/// multiple of the iterations a block (mapped loops) or a strip (the staged
+/// loop) covers, each mapped loop's tiles fit its grid dimension (one tile
+/// per block along every dimension), and the rows of each staged array of
+/// Aligned load as aligned vectors. Its threads then need no range checks,
+/// its strips are all full and its tile copies are all vectors: the host
+/// tests these at run time and launches it instead of the kernel (H100,
+/// bench/RESULTS.md run 32: SGEMM 4096 from 84% to 93% of cuBLAS).
+struct ExactTiles {
+  /// (loop, multiple): every mapped loop with its tile, then the staged
+  /// loop with the strip.
+  std::vector<std::pair<unsigned, int64_t>> Multiples;
+  std::vector<unsigned> Aligned; ///< indices into KernelPlan::Staged (GlobalVector > 1)
+};
+
 struct KernelPlan {
   enum class Kind {
     Parallel,  ///< Mapped loops over grid x block, the rest inside each thread
@@ -414,6 +434,8 @@ struct KernelPlan {
   /// iteration space may run it, so it has no range checks
   /// (TileVersions.cpp).
   bool StagedBodyUnguarded = false;
+  /// Parallel kernels: an exact version beside this one (ExactTiles.cpp).
+  std::optional<ExactTiles> Exact;
   std::optional<Scan> TheScan;      ///< Scan kernels: the scan (its loop: TheScan->Loop)
   std::vector<unsigned> ScanSegments; ///< Scan kernels: the loops around it, outermost first
   /// Loops that stay on the host around this kernel (their iterators are

@@ -12,6 +12,8 @@
 //                                   thread share, which scalars are per copy
 //   tile-versions  TileVersions.cpp full and border tile versions, one tile
 //                                   per block, unguarded staged strips
+//   exact-tiles    ExactTiles.cpp   a register-tiled kernel's version for
+//                                   launches whose tiles are all full
 //   device-loops   DeviceLoop.cpp   host loops whose iterations run inside
 //                                   one kernel
 //   time-tile      TimeTile.cpp     host loops of stencil sweeps run several
@@ -44,6 +46,14 @@ void coarsenAndJam(const Nest &N, KernelPlan &K);
 /// tile-versions: sets K.FullTiles, K.StagedBodyUnguarded and each mapped
 /// loop's OneTilePerBlock for a Parallel kernel. Runs after coarsen-jam.
 void planTileVersions(const Nest &N, KernelPlan &K);
+
+/// exact-tiles: gives a register-tiled Parallel kernel its exact version
+/// (ExactTiles) where Opts allow it and exactTilesWhyNot finds nothing
+/// against it. Runs after tile-versions.
+void planExactTiles(const Nest &N, KernelPlan &K, const CodeGenOptions &Opts);
+
+/// Why K can have no exact version (empty: it can).
+std::string exactTilesWhyNot(const Nest &N, const KernelPlan &K);
 
 /// What is wrong with Plan after the pass After and those before it (a
 /// decision that contradicts the nest or another decision), one line per

@@ -1,0 +1,72 @@
+// REQUIRES: cpu-emulation
+// The exact version of register-tiled kernels (lib/CodeGen/ExactTiles.cpp)
+// under the emulation, against the original C: it runs where every tile is
+// full (the trace says which kernel ran) and the general kernel elsewhere:
+// sizes that are not multiples of the tiles or the strip, rows not aligned
+// for vector copies, misaligned device pointers. A mutation shows that the
+// host's test matters: the exact kernel forced at sizes past its tiles
+// writes outside the loops' ranges and validation fails.
+// RUN: rm -rf %t && mkdir -p %t
+//
+// examples/matmul.c with the SGEMM shape (128 x 128 tiles, strips of 8):
+// exact at 256 x 384 x 64, general when one size is off.
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=256 --param m=384 --param p=64 --validate --validate-mode=cpu --validate-dir=%t/1 2>&1 | FileCheck %s --check-prefixes=CHECK,EXACT
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=256 --param m=384 --param p=60 --validate --validate-mode=cpu --validate-dir=%t/2 2>&1 | FileCheck %s --check-prefixes=CHECK,GENERAL
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=264 --param m=384 --param p=64 --validate --validate-mode=cpu --validate-dir=%t/3 2>&1 | FileCheck %s --check-prefixes=CHECK,GENERAL
+// The default mapping of matmul (its own tiles) at multiples of them, and
+// device pointers 4 bytes off alignment: the general kernel.
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c --param n=256 --param m=256 --param p=128 --validate --validate-mode=cpu --validate-dir=%t/4 2>&1 | FileCheck %s --check-prefixes=CHECK,EXACT
+// RUN: env LOOPGPU_EMU_MISALIGN=4 LOOPGPU_TRACE=1 bash %t/4/run.sh cpu 2>&1 | FileCheck %s --check-prefixes=CHECK,GENERAL
+// The trace comes after the verdict (the emulation's standard error is kept
+// until it ends).
+// CHECK-NOT: FAIL
+// CHECK: {{^PASS$}}
+// EXACT: matmul_nest0_kernel: every tile full: matmul_nest0_kernel_exact runs
+// GENERAL: matmul_nest0_kernel: tiles on the border or unaligned rows: matmul_nest0_kernel runs
+//
+// Loops that start past 0, a strip loop between parameters, a read-modify-
+// write of C, and B's rows not vector-copied (its columns start at 2).
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=258 --param p=72 --param lo=4 --param hi=68 --validate --validate-mode=cpu --validate-dir=%t/5 2>&1 | FileCheck %s --check-prefixes=OFFSETS,OFFSETS-EXACT
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=258 --param p=72 --param lo=2 --param hi=66 --validate --validate-mode=cpu --validate-dir=%t/6 2>&1 | FileCheck %s --check-prefixes=OFFSETS,OFFSETS-GENERAL
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=200 --param p=72 --param lo=4 --param hi=68 --validate --validate-mode=cpu --validate-dir=%t/7 2>&1 | FileCheck %s --check-prefixes=OFFSETS,OFFSETS-GENERAL
+// OFFSETS-NOT: FAIL
+// OFFSETS: {{^PASS$}}
+// OFFSETS-EXACT: offsets_nest0_kernel: every tile full: offsets_nest0_kernel_exact runs
+// OFFSETS-GENERAL: offsets_nest0_kernel: tiles on the border or unaligned rows: offsets_nest0_kernel runs
+//
+// The mutation: bounded()'s loops stop before its arrays end, so the exact
+// kernel forced at ni = 200, nj = 136, nk = 44 reads inside the arrays but
+// writes C past the loops' ranges.
+// RUN: %loopgpu %s --param n=256 --param p=256 --param lo=4 --param hi=68 --param ni=200 --param nj=136 --param nk=44 --validate --validate-mode=none --validate-dir=%t/m
+// RUN: bash %t/m/run.sh cpu | FileCheck %s --check-prefix=UNMUTATED
+// RUN: sed -i "/const bool loopgpu_exact = .*nk/s/= .*/= true;/" %t/m/kernels.cu
+// RUN: grep -c "loopgpu_exact = true" %t/m/kernels.cu | FileCheck %s --check-prefix=ONE
+// ONE: {{^1$}}
+// RUN: %expect_exit 1 bash %t/m/run.sh cpu | FileCheck %s --check-prefix=MUTATED
+// UNMUTATED-NOT: FAIL
+// UNMUTATED: {{^PASS$}}
+// MUTATED: FAIL bounded: C
+
+void offsets(int n, int p, int lo, int hi, const float A[restrict n][p], const float B[restrict p][n],
+             float C[restrict n][n]) {
+#pragma loopgpu
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 2; j < n; j++) {
+      float acc = C[i][j];
+      for (int k = lo; k < hi; k++)
+        acc += A[i][k] * B[k][j];
+      C[i][j] = acc;
+    }
+}
+
+void bounded(int n, int ni, int nj, int nk, const float A[restrict n][n], const float B[restrict n][n],
+             float C[restrict n][n]) {
+#pragma loopgpu
+  for (int i = 0; i < ni; i++)
+    for (int j = 0; j < nj; j++) {
+      float acc = 0.0f;
+      for (int k = 0; k < nk; k++)
+        acc += A[i][k] * B[k][j];
+      C[i][j] = acc;
+    }
+}
