@@ -22,6 +22,7 @@
 // MM-NEXT:     tile B 8 x 64, loads of 4
 // MM-NEXT:   jam shared {k} per-copy {acc}
 // MM-NEXT:   versions unguarded-strips
+// MM-NEXT:   exact-version matmul_nest0_kernel_exact when trips divide {i by 64, j by 64, k by 8} aligned {A, B}
 // MM-NEXT:   body
 // MM-NEXT:     loop i (line 14) on y
 // MM-NEXT:       loop j (line 15) on x
@@ -87,6 +88,6 @@ float two(int n, float a[restrict n], float b[restrict n]) {
 // TWO: {{^}}host{{$}}
 
 // ONCE: {{^1$}}
-// BADPASS: -print-after=jam: no such pass (map, coarsen-jam, tile-versions, device-loops, time-tile)
+// BADPASS: -print-after=jam: no such pass (map, coarsen-jam, tile-versions, exact-tiles, device-loops, time-tile)
 // BADVAL: --validate checks the emitted CUDA; it does not combine with -emit=ir, deps, c or gpu-ir
 // BADEMIT: -print-after prints the GPU plan; it does not combine with -emit=ir, deps or c
