@@ -10,6 +10,7 @@
 #include "loopgpu/CodeGen/GPUMapping.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +39,35 @@ inline std::optional<std::pair<int, int64_t>> simpleSubscript(const AffExpr &E,
 /// transposed store or lane loops (HaloStaging.cpp): fills K.Halo and
 /// K.SharedBytes, says in Remarks why an array is not staged.
 void planHaloStaging(const Nest &N, KernelPlan &K, const CodeGenOptions &Opts, std::vector<std::string> &Remarks);
+
+/// What the strip staging needs of the map pass besides the nest and the
+/// options.
+struct StagingInputs {
+  /// Planning a tensor-core tile (MmaPlan): no vector fragments or
+  /// transposed tiles, rows padded for the fragments, cp.async stages.
+  bool MmaLayout = false;
+  /// A coarsen clause fixes the copies' stride: no vector fragments.
+  bool CoarsenClause = false;
+  /// The arrays `shared(...)` clauses name, if any: only those are staged.
+  std::optional<std::set<std::string>> SharedNames;
+};
+
+/// Shared-memory staging of a strip-mined sequential loop in a Parallel
+/// kernel's innermost mapped loop InnerMapped (StripStaging.cpp): fills
+/// K.StagedLoop, StagedGuard, KTile, Staged, SharedBytes, Stages, Prefetch,
+/// MinBlocksPerSM and the mapped loops' Vector, or leaves K as it is (with
+/// a remark where tiles would not fit).
+void planStripStaging(const Nest &N, KernelPlan &K, const Node &InnerMapped, const CodeGenOptions &Opts,
+                      const StagingInputs &In, std::vector<std::string> &Remarks);
+
+/// A transposed store (TransposedStores.cpp) for a Parallel kernel of two
+/// mapped loops whose innermost mapped body InnerMapped is one unguarded
+/// `W[..][y + c] = e;`, W written nowhere else and not read in the nest:
+/// sets K.Transposed and K.SharedBytes (or says in Remarks why the tile does
+/// not fit). Without ShapeRequested (-tile, -coarsen, a coarsen clause) the
+/// threads along y take several rows each, making the tile square.
+void planTransposedStore(const Nest &N, KernelPlan &K, const Node &InnerMapped, const CodeGenOptions &Opts,
+                         bool ShapeRequested, std::vector<std::string> &Remarks);
 
 } // namespace loopgpu
 

@@ -4,10 +4,12 @@
 // passes, one file each, the plan verified after each (verifyGPUPlan):
 //
 //   map            GPUMapping.cpp   kernels, grid and block loops, coarsening,
-//                                   staged strips and prefetch, halos
-//                                   (HaloStaging.cpp), transposed stores,
-//                                   tensor cores (TensorCores.cpp), vector
-//                                   runs, lane and block reductions, host steps
+//                                   staged strips and prefetch
+//                                   (StripStaging.cpp), transposed stores
+//                                   (TransposedStores.cpp), halos
+//                                   (HaloStaging.cpp), tensor cores
+//                                   (TensorCores.cpp), vector runs, lane and
+//                                   block reductions, host steps
 //   coarsen-jam    CoarsenJam.cpp   which sequential loops the copies of a
 //                                   thread share, which scalars are per copy
 //   tile-versions  TileVersions.cpp full and border tile versions, one tile
