@@ -158,91 +158,12 @@ private:
   /// Parallel, or parallel once scalars declared inside the nest are private
   /// to the threads (which declaring them inside the kernel does).
   /// `#pragma loopgpu sequential` on loop L: never mapped to threads.
-  bool userSequential(unsigned L) const {
-    for (const Clause &C : N.Loops[L].Clauses)
-      if (C.K == Clause::Kind::Sequential)
-        return true;
-    return false;
-  }
+  bool userSequential(unsigned L) const { return sequentialByClause(N, L); }
 
   bool isMappable(unsigned L) const { return !userSequential(L) && parallelPerThread(N, DI, L); }
 
-  /// A 4- or 8-byte type (what the atomic combine and the warp shuffles
-  /// handle).
-  static bool isCombinableType(ScalarType T) {
-    using K = ScalarType::Kind;
-    return T.K != K::Bool && T.K != K::Char && T.K != K::Short && T.K != K::LongDouble;
-  }
-  /// A scalar declared outside the nest with such a type.
-  bool isCombinableScalar(MemoryRef M) const {
-    return M.isScalar() && !N.Scalars[M.Index].declaredInside() && isCombinableType(N.Scalars[M.Index].Type);
-  }
-
-  /// A reduction into one element of an array, the same in every iteration
-  /// of loop L (`x[i] -= L[i][j] * x[j]` over j, trisolv): its accesses
-  /// have one affine subscript list that uses no iterator of L or of loops
-  /// inside it, and a 4- or 8-byte type. The kernel accumulates it like a
-  /// scalar and adds the result into the element.
-  bool isCombinableElement(const Reduction &R, unsigned L) const {
-    if (!R.Memory.isArray() || R.isArg() || R.Accesses.empty())
-      return false;
-    if (!isCombinableType(N.Arrays[R.Memory.Index].ElementType))
-      return false;
-    const Access &First = N.Accesses[R.Accesses[0]];
-    for (unsigned A : R.Accesses) {
-      const Access &X = N.Accesses[A];
-      if (!X.isArray() || X.Index != R.Memory.Index || !X.IsAffine || X.Subscripts.size() != First.Subscripts.size())
-        return false;
-      for (size_t D = 0; D < X.Subscripts.size(); ++D) {
-        if (!(X.Subscripts[D] == First.Subscripts[D]))
-          return false;
-        for (const Loop &Inner : N.Loops)
-          if ((Inner.Id == L || isInside(Inner.Id, L)) && X.Subscripts[D].uses(AffVar::iterator(Inner.Id)))
-            return false;
-      }
-    }
-    return true;
-  }
-  /// Whether loop X is nested (at any depth) inside loop L.
-  bool isInside(unsigned X, unsigned L) const {
-    for (int P = N.Loops[X].Parent; P >= 0; P = N.Loops[P].Parent)
-      if (static_cast<unsigned>(P) == L)
-        return true;
-    return false;
-  }
-
-  /// A reduction loop whose reductions are on such scalars or elements;
-  /// argmin/argmax updates must sit directly in the loop (a thread orders
-  /// its candidates by the loop's iteration number alone).
-  bool isReductionKernel(unsigned L) const {
-    if (userSequential(L) || DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
-      return false;
-    for (const Reduction &R : DI.reductions(L)) {
-      if (isCombinableElement(R, L))
-        continue;
-      if (!isCombinableScalar(R.Memory) || (R.isArg() && !isCombinableScalar(*R.Index)))
-        return false;
-      if (R.isArg())
-        for (unsigned S : R.Statements)
-          if (N.Statements[S].Loops.empty() || N.Statements[S].Loops.back() != L)
-            return false;
-    }
-    // Every carried dependence must be resolved by one of the reductions, or
-    // by privatizing scalars declared inside the nest.
-    std::set<unsigned> Resolved;
-    for (const Reduction &R : DI.reductions(L))
-      Resolved.insert(R.Dependences.begin(), R.Dependences.end());
-    for (const Privatization &P : DI.privatizable(L))
-      if (P.Memory.isScalar() && N.Scalars[P.Memory.Index].declaredInside() && !P.LastPrivate)
-        Resolved.insert(P.Dependences.begin(), P.Dependences.end());
-    for (unsigned D : DI.verdict(L).Blocking)
-      if (!Resolved.count(D))
-        return false;
-    return true;
-  }
-
   bool containsMappable(const Node &Nd) const {
-    if (Nd.K == Node::Kind::Loop && (isMappable(Nd.Id) || isReductionKernel(Nd.Id) || scanKernel(Nd, {})))
+    if (Nd.K == Node::Kind::Loop && (isMappable(Nd.Id) || isReductionKernelLoop(N, DI, Nd.Id) || scanKernel(Nd, {})))
       return true;
     for (const NodePtr &C : Nd.Body)
       if (containsMappable(*C))
@@ -323,7 +244,7 @@ private:
         C.Else.push_back(launch(std::move(K)));
         C.Body.push_back(launch(std::move(Small->Small)));
         Steps.push_back(std::move(C));
-      } else if (Nd.K == Node::Kind::Loop && isReductionKernel(Nd.Id)) {
+      } else if (Nd.K == Node::Kind::Loop && isReductionKernelLoop(N, DI, Nd.Id)) {
         FlushSerial();
         Steps.push_back(launch(reductionKernel(Nd, HostLoops)));
       } else if (Nd.K == Node::Kind::Loop && containsMappable(Nd)) {
@@ -474,7 +395,7 @@ private:
   /// 4*t - 2*i) counts as its value.
   std::pair<unsigned, unsigned> coalescingScore(unsigned Loop) const {
     std::pair<unsigned, unsigned> Score;
-    auto Value = [&](const AffExpr &E) { return valueOf(E); };
+    auto Value = [&](const AffExpr &E) { return valueOf(N, E); };
     for (const Access &A : N.Accesses) {
       if (!A.isArray() || !A.IsAffine || A.Subscripts.empty())
         continue;
@@ -491,34 +412,6 @@ private:
         ++Score.second;
     }
     return Score;
-  }
-
-  /// E with the iterator of each loop that runs once replaced by its value
-  /// (a wavefront's j = w - 4*t - 2*i).
-  AffExpr valueOf(const AffExpr &E) const {
-    return E.substitute([&](AffVar V) {
-      if (V.isIterator())
-        if (std::optional<AffExpr> X = singleIterationValue(N.Loops[V.Index]))
-          if (!X->uses(V))
-            return *X;
-      return AffExpr::var(V);
-    });
-  }
-  /// Whether A's last subscript (loops that run once taken at their value)
-  /// has Loop's iterator with coefficient +-1: consecutive iterations of
-  /// Loop touch consecutive elements.
-  bool contiguousAlong(const Access &A, unsigned Loop) const {
-    if (!A.isArray() || !A.IsAffine || A.Subscripts.empty())
-      return false;
-    std::optional<LinearForm> F = valueOf(A.Subscripts.back()).linear();
-    int64_t C = F ? F->coefficient(AffVar::iterator(Loop)) : 0;
-    return C == 1 || C == -1;
-  }
-  bool usesLoop(const Access &A, unsigned Loop) const {
-    for (const AffExpr &E : A.Subscripts)
-      if (valueOf(E).uses(AffVar::iterator(Loop)))
-        return true;
-    return false;
   }
 
   /// Without -tile, -coarsen or clauses, a kernel whose staged strip reads
@@ -747,7 +640,7 @@ private:
           continue;
         const ArrayInfo &Info = N.Arrays[A.Index];
         if (Info.isTemporary() || Info.Extents.size() != A.Subscripts.size() ||
-            elementBytes(Info.ElementType) * V > 16 || !contiguousAlong(A, X->Loop) ||
+            elementBytes(Info.ElementType) * V > 16 || !contiguousAlong(N, A, X->Loop) ||
             llvm::is_contained(R.Arrays, A.Index))
           continue;
         bool Known = true; // every row length (extent past the first) known
@@ -891,7 +784,7 @@ private:
     bool Lanes = Opts.LaneReductions && RowsPerThread && Opts.Coarsen.empty() && !coarsenClause(Root.Id) &&
                  K.Mapped[0].Coarsen == 1 && K.BlockCoarsen == 1;
     if (Lanes)
-      planLaneReductions(K, *Cur, /*MinAdvantage=*/1);
+      planLaneReductions(N, DI, K, *Cur, /*MinAdvantage=*/1);
     if (Opts.Stage && K.LaneLoops.empty())
       planStripStaging(N, K, *Cur, Opts, StagingInputs{MmaLayout, coarsenClause(K.Nodes[0]->Id) != nullptr, sharedClauseNames()},
                        Plan.Remarks);
@@ -903,7 +796,7 @@ private:
     if (Opts.Stage && Opts.HaloStage && !K.StagedLoop && !K.Transposed && K.LaneLoops.empty())
       planHaloStaging(N, K, Opts, Plan.Remarks);
     if (Lanes && K.LaneLoops.empty() && !K.StagedLoop && !K.Transposed && K.Halo.empty())
-      planLaneReductions(K, *Cur, /*MinAdvantage=*/0);
+      planLaneReductions(N, DI, K, *Cur, /*MinAdvantage=*/0);
     // No occupancy request of the planner's own for streaming kernels: asking
     // the 7-point stencil (4 outputs per thread, 40 registers) for 8 blocks
     // per SM made nvcc spill at 32 registers, 45.7% of copy bandwidth
@@ -919,127 +812,6 @@ private:
                                " (< 32, the warp size): a warp's accesses may not coalesce");
     planVectorRuns(K, Root);
     return K;
-  }
-
-  //===------------------------------------------------------------------===//
-  // Lane reductions (KernelPlan::LaneLoops)
-  //===------------------------------------------------------------------===//
-
-  /// Whether scalar S is declared inside loop L (in its body or deeper).
-  bool declaredIn(unsigned S, unsigned L) const {
-    const std::vector<unsigned> &DL = N.Scalars[S].DeclLoops;
-    return std::find(DL.begin(), DL.end(), L) != DL.end();
-  }
-
-  /// Loop L of the thread of mapped loop Mapped can run split over the lanes
-  /// of a warp: a reduction loop whose carried dependences are all resolved
-  /// by its reductions or by scalars declared inside it; each reduction is
-  /// on a scalar private to the thread (declared inside Mapped) or on one
-  /// element the same in every iteration of L, of a 4- or 8-byte type, by
-  /// + * min max & | ^ (argmin/argmax would need the lanes' candidates in
-  /// iteration order); and its statements write nothing else than those
-  /// variables and scalars declared inside L (each lane has its own).
-  bool isLaneReduction(unsigned L, unsigned Mapped) const {
-    if (userSequential(L) || DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
-      return false;
-    std::set<unsigned> Updates, Resolved;
-    for (const Reduction &R : DI.reductions(L)) {
-      if (R.isArg())
-        return false;
-      bool Private = R.Memory.isScalar() && declaredIn(R.Memory.Index, Mapped) && !declaredIn(R.Memory.Index, L) &&
-                     isCombinableType(N.Scalars[R.Memory.Index].Type);
-      if (!Private && !isCombinableElement(R, L))
-        return false;
-      Updates.insert(R.Statements.begin(), R.Statements.end());
-      Resolved.insert(R.Dependences.begin(), R.Dependences.end());
-    }
-    for (const Privatization &P : DI.privatizable(L))
-      if (P.Memory.isScalar() && declaredIn(P.Memory.Index, L) && !P.LastPrivate)
-        Resolved.insert(P.Dependences.begin(), P.Dependences.end());
-    for (unsigned D : DI.verdict(L).Blocking)
-      if (!Resolved.count(D))
-        return false;
-    const Node *LN = findLoopNode(N, L);
-    if (!LN)
-      return false;
-    for (unsigned St : statementsUnder(*LN))
-      for (unsigned A : N.Statements[St].Accesses) {
-        const Access &X = N.Accesses[A];
-        if (X.IsWrite && !Updates.count(St) && !(X.isScalar() && declaredIn(X.Index, L)))
-          return false;
-      }
-    return true;
-  }
-
-  /// Which loop the lanes should follow, from the accesses under L that
-  /// both loops index (reduction variables aside: they live in registers):
-  /// those contiguous along L coalesce across lanes, those contiguous along
-  /// Mapped across threads. Lanes where L has MinAdvantage more; on a tie
-  /// each mapping has as many coalesced streams, and lanes give 32 times the
-  /// threads and a dependence chain 32 times shorter (nussinov: table[i][k]
-  /// follows k, table[k+1][j] follows i). A loop known to run fewer than 32
-  /// times would leave lanes idle.
-  bool lanesPay(unsigned L, unsigned Mapped, int MinAdvantage) const {
-    const Loop &Lp = N.Loops[L];
-    AffExpr Trip = AffExpr::sub(Lp.Upper, Lp.Lower);
-    if (Trip.isConstant() && Trip.constantValue() / std::abs(Lp.Step) + 1 < KernelPlan::Lanes)
-      return false;
-    std::set<unsigned> RedAccesses;
-    for (const Reduction &R : DI.reductions(L))
-      RedAccesses.insert(R.Accesses.begin(), R.Accesses.end());
-    unsigned AlongL = 0, AlongMapped = 0;
-    for (unsigned St : statementsUnder(*findLoopNode(N, L)))
-      for (unsigned A : N.Statements[St].Accesses) {
-        const Access &X = N.Accesses[A];
-        if (RedAccesses.count(A) || !usesLoop(X, L) || !usesLoop(X, Mapped))
-          continue;
-        AlongL += contiguousAlong(X, L);
-        AlongMapped += contiguousAlong(X, Mapped);
-      }
-    return static_cast<int>(AlongL) - static_cast<int>(AlongMapped) >= MinAdvantage;
-  }
-
-  /// Finds the lane loops of a kernel with one mapped loop whose body is
-  /// InnerMapped's: reduction loops reached through loops and affine
-  /// conditions (which every lane evaluates alike), not inside one another.
-  /// With any, the mapped loop goes on y with 8 warps per block.
-  /// MinAdvantage: how many more of the reads lanes must coalesce than
-  /// threads (lanesPay).
-  void planLaneReductions(KernelPlan &K, const Node &InnerMapped, int MinAdvantage) {
-    unsigned Mapped = K.Mapped[0].Loop;
-    std::function<void(const std::vector<NodePtr> &)> Visit = [&](const std::vector<NodePtr> &Nodes) {
-      for (const NodePtr &P : Nodes) {
-        if (P->K == Node::Kind::Loop && isLaneReduction(P->Id, Mapped) && lanesPay(P->Id, Mapped, MinAdvantage)) {
-          K.LaneLoops.push_back(P->Id);
-          continue;
-        }
-        if (P->K == Node::Kind::Loop || (P->K == Node::Kind::If && P->IsAffine)) {
-          Visit(P->Body);
-          Visit(P->Else);
-        }
-      }
-    };
-    Visit(InnerMapped.Body);
-    if (K.LaneLoops.empty())
-      return;
-    MappedLoop &M = K.Mapped[0];
-    M.Dim = 'y';
-    M.BlockSize = M.Stride = 8;
-    const Loop &ML = N.Loops[M.Loop];
-    std::string Head = "loop " + ML.Iterator + " (line " + std::to_string(ML.Loc.Line) + ", ";
-    for (std::string &Note : K.Notes)
-      if (Note.compare(0, Head.size(), Head) == 0)
-        Note = Head + spelling(DI.verdict(M.Loop).K) + ") -> y: a warp per iteration, 8 per block";
-    for (unsigned L : K.LaneLoops) {
-      const Loop &Lp = N.Loops[L];
-      std::vector<std::string> Vars;
-      for (const Reduction &R : DI.reductions(L)) {
-        Vars.push_back(R.describe());
-        K.Reductions.push_back(R);
-      }
-      K.Notes.push_back("loop " + Lp.Iterator + " (line " + std::to_string(Lp.Loc.Line) + ", reduction: " +
-                        llvm::join(Vars, ", ") + ") -> the 32 lanes of the warp (x), combined by shuffles");
-    }
   }
 
   /// The arrays `shared(...)` clauses of the nest and its loops name, if any.
@@ -1187,31 +959,7 @@ private:
                              "ignored");
     M.Stride = M.BlockSize;
     K.Mapped = {M};
-    for (const Reduction &R : K.Reductions)
-      K.Combines.push_back(R.isArg()       ? KernelPlan::BlockCombine::LastBlock
-                           : R.Op == "+" ? KernelPlan::BlockCombine::AtomicAdd
-                                         : KernelPlan::BlockCombine::AtomicCombine);
-    // Shared memory: one partial per warp for each value combined, and the
-    // flag that tells the last block of an argmin/argmax.
-    for (const Reduction &R : K.Reductions)
-      for (ScalarType T : reductionPartTypes(N, R))
-        K.SharedBytes += 32 * elementBytes(T);
-    if (llvm::any_of(K.Reductions, [](const Reduction &R) { return R.isArg(); }))
-      K.SharedBytes += 1; // loopgpu_last_block
-    const Loop &L = N.Loops[Root.Id];
-    for (const Reduction &R : K.Reductions) {
-      std::string Head = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ") reduces ";
-      if (R.isArg())
-        K.Notes.push_back(Head + "(" + R.Text + ", " + R.IndexText + ") with '" + R.Op + "' (" +
-                          (R.FirstOnTies ? "first" : "last") + " on ties): " + std::to_string(M.Coarsen) +
-                          " independent per-thread (value, index, iteration) candidates over a grid-stride "
-                          "loop, warp shuffles, one shared-memory step, one result per block; the last "
-                          "block to finish combines those");
-      else
-        K.Notes.push_back(Head + R.Text + " with '" + R.Op + "': " + std::to_string(M.Coarsen) +
-                          " independent per-thread partials over a grid-stride loop, warp shuffles, one "
-                          "shared-memory step, one atomic combine per block");
-    }
+    planBlockCombines(N, K);
     return K;
   }
 

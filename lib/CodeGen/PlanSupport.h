@@ -7,6 +7,7 @@
 #ifndef LOOPGPU_LIB_CODEGEN_PLANSUPPORT_H
 #define LOOPGPU_LIB_CODEGEN_PLANSUPPORT_H
 
+#include "loopgpu/Analysis/Dependences.h"
 #include "loopgpu/CodeGen/GPUMapping.h"
 
 #include <optional>
@@ -34,6 +35,62 @@ inline std::optional<std::pair<int, int64_t>> simpleSubscript(const AffExpr &E,
     return std::nullopt;
   return std::make_pair(static_cast<int>(Var.Index), F->Constant);
 }
+
+/// E with the iterator of each loop that runs once replaced by its value
+/// (a wavefront's j = w - 4*t - 2*i).
+inline AffExpr valueOf(const Nest &N, const AffExpr &E) {
+  return E.substitute([&](AffVar V) {
+    if (V.isIterator())
+      if (std::optional<AffExpr> X = singleIterationValue(N.Loops[V.Index]))
+        if (!X->uses(V))
+          return *X;
+    return AffExpr::var(V);
+  });
+}
+/// Whether A's last subscript (loops that run once taken at their value)
+/// has Loop's iterator with coefficient +-1: consecutive iterations of
+/// Loop touch consecutive elements.
+inline bool contiguousAlong(const Nest &N, const Access &A, unsigned Loop) {
+  if (!A.isArray() || !A.IsAffine || A.Subscripts.empty())
+    return false;
+  std::optional<LinearForm> F = valueOf(N, A.Subscripts.back()).linear();
+  int64_t C = F ? F->coefficient(AffVar::iterator(Loop)) : 0;
+  return C == 1 || C == -1;
+}
+inline bool usesLoop(const Nest &N, const Access &A, unsigned Loop) {
+  for (const AffExpr &E : A.Subscripts)
+    if (valueOf(N, E).uses(AffVar::iterator(Loop)))
+      return true;
+  return false;
+}
+
+/// `#pragma loopgpu sequential` on loop L: never mapped to threads.
+bool sequentialByClause(const Nest &N, unsigned L);
+
+//===- Reductions.cpp ------------------------------------------------------===//
+
+/// A 4- or 8-byte type (what the atomic combine and the warp shuffles
+/// handle).
+bool isCombinableType(ScalarType T);
+/// A scalar declared outside the nest with such a type.
+bool isCombinableScalar(const Nest &N, MemoryRef M);
+/// A reduction into one element of an array, the same in every iteration
+/// of loop L (`x[i] -= L[i][j] * x[j]` over j, trisolv), of such a type.
+bool isCombinableElement(const Nest &N, const Reduction &R, unsigned L);
+/// Loop L runs as a reduction kernel: its reductions are on combinable
+/// scalars or elements, every dependence it carries is resolved by them (or
+/// by private scalars), argmin/argmax updates sit directly in it.
+bool isReductionKernelLoop(const Nest &N, const DependenceInfo &DI, unsigned L);
+/// Finds the lane loops of a Parallel kernel with one mapped loop whose body
+/// is InnerMapped's (KernelPlan::LaneLoops): reduction loops reached through
+/// loops and affine conditions, where lanes coalesce MinAdvantage more of
+/// the reads than threads. With any, the mapped loop goes on y with 8 warps
+/// per block and the kernel's notes say so.
+void planLaneReductions(const Nest &N, const DependenceInfo &DI, KernelPlan &K, const Node &InnerMapped,
+                        int MinAdvantage);
+/// A reduction kernel's block combines (KernelPlan::Combines), the shared
+/// memory of its partials and its notes.
+void planBlockCombines(const Nest &N, KernelPlan &K);
 
 /// -shared-staging=halo for a Parallel kernel without a staged loop,
 /// transposed store or lane loops (HaloStaging.cpp): fills K.Halo and

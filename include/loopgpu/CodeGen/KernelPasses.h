@@ -9,7 +9,8 @@
 //                                   (TransposedStores.cpp), halos
 //                                   (HaloStaging.cpp), tensor cores
 //                                   (TensorCores.cpp), vector runs, lane and
-//                                   block reductions, host steps
+//                                   block reductions (Reductions.cpp), host
+//                                   steps
 //   coarsen-jam    CoarsenJam.cpp   which sequential loops the copies of a
 //                                   thread share, which scalars are per copy
 //   tile-versions  TileVersions.cpp full and border tile versions, one tile
