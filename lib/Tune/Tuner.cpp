@@ -26,15 +26,17 @@ std::string nestLabel(const Nest &N) {
 /// Emits, validates and times one configuration of the whole program.
 class Measurer {
 public:
-  Measurer(const Program &P, StringRef Source, const EmitFn &Emit, const TuneSettings &S, TuneProgress &Progress)
-      : P(P), Source(Source), Emit(Emit), S(S), Progress(Progress) {}
+  Measurer(const Program &P, StringRef Source, const std::vector<DependenceInfo> &Infos, const CodeGenOptions &Opts,
+           const TuneSettings &S, TuneProgress &Progress)
+      : P(P), Source(Source), Infos(Infos), Opts(Opts), S(S), Progress(Progress) {}
 
   /// The time of Config if it PASSes; Label names what changed.
   std::optional<double> measure(const std::vector<TuningConfig> &Config, const std::string &Label) {
     ++Count;
     Progress.start(Count, Label);
     std::string Cuda;
-    if (!Emit(Config, Cuda)) {
+    CollectingDiagnostics NotShown; // a candidate's diagnostics repeat the static choice's
+    if (!emitProgramCuda(P, Infos, Source, Opts, Config, NotShown, Cuda)) {
       Progress.other("not emitted");
       return std::nullopt;
     }
@@ -101,7 +103,8 @@ private:
 
   const Program &P;
   StringRef Source;
-  const EmitFn &Emit;
+  const std::vector<DependenceInfo> &Infos;
+  const CodeGenOptions &Opts;
   const TuneSettings &S;
   TuneProgress &Progress;
 };
@@ -210,17 +213,41 @@ void TuneProgress::finish() {
   OS.flush();
 }
 
+bool emitProgramCuda(const Program &P, const std::vector<DependenceInfo> &Infos, StringRef Source,
+                     const CodeGenOptions &Opts, const std::vector<TuningConfig> &PerNest, DiagnosticSink &Diag,
+                     std::string &Cuda, std::vector<GPUPlan> *PlansOut, std::vector<bool> *TimedOut) {
+  std::vector<GPUPlan> Plans;
+  for (size_t I = 0; I < P.Nests.size(); ++I) {
+    CodeGenOptions O = Opts;
+    if (!PerNest.empty()) {
+      O.Tile = PerNest[I].Tile;
+      O.Coarsen = PerNest[I].Coarsen;
+      O.Stage = PerNest[I].Stage;
+    }
+    unsigned long Before = dependenceAnalysesTimedOut();
+    Plans.push_back(planGPU(P.Nests[I], Infos[I], O, Diag));
+    if (TimedOut)
+      TimedOut->push_back(dependenceAnalysesTimedOut() != Before);
+  }
+  Cuda.clear();
+  raw_string_ostream OS(Cuda);
+  bool OK = !Diag.hasErrors() && printCuda(P, Plans, Source, Opts, Diag, OS);
+  if (PlansOut)
+    *PlansOut = std::move(Plans);
+  return OK;
+}
+
 std::optional<TuneResult> tuneByMeasurement(const Program &P, StringRef Source,
+                                            const std::vector<DependenceInfo> &Infos, const CodeGenOptions &Opts,
                                             const std::vector<std::vector<TuningConfig>> &Candidates,
-                                            const EmitFn &Emit, const TuneSettings &S, DiagnosticSink &Diags,
-                                            raw_ostream &Progress) {
+                                            const TuneSettings &S, DiagnosticSink &Diags, raw_ostream &Progress) {
   unsigned Total = 1;
   for (const std::vector<TuningConfig> &C : Candidates)
     Total += C.empty() ? 0 : C.size() - 1;
   Progress << "loopgpu: tuning " << P.File << " on " << S.Device << ": " << Total << " candidate"
            << (Total == 1 ? "" : "s") << (S.GPU ? "" : " (CPU emulation: timings only test the mechanism)") << "\n";
   TuneProgress Shown(Progress, Total, TuneProgress::isTerminal(Progress), sys::Process::StandardErrColumns());
-  Measurer M(P, Source, Emit, S, Shown);
+  Measurer M(P, Source, Infos, Opts, S, Shown);
   // Every nest starts at its static choice; then each nest's other
   // candidates, with the others at their best so far.
   TuneResult R;

@@ -419,23 +419,12 @@ bool emitCuda(const Program &P, const std::vector<DependenceInfo> &Infos, String
               const CodeGenOptions &Opts, const std::vector<TuningConfig> &PerNest, DiagnosticSink &Diag,
               std::string &Cuda, std::vector<GPUPlan> *PlansOut = nullptr) {
   Watchdog::phase("mapping the nests to the GPU and printing CUDA");
-  std::vector<GPUPlan> Plans;
-  for (size_t I = 0; I < P.Nests.size(); ++I) {
-    CodeGenOptions O = Opts;
-    if (!PerNest.empty()) {
-      O.Tile = PerNest[I].Tile;
-      O.Coarsen = PerNest[I].Coarsen;
-      O.Stage = PerNest[I].Stage;
-    }
-    unsigned long TimedOut = dependenceAnalysesTimedOut();
-    Plans.push_back(planGPU(P.Nests[I], Infos[I], O, Diag));
-    warnTimedOut(P.Nests[I], TimedOut, Diag);
-  }
-  Cuda.clear();
-  raw_string_ostream OS(Cuda);
-  bool OK = !Diag.hasErrors() && printCuda(P, Plans, Source, Opts, Diag, OS);
-  if (PlansOut)
-    *PlansOut = std::move(Plans);
+  unsigned long Before = dependenceAnalysesTimedOut();
+  std::vector<bool> TimedOut;
+  bool OK = emitProgramCuda(P, Infos, Source, Opts, PerNest, Diag, Cuda, PlansOut, &TimedOut);
+  for (size_t I = 0; I < TimedOut.size(); ++I)
+    if (TimedOut[I])
+      warnTimedOut(P.Nests[I], Before, Diag);
   return OK;
 }
 
@@ -545,11 +534,7 @@ std::optional<std::vector<TuningConfig>> tuneNests(const Program &P, const std::
     if (T.Settings.Validate.Params.empty())
       WithColor::remark(errs(), "loopgpu") << "tuning at the harness's default sizes (small primes); "
                                               "--param NAME=VALUE sets realistic ones\n";
-    EmitFn Emit = [&](const std::vector<TuningConfig> &Config, std::string &Cuda) {
-      CollectingDiagnostics Quiet;
-      return emitCuda(P, Infos, Source, CG, Config, Quiet, Cuda);
-    };
-    R = tuneByMeasurement(P, Source, Candidates, Emit, T.Settings, Diag, errs());
+    R = tuneByMeasurement(P, Source, Infos, CG, Candidates, T.Settings, Diag, errs());
     if (!R)
       return std::nullopt;
     if (!T.CachePath.empty() && storeTuneCache(T.CachePath, T.CacheKey, P, *R, T.Settings.Device, Diag))

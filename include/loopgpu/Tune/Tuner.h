@@ -2,7 +2,7 @@
 //
 // `loopgpu --tune` (or `-tile auto` where `nvidia-smi -L` finds a GPU): for
 // each candidate configuration (TuningModel.h lists them) the CUDA is emitted
-// and validated by the harness of Harness.h, which also times the kernels;
+// (emitProgramCuda, below) and validated by the harness of Harness.h, which also times the kernels;
 // the fastest configuration that PASSes wins. The nests of a file are tuned
 // one after the other (coordinate search): every nest starts at the static
 // model's choice, and each nest's candidates are measured with the other
@@ -27,10 +27,10 @@
 #ifndef LOOPGPU_TUNE_TUNER_H
 #define LOOPGPU_TUNE_TUNER_H
 
+#include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/Tune/TuningModel.h"
 #include "loopgpu/Validate/Harness.h"
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -106,17 +106,24 @@ private:
   std::optional<double> BestMs;
 };
 
-/// Emits the CUDA of the program with one configuration per nest; false
-/// after an error.
-using EmitFn = std::function<bool(const std::vector<TuningConfig> &, std::string &Cuda)>;
+/// The CUDA of P with one configuration per nest (PerNest empty: Opts as
+/// given): each nest planned (planGPU) with its configuration, the program
+/// printed (printCuda). False after an error. PlansOut receives the plans;
+/// TimedOut, per nest, whether a dependence analysis ran past its limit
+/// while the nest was planned.
+bool emitProgramCuda(const Program &P, const std::vector<DependenceInfo> &Infos, llvm::StringRef Source,
+                     const CodeGenOptions &Opts, const std::vector<TuningConfig> &PerNest, DiagnosticSink &Diag,
+                     std::string &Cuda, std::vector<GPUPlan> *PlansOut = nullptr,
+                     std::vector<bool> *TimedOut = nullptr);
 
 /// Measures Candidates (per nest, the static choice first) as described
 /// above, showing its progress on Progress (TuneProgress). Nullopt (after
 /// an error) when no configuration PASSes, and always after an export
 /// (without an error: nothing is measured yet).
 std::optional<TuneResult> tuneByMeasurement(const Program &P, llvm::StringRef Source,
+                                            const std::vector<DependenceInfo> &Infos, const CodeGenOptions &Opts,
                                             const std::vector<std::vector<TuningConfig>> &Candidates,
-                                            const EmitFn &Emit, const TuneSettings &S, DiagnosticSink &Diags,
+                                            const TuneSettings &S, DiagnosticSink &Diags,
                                             llvm::raw_ostream &Progress);
 
 /// The cached result for Key in the cache file Path, if any (an unreadable
