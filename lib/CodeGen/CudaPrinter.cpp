@@ -2091,8 +2091,8 @@ public:
     for (const StagedArray &S : K.Staged)
       if (S.PrefixVectors)
         Flags.push_back(vecFlag(S));
-    if (Flags.empty())
-      return printAsyncStagedVersion(OS, Nd, Depth, EP, false);
+    if (Flags.empty() || PC.Exact) // the exact version runs where the rows are aligned
+      return printAsyncStagedVersion(OS, Nd, Depth, EP, !Flags.empty());
     indent(OS, Depth);
     OS << "if (" << llvm::join(Flags, " && ") << ") { // rows 16-byte aligned: the loop with vector copies\n";
     printAsyncStagedVersion(OS, Nd, Depth + 1, EP, true);
@@ -2252,9 +2252,13 @@ public:
     if (PC.Exact) {
       indent(OS, D);
       OS << "// every strip is full\n";
-      indent(OS, D);
-      OS << "#pragma unroll " << Unroll << "\n";
-      StripLoop(D, "loopgpu_kk + " + std::to_string(K.KTile - 1));
+      if (K.Mma) {
+        printMmaStrip(OS, L, D, EP);
+      } else {
+        indent(OS, D);
+        OS << "#pragma unroll " << Unroll << "\n";
+        StripLoop(D, "loopgpu_kk + " + std::to_string(K.KTile - 1));
+      }
       PC.InStaged = false;
       return;
     }
@@ -3144,11 +3148,16 @@ public:
       indent(OS, Depth + 2);
       OS << "const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
       if (K.Stages > 1) { // tiles in dynamic shared memory, more than the 48 KiB a launch gets unasked
-        indent(OS, Depth + 2);
-        OS << "static const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(" << K.Name
-           << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << K.SharedBytes << ");\n";
-        indent(OS, Depth + 2);
-        OS << "LOOPGPU_CHECK(loopgpu_smem_attr);\n";
+        for (const std::string &Kernel : {K.Name, K.Exact ? exactName(K) : std::string()}) {
+          if (Kernel.empty())
+            continue;
+          std::string Attr = Kernel == K.Name ? "loopgpu_smem_attr" : "loopgpu_smem_attr_exact";
+          indent(OS, Depth + 2);
+          OS << "static const cudaError_t " << Attr << " = cudaFuncSetAttribute(" << Kernel
+             << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << K.SharedBytes << ");\n";
+          indent(OS, Depth + 2);
+          OS << "LOOPGPU_CHECK(" << Attr << ");\n";
+        }
       }
       std::string Launch = "<<<loopgpu_grid, loopgpu_block" +
                            (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : std::string()) + ">>>(" +

@@ -35,8 +35,6 @@ std::string exactTilesWhyNot(const Nest &N, const KernelPlan &K) {
     return "no register tile with a staged strip";
   if (K.StagedGuard)
     return "its strips run under a guard";
-  if (K.Stages > 1 || K.Mma)
-    return "its strips are copied by cp.async stages";
   if (K.Transposed || !K.Halo.empty() || K.XRuns || !K.LaneLoops.empty())
     return "transposed stores, halos, vector runs or lane reductions";
   if (K.BlockCoarsen != 1)

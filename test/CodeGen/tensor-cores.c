@@ -100,7 +100,7 @@
 // CHECK: + [[COL]] + (loopgpu_c1 / 2) * 8 + loopgpu_c1 % 2;
 // CHECK: static const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(gemm_nest0_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
 // CHECK-NEXT: LOOPGPU_CHECK(loopgpu_smem_attr);
-// CHECK-NEXT: gemm_nest0_kernel1<<<loopgpu_grid, loopgpu_block, 107520>>>(
+// CHECK-NEXT: static const cudaError_t loopgpu_smem_attr_exact = cudaFuncSetAttribute(gemm_nest0_kernel1_exact, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
 void gemm(int n, int m, int p, double alpha, double beta, double C[restrict n][m], const double A[restrict n][p],
           const double B[restrict p][m]) {
   int i, j, k;
@@ -113,6 +113,10 @@ void gemm(int n, int m, int p, double alpha, double beta, double C[restrict n][m
         C[i][j] += alpha * A[i][k] * B[k][j];
   }
 }
+// The exact version (sizes of whole tiles) opts in to the same shared memory as the kernel.
+// CHECK-NEXT: LOOPGPU_CHECK(loopgpu_smem_attr_exact);
+// CHECK: gemm_nest0_kernel1_exact<<<loopgpu_grid, loopgpu_block, 107520>>>(
+// CHECK: gemm_nest0_kernel1<<<loopgpu_grid, loopgpu_block, 107520>>>(
 
 // `-=`: the row operand negated.
 // CHECK-LABEL: //===--- nest 0 of gemm_minus ---===//

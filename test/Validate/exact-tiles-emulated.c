@@ -34,6 +34,29 @@
 // OFFSETS-EXACT: offsets_nest0_kernel: every tile full: offsets_nest0_kernel_exact runs
 // OFFSETS-GENERAL: offsets_nest0_kernel: tiles on the border or unaligned rows: offsets_nest0_kernel runs
 //
+// Tensor-core tiles of doubles (96 x 64, strips of 16 in cp.async stages):
+// PolyBench gemm's and test/CodeGen/tensor-cores.c's at whole tiles (exact)
+// and not; the exact kernel needs its own opt-in to more than 48 KiB of
+// dynamic shared memory (without it the launch fails, here as on the GPU).
+// RUN: python3 %utils/polybench-extract.py %t/pb > /dev/null
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %t/pb/gemm.restrict.c --param ni=96 --param nj=128 --param nk=32 --validate --validate-mode=cpu --validate-dir=%t/tc1 2>&1 | FileCheck %s --check-prefix=TC
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %S/../CodeGen/tensor-cores.c --param n=192 --param m=64 --param p=48 --validate --validate-mode=cpu --validate-dir=%t/tc2 2>&1 | FileCheck %s --check-prefix=TCALL
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %S/../CodeGen/tensor-cores.c --param n=97 --param m=70 --param p=37 --validate --validate-mode=cpu --validate-dir=%t/tc3 2>&1 | FileCheck %s --check-prefix=TCBORDER
+// RUN: sed -i '/loopgpu_smem_attr_exact/d' %t/tc1/kernels.cu
+// RUN: %expect_exit 1 bash %t/tc1/run.sh cpu 2>&1 | FileCheck %s --check-prefix=NOATTR
+// TC-NOT: FAIL
+// TC: {{^PASS$}}
+// TC: kernel_gemm_nest0_kernel1: every tile full: kernel_gemm_nest0_kernel1_exact runs
+// TCALL-NOT: FAIL
+// TCALL: {{^PASS$}}
+// TCALL-DAG: gemm_nest0_kernel1: every tile full: gemm_nest0_kernel1_exact runs
+// TCALL-DAG: gemm_minus_nest0_kernel: every tile full: gemm_minus_nest0_kernel_exact runs
+// TCALL-DAG: gemm_nt_nest0_kernel: every tile full: gemm_nt_nest0_kernel_exact runs
+// TCBORDER-NOT: FAIL
+// TCBORDER: {{^PASS$}}
+// TCBORDER-NOT: _exact runs
+// NOATTR: bytes of dynamic shared memory, more than 49152 (cudaFuncSetAttribute with cudaFuncAttributeMaxDynamicSharedMemorySize allows more): invalid argument
+//
 // The mutation: bounded()'s loops stop before its arrays end, so the exact
 // kernel forced at ni = 200, nj = 136, nk = 44 reads inside the arrays but
 // writes C past the loops' ranges.
