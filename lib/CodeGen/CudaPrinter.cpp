@@ -3524,8 +3524,17 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
            return NP->apartCheck(Buffer, Host);
          }});
   }
+  // The host functions keep the caller's code between the nests, with its
+  // declarations of the nests' loop iterators (`int i, j, k;` at the top of
+  // a function, as PolyBench writes them), unused once the nests run on the
+  // GPU: nvcc's "declared but never referenced" (177) is not the user's
+  // concern there.
+  if (!Prog.Functions.empty())
+    OS << "#ifdef __NVCC__\n#pragma nv_diag_suppress 177 // the caller's loop iterators, now unused here\n#endif\n";
   for (const HostFunction &F : Prog.Functions)
     printHostFunction(OS, Prog, F, Hooks);
+  if (!Prog.Functions.empty())
+    OS << "#ifdef __NVCC__\n#pragma nv_diag_default 177\n#endif\n";
   for (auto &P : Printers)
     if (P->failed())
       return false;
