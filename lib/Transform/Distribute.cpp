@@ -66,6 +66,9 @@ struct Pruner {
         unsigned C = addLoop(N, Old.Iterator, Old.IteratorType, Old.Lower, Old.Upper, Old.Step,
                              Old.Loc, O);
         N.Loops[C].IteratorDeclaredOutside = Old.IteratorDeclaredOutside;
+        // The copy is the user's loop too: its clauses (sequential, tile,
+        // coarsen, shared, ...) hold for every part.
+        N.Loops[C].Clauses = Old.Clauses;
         Id = C;
       }
       UsedLoops.insert(Nd->Id);
