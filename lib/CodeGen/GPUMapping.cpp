@@ -145,8 +145,10 @@ public:
     Plan.Host = planNodes(N.Root, HostLoops);
     if (Failed)
       return {};
-    if (N.VersionOf < 0) // a version's clauses are its nest's: said once
+    if (N.VersionOf < 0) { // a version's clauses are its nest's: said once
       warnUnstagedSharedArrays();
+      warnUnappliedShapeClauses();
+    }
     return std::move(Plan);
   }
 
@@ -852,6 +854,45 @@ private:
     Check(N.Clauses);
     for (const Loop &L : N.Loops)
       Check(L.Clauses);
+  }
+
+  /// Warns about tile and coarsen clauses of loops that are not the
+  /// outermost mapped loop of any kernel: the clauses shape the blocks of the
+  /// kernel whose mapped loops start at their loop (requestedTiles,
+  /// coarsenClause), so elsewhere they do nothing, which the user should know.
+  void warnUnappliedShapeClauses() {
+    auto SameClause = [](const Clause &A, const Clause &B) {
+      return A.K == B.K && A.Loc.Line == B.Loc.Line && A.Loc.Col == B.Loc.Col;
+    };
+    std::set<std::pair<unsigned, unsigned>> Said; // copies of a loop share its clauses
+    for (const Loop &L : N.Loops)
+      for (const Clause &C : L.Clauses) {
+        if ((C.K != Clause::Kind::Tile && C.K != Clause::Kind::Coarsen) || !Said.insert({C.Loc.Line, C.Loc.Col}).second)
+          continue;
+        bool Applied = false;
+        const KernelPlan *MapsIt = nullptr;
+        for (const KernelPlan &K : Plan.Kernels) {
+          if (K.Mapped.empty())
+            continue;
+          for (const Clause &R : N.Loops[K.Mapped[0].Loop].Clauses)
+            Applied |= SameClause(R, C);
+          for (const MappedLoop &M : K.Mapped)
+            for (const Clause &R : N.Loops[M.Loop].Clauses)
+              if (SameClause(R, C) && !MapsIt)
+                MapsIt = &K;
+        }
+        if (Applied)
+          continue;
+        std::string What = C.K == Clause::Kind::Tile ? "tile" : "coarsen";
+        std::string Why = "loop " + L.Iterator + " does not run across GPU threads here";
+        if (MapsIt) {
+          const Loop &Outer = N.Loops[MapsIt->Mapped[0].Loop];
+          Why = "the clause shapes a kernel's blocks on the outermost loop the kernel maps, here loop " +
+                Outer.Iterator + " (line " + std::to_string(Outer.Loc.Line) + "): put it there, with a size for "
+                "each of the " + std::to_string(MapsIt->Mapped.size()) + " mapped loops, outermost first";
+        }
+        Diags.warning(C.Loc, "the " + What + " clause of loop " + L.Iterator + " is not applied: " + Why);
+      }
   }
 
   //===------------------------------------------------------------------===//
