@@ -1065,10 +1065,10 @@ public:
                            : "loopgpu_trip(" + affIn64Bits(N, N.Loops[L].Lower) + ", " +
                                  affIn64Bits(N, N.Loops[L].Upper) + ", " + std::to_string(N.Loops[L].Step) + ")";
       Conds.push_back(Trip + " % " + std::to_string(By) + " == 0");
-      if (!M) // the first strip is loaded before the loop
-        Conds.push_back(Trip + " > 0");
-      if (M)
+      if (M) // a block per tile
         Conds.push_back(Trip + " / " + std::to_string(By) + " <= " + std::to_string(K.maxBlocks(*M)));
+      else // the strip loop: its first strip is loaded before the loop
+        Conds.push_back(Trip + " > 0");
     }
     for (unsigned I : K.Exact->Aligned)
       for (std::string &C : vectorCheckConds(K.Staged[I]))
@@ -3148,16 +3148,16 @@ public:
       indent(OS, Depth + 2);
       OS << "const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
       if (K.Stages > 1) { // tiles in dynamic shared memory, more than the 48 KiB a launch gets unasked
-        for (const std::string &Kernel : {K.Name, K.Exact ? exactName(K) : std::string()}) {
-          if (Kernel.empty())
-            continue;
-          std::string Attr = Kernel == K.Name ? "loopgpu_smem_attr" : "loopgpu_smem_attr_exact";
+        auto OptIn = [&](const std::string &Kernel, const std::string &Attr) { // once per kernel
           indent(OS, Depth + 2);
           OS << "static const cudaError_t " << Attr << " = cudaFuncSetAttribute(" << Kernel
              << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << K.SharedBytes << ");\n";
           indent(OS, Depth + 2);
           OS << "LOOPGPU_CHECK(" << Attr << ");\n";
-        }
+        };
+        OptIn(K.Name, "loopgpu_smem_attr");
+        if (K.Exact)
+          OptIn(exactName(K), "loopgpu_smem_attr_exact");
       }
       std::string Launch = "<<<loopgpu_grid, loopgpu_block" +
                            (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : std::string()) + ">>>(" +

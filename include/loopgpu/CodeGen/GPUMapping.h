@@ -334,8 +334,9 @@ constexpr int64_t MaxReductionBlocks = 1024;
 /// every tile is full: the trip count of each loop of Multiples is a
 /// multiple of the iterations a block (mapped loops) or a strip (the staged
 /// loop) covers, each mapped loop's tiles fit its grid dimension (one tile
-/// per block along every dimension), and the rows of each staged array of
-/// Aligned load as aligned vectors. Its threads then need no range checks,
+/// per block along every dimension), the staged loop runs at least once
+/// (its first strip is loaded before the loop), and the rows of each staged
+/// array of Aligned load as aligned vectors. Its threads then need no range checks,
 /// its strips are all full and its tile copies are all vectors: the host
 /// tests these at run time and launches it instead of the kernel (H100,
 /// bench/RESULTS.md run 32: SGEMM 4096 from 84% to 93% of cuBLAS).
