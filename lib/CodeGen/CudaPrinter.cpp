@@ -325,6 +325,40 @@ __device__ inline void loopgpu_cp_async_wait() {
 }
 )";
 
+const char *const SideStreamHelpers = R"(
+// A second stream, for a launch that may run beside the default stream's
+// last launch (the tiles on the border beside an exact version): created at
+// the first use, non-blocking. loopgpu_fork_side makes it wait for the work
+// the default stream has so far; loopgpu_join_side makes the default stream
+// wait for the work it has so far. (One side stream per process: host
+// functions called from several host threads at once share it.)
+struct loopgpu_side {
+  cudaStream_t stream;
+  cudaEvent_t fork, join;
+};
+inline loopgpu_side &loopgpu_side_stream() {
+  static loopgpu_side side = [] {
+    loopgpu_side s;
+    LOOPGPU_CHECK(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
+    LOOPGPU_CHECK(cudaEventCreateWithFlags(&s.fork, cudaEventDisableTiming));
+    LOOPGPU_CHECK(cudaEventCreateWithFlags(&s.join, cudaEventDisableTiming));
+    return s;
+  }();
+  return side;
+}
+inline cudaStream_t loopgpu_fork_side() {
+  loopgpu_side &s = loopgpu_side_stream();
+  LOOPGPU_CHECK(cudaEventRecord(s.fork, 0));
+  LOOPGPU_CHECK(cudaStreamWaitEvent(s.stream, s.fork, 0));
+  return s.stream;
+}
+inline void loopgpu_join_side() {
+  loopgpu_side &s = loopgpu_side_stream();
+  LOOPGPU_CHECK(cudaEventRecord(s.join, s.stream));
+  LOOPGPU_CHECK(cudaStreamWaitEvent(0, s.join, 0));
+}
+)";
+
 const char *const AtomicCombine = R"(
 // Combines val into *addr with op atomically, for 4- and 8-byte types, by a
 // compare-and-swap loop on the bit pattern (floating-point sums therefore
@@ -1010,7 +1044,8 @@ public:
          << "(const uint3 blockIdx, const dim3 gridDim, const uint3 threadIdx, const dim3 blockDim"
          << (kernelParamList(K).empty() ? "" : ", ") << kernelParams(K) << ") {\n";
     } else {
-      OS << Global << K.Name << "(" << kernelParams(K) << ") {\n";
+      OS << Global << K.Name << "(" << kernelParams(K)
+         << (borderSplit(K) ? ", const int loopgpu_border_only" : "") << ") {\n";
     }
     switch (K.K) {
     case KernelPlan::Kind::Serial: {
@@ -1037,7 +1072,8 @@ public:
     }
     OS << "\n";
     if (K.Exact) {
-      OS << "// The exact version of " << K.Name << ", launched where every tile is full (" << exactWhen(K)
+      OS << "// The exact version of " << K.Name << ", launched "
+         << (borderSplit(K) ? "on the full tiles (" : "where every tile is full (") << exactWhen(K)
          << "): no range checks, no partial strip, one tile per block, vector tile copies.\n";
       OS << Global << exactName(K) << "(" << kernelParams(K) << ") {\n";
       printParallelKernel(OS, K, /*Exact=*/true);
@@ -1045,11 +1081,15 @@ public:
     }
   }
   std::string exactName(const KernelPlan &K) const { return K.Name + "_exact"; }
+  /// K's launches may split into its exact version on the full tiles and K
+  /// on the border tiles (ExactTiles::Border).
+  static bool borderSplit(const KernelPlan &K) { return K.Exact && K.Exact->Border; }
   /// In words: when the exact version of K runs.
   std::string exactWhen(const KernelPlan &K) const {
     std::vector<std::string> Parts;
     for (auto [L, By] : K.Exact->Multiples)
-      Parts.push_back(N.Loops[L].Iterator + "'s trip count a multiple of " + std::to_string(By));
+      if (!K.Exact->Border || !mappedFor(L)) // else the kernel runs the border tiles
+        Parts.push_back(N.Loops[L].Iterator + "'s trip count a multiple of " + std::to_string(By));
     for (unsigned I : K.Exact->Aligned)
       Parts.push_back(N.Arrays[K.Staged[I].Array].Name + "'s rows aligned");
     return llvm::join(Parts, ", ");
@@ -1064,8 +1104,11 @@ public:
       std::string Trip = M ? "loopgpu_trip_" + std::string(1, M->Dim)
                            : "loopgpu_trip(" + affIn64Bits(N, N.Loops[L].Lower) + ", " +
                                  affIn64Bits(N, N.Loops[L].Upper) + ", " + std::to_string(N.Loops[L].Step) + ")";
-      Conds.push_back(Trip + " % " + std::to_string(By) + " == 0");
-      if (M) // a block per tile
+      if (M && K.Exact->Border) // a full tile, at least: the kernel runs the border tiles
+        Conds.push_back(Trip + " >= " + std::to_string(By));
+      else
+        Conds.push_back(Trip + " % " + std::to_string(By) + " == 0");
+      if (M) // a block per full tile
         Conds.push_back(Trip + " / " + std::to_string(By) + " <= " + std::to_string(K.maxBlocks(*M)));
       else // the strip loop: its first strip is loaded before the loop
         Conds.push_back(Trip + " > 0");
@@ -2433,6 +2476,14 @@ public:
          << "; (long long)" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << "; " << tileVar(M)
          << " += gridDim." << D << ") {\n";
     }
+    if (!PC.Exact && borderSplit(K)) {
+      std::vector<std::string> Border;
+      for (const MappedLoop &M : K.Mapped)
+        Border.push_back("(long long)" + tileVar(M) + " >= " + tripVar(M) + " / " + std::to_string(M.tile()));
+      indent(OS, Depth++);
+      OS << "if (!loopgpu_border_only || " << llvm::join(Border, " || ")
+         << ") { // else " << exactName(K) << " runs this full tile\n";
+    }
     // Staged tiles are indexed relative to the tile's first iteration.
     for (const MappedLoop &M : K.Mapped)
       if (K.Transposed || llvm::any_of(llvm::concat<const StagedArray>(K.Staged, K.Halo), [&](const StagedArray &S) {
@@ -3162,7 +3213,9 @@ public:
       std::string Launch = "<<<loopgpu_grid, loopgpu_block" +
                            (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : std::string()) + ">>>(" +
                            llvm::join(Args, ", ") + ");\n";
-      if (K.Exact) {
+      if (borderSplit(K)) {
+        printBorderSplitLaunch(OS, K, Args, Depth + 2);
+      } else if (K.Exact) {
         indent(OS, Depth + 2);
         OS << "// every tile full: the exact version (no range checks, no partial strip)\n";
         indent(OS, Depth + 2);
@@ -3179,10 +3232,11 @@ public:
         indent(OS, Depth + 2);
         OS << "else\n";
         indent(OS, Depth + 3);
+        OS << K.Name << Launch;
       } else {
         indent(OS, Depth + 2);
+        OS << K.Name << Launch;
       }
-      OS << K.Name << Launch;
       indent(OS, Depth + 1);
       OS << "}\n";
     }
@@ -3190,6 +3244,54 @@ public:
     OS << "LOOPGPU_CHECK(cudaGetLastError());\n";
     indent(OS, Depth);
     OS << "}\n";
+  }
+
+  /// The launches of a kernel with a border split (ExactTiles::Border), in
+  /// printLaunch's scope (trips, block and grid declared): the exact
+  /// version on the full tiles, then the kernel on the tiles on the border
+  /// on the side stream, which runs beside it (forked from and joined to
+  /// the default stream around the two); or the kernel alone, on every tile.
+  void printBorderSplitLaunch(raw_ostream &OS, const KernelPlan &K, const std::vector<std::string> &Args,
+                              unsigned Depth) {
+    std::string Smem = K.Stages > 1 ? std::to_string(K.SharedBytes) : "0";
+    std::string Full[3] = {"1", "1", "1"};
+    std::vector<std::string> Partial, Tiles;
+    for (const MappedLoop &M : K.Mapped) {
+      std::string Trip = "loopgpu_trip_" + std::string(1, M.Dim), T = std::to_string(M.tile());
+      Full[M.Dim - 'x'] = Trip + " / " + T;
+      Partial.push_back(Trip + " % " + T + " != 0");
+      Tiles.push_back("(" + Trip + " / " + T + ")");
+    }
+    std::string ArgList = llvm::join(Args, ", ") + (Args.empty() ? "" : ", ");
+    auto Line = [&](unsigned D, const std::string &Text) {
+      indent(OS, D);
+      OS << Text << "\n";
+    };
+    Line(Depth, "// the full tiles: the exact version (no range checks, no partial strip); the tiles on the border: " +
+                    K.Name + ", beside it");
+    Line(Depth, "const bool loopgpu_border = " + llvm::join(Partial, " || ") + ";");
+    Line(Depth, "// with a border, at least a wave of full tiles (" + std::to_string(K.Exact->BorderMinTiles) +
+                    " blocks; LOOPGPU_EXACT_BORDER_MIN_TILES): fewer do not repay the second stream");
+    Line(Depth, "const bool loopgpu_exact = " + exactTest(K) + " && (!loopgpu_border || " + llvm::join(Tiles, " * ") +
+                    " >= loopgpu_env_or(\"LOOPGPU_EXACT_BORDER_MIN_TILES\", " +
+                    std::to_string(K.Exact->BorderMinTiles) + "));");
+    Line(Depth, "if (loopgpu_tracing())");
+    Line(Depth + 1, "fprintf(stderr, \"loopgpu: " + K.Name + ": %s\\n\", !loopgpu_exact ? \"less than a wave of full tiles, "
+                        "unaligned rows or a partial strip: " + K.Name + " runs\" : loopgpu_border ? \"full tiles: " +
+                        exactName(K) + " runs; tiles on the border: " + K.Name + " runs beside it\" : \"every tile full: " +
+                        exactName(K) + " runs\");");
+    Line(Depth, "if (loopgpu_exact) {");
+    Line(Depth + 1, "const cudaStream_t loopgpu_side = loopgpu_border ? loopgpu_fork_side() : 0;");
+    Line(Depth + 1, exactName(K) + "<<<dim3(" + Full[0] + ", " + Full[1] + ", " + Full[2] + "), loopgpu_block" +
+                        (K.Stages > 1 ? ", " + Smem : std::string()) + ">>>(" + llvm::join(Args, ", ") + ");");
+    Line(Depth + 1, "if (loopgpu_border) {");
+    Line(Depth + 2, K.Name + "<<<loopgpu_grid, loopgpu_block, " + Smem + ", loopgpu_side>>>(" + ArgList + "1);");
+    Line(Depth + 2, "loopgpu_join_side();");
+    Line(Depth + 1, "}");
+    Line(Depth, "} else {");
+    Line(Depth + 1, K.Name + "<<<loopgpu_grid, loopgpu_block" + (K.Stages > 1 ? ", " + Smem : std::string()) + ">>>(" +
+                        ArgList + "0);");
+    Line(Depth, "}");
   }
 
   /// Allocates the temporary arrays whose innermost allocation loop is
@@ -3476,6 +3578,12 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
       AnyAsync |= K.Stages > 1;
   if (AnyAsync)
     OS << AsyncCopyHelpers;
+  bool AnySplit = false;
+  for (const GPUPlan &Plan : Plans)
+    for (const KernelPlan &K : Plan.Kernels)
+      AnySplit |= K.Exact && K.Exact->Border;
+  if (AnySplit)
+    OS << SideStreamHelpers;
   bool AnyScan = false;
   for (const GPUPlan &Plan : Plans)
     for (const KernelPlan &K : Plan.Kernels)

@@ -21,10 +21,27 @@
 // checks and the partial strip are dead code in that launch: dropping them
 // changes nothing the kernel computes.
 //
+// On sm_90 targets, sizes that are not multiples of the tiles get the exact
+// version too (ExactTiles::Border): it runs the full tiles, the kernel the
+// tiles on the border, launched on a second stream so that it runs beside
+// the exact version (launched after it on the same stream, the border
+// alone would add up to a wave of blocks to the time; run together, the
+// border tiles fill the SMs the exact version's last wave leaves idle).
+// Legality: the mapped loops carry no dependence (the kernel's blocks
+// already run their tiles in any order, at once), the two launches run
+// disjoint sets of tiles whose union is every tile, and the second stream
+// is forked from the default stream before the two launches and joined to
+// it after them, so that the work before and after sees both. Where the
+// full tiles make less than a wave of blocks, the second stream costs more
+// than the border's tiles do: the kernel runs alone.
+//
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/KernelPasses.h"
+#include "loopgpu/Tune/Target.h"
 
 #include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 
 namespace loopgpu {
 
@@ -70,6 +87,12 @@ void planExactTiles(const Nest &N, KernelPlan &K, const CodeGenOptions &Opts) {
   for (unsigned I = 0; I < K.Staged.size(); ++I)
     if (K.Staged[I].GlobalVector > 1)
       E.Aligned.push_back(I);
+  GPUTarget T = gpuTarget(Opts.Arch);
+  E.Border = T.ExactBorderSplit;
+  // A wave of blocks (H200 run 33: SGEMM at 2000^3, 225 full tiles of 264
+  // resident blocks, 85.9% of cuBLAS with the split, 87.4% without; at
+  // 3000^3, 529 full tiles, 91.1% against 84.4%).
+  E.BorderMinTiles = T.SMs * std::max<int64_t>(1, K.MinBlocksPerSM);
   K.Exact = std::move(E);
 }
 

@@ -174,6 +174,8 @@ private:
       OS << "exact-version " << K.Name << "_exact when trips divide {" << llvm::join(Multiples, ", ") << "}";
       if (!Aligned.empty())
         OS << " aligned {" << llvm::join(Aligned, ", ") << "}";
+      if (K.Exact->Border) // the mapped loops' trips need not divide
+        OS << " or on the full tiles, " << K.Name << " on the border tiles beside it";
       OS << "\n";
     }
     indent(1);

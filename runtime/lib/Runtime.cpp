@@ -348,9 +348,49 @@ const char *cudaGetErrorString(cudaError_t E) {
 
 cudaError_t cudaDeviceSynchronize(void) { return result(stickyError()); }
 
+struct CUstream_st {
+  unsigned Flags = 0;
+};
+
+namespace {
+std::mutex StreamMutex;
+std::set<CUstream_st *> Streams;
+
+/// The default stream (nullptr) or one cudaStreamCreate* made.
+bool validStream(cudaStream_t S) {
+  std::lock_guard<std::mutex> Lock(StreamMutex);
+  return S == nullptr || Streams.count(S) != 0;
+}
+} // namespace
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned int Flags) {
+  if (!Stream || (Flags & ~cudaStreamNonBlocking))
+    return result(cudaErrorInvalidValue);
+  auto *S = new CUstream_st;
+  S->Flags = Flags;
+  {
+    std::lock_guard<std::mutex> Lock(StreamMutex);
+    Streams.insert(S);
+  }
+  *Stream = S;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *Stream) { return cudaStreamCreateWithFlags(Stream, cudaStreamDefault); }
+
+cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
+  {
+    std::lock_guard<std::mutex> Lock(StreamMutex);
+    if (!Stream || !Streams.erase(Stream))
+      return result(cudaErrorInvalidResourceHandle);
+  }
+  delete Stream;
+  return cudaSuccess;
+}
+
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
-  if (Stream != nullptr)
-    return result(cudaErrorInvalidResourceHandle); // only the default stream exists
+  if (!validStream(Stream))
+    return result(cudaErrorInvalidResourceHandle);
   return result(stickyError());
 }
 
@@ -664,11 +704,19 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
 cudaError_t cudaEventCreate(cudaEvent_t *Event) { return cudaEventCreateWithFlags(Event, 0); }
 
 cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
-  if (!validEvent(Event) || Stream != nullptr)
+  if (!validEvent(Event) || !validStream(Stream))
     return result(cudaErrorInvalidResourceHandle);
   Event->Time = std::chrono::steady_clock::now();
   Event->Recorded = true;
   return result(stickyError());
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned int Flags) {
+  if (Flags & ~0x1u)
+    return result(cudaErrorInvalidValue);
+  if (!validEvent(Event) || !validStream(Stream))
+    return result(cudaErrorInvalidResourceHandle);
+  return result(stickyError()); // the event's work is done: kernels run at their launch
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {

@@ -113,10 +113,13 @@ void gemm(int n, int m, int p, double alpha, double beta, double C[restrict n][m
         C[i][j] += alpha * A[i][k] * B[k][j];
   }
 }
-// The exact version (sizes of whole tiles) opts in to the same shared memory as the kernel.
+// The exact version (on the full tiles) opts in to the same shared memory as
+// the kernel, which runs the border tiles beside it.
 // CHECK-NEXT: LOOPGPU_CHECK(loopgpu_smem_attr_exact);
-// CHECK: gemm_nest0_kernel1_exact<<<loopgpu_grid, loopgpu_block, 107520>>>(
-// CHECK: gemm_nest0_kernel1<<<loopgpu_grid, loopgpu_block, 107520>>>(
+// CHECK: gemm_nest0_kernel1_exact<<<dim3(loopgpu_trip_x / 64, loopgpu_trip_y / 96, 1), loopgpu_block, 107520>>>(
+// CHECK-NEXT: if (loopgpu_border) {
+// CHECK-NEXT: gemm_nest0_kernel1<<<loopgpu_grid, loopgpu_block, 107520, loopgpu_side>>>({{.*}}, 1);
+// CHECK: gemm_nest0_kernel1<<<loopgpu_grid, loopgpu_block, 107520>>>({{.*}}, 0);
 
 // `-=`: the row operand negated.
 // CHECK-LABEL: //===--- nest 0 of gemm_minus ---===//

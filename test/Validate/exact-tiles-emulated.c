@@ -1,18 +1,34 @@
 // REQUIRES: cpu-emulation
 // The exact version of register-tiled kernels (lib/CodeGen/ExactTiles.cpp)
 // under the emulation, against the original C: it runs where every tile is
-// full (the trace says which kernel ran) and the general kernel elsewhere:
-// sizes that are not multiples of the tiles or the strip, rows not aligned
-// for vector copies, misaligned device pointers. A mutation shows that the
-// host's test matters: the exact kernel forced at sizes past its tiles
-// writes outside the loops' ranges and validation fails.
+// full (the trace says which kernel ran); on the full tiles, beside the
+// general kernel on the tiles on the border, where a size is not a multiple
+// of its tile (sm_90: on a second stream; the emulation runs the two
+// launches one after the other); the general kernel alone where the strip loop's
+// size is not a multiple of the strip, rows are not aligned for vector
+// copies, device pointers are misaligned. Mutations show that the host's
+// test and the border launch matter: the exact kernel forced at sizes past
+// its strips, the general kernel recomputing the full tiles (a read-modify-
+// write of C adds twice), the border launch left out: validation fails.
 // RUN: rm -rf %t && mkdir -p %t
 //
 // examples/matmul.c with the SGEMM shape (128 x 128 tiles, strips of 8):
-// exact at 256 x 384 x 64, general when one size is off.
+// exact at 256 x 384 x 64, general when the strip loop's size is off, the
+// exact kernel on the full tiles and the general one on the border when n
+// or m is off (n = 130: one full tile, a border of 2 rows) and the full
+// tiles make a wave of blocks (LOOPGPU_EXACT_BORDER_MIN_TILES=1 here: the
+// sizes are small), the general kernel alone with fewer full tiles.
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=256 --param m=384 --param p=64 --validate --validate-mode=cpu --validate-dir=%t/1 2>&1 | FileCheck %s --check-prefixes=CHECK,EXACT
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=256 --param m=384 --param p=60 --validate --validate-mode=cpu --validate-dir=%t/2 2>&1 | FileCheck %s --check-prefixes=CHECK,GENERAL
-// RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=264 --param m=384 --param p=64 --validate --validate-mode=cpu --validate-dir=%t/3 2>&1 | FileCheck %s --check-prefixes=CHECK,GENERAL
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=264 --param m=384 --param p=64 --validate --validate-mode=cpu --validate-dir=%t/3 2>&1 | FileCheck %s --check-prefixes=CHECK,BORDER
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=130 --param m=300 --param p=16 --validate --validate-mode=cpu --validate-dir=%t/3b 2>&1 | FileCheck %s --check-prefixes=CHECK,BORDER
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=7 bash %t/3/run.sh cpu 2>&1 | FileCheck %s --check-prefixes=CHECK,GENERAL
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=6 bash %t/3/run.sh cpu 2>&1 | FileCheck %s --check-prefixes=CHECK,BORDER
+// A size below one tile: the general kernel alone.
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -tile 16,16 -coarsen 8,8 --param n=100 --param m=384 --param p=64 --validate --validate-mode=cpu --validate-dir=%t/3c 2>&1 | FileCheck %s --check-prefixes=CHECK,GENERAL
+// For sm_80 (no border split) the exact kernel runs only where every
+// tile is full.
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c -arch sm_80 -tile 16,16 -coarsen 8,8 --param n=264 --param m=384 --param p=64 --validate --validate-mode=cpu --validate-dir=%t/3d 2>&1 | FileCheck %s --check-prefixes=CHECK,SM80
 // The default mapping of matmul (its own tiles) at multiples of them, and
 // device pointers 4 bytes off alignment: the general kernel.
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %examples/matmul.c --param n=256 --param m=256 --param p=128 --validate --validate-mode=cpu --validate-dir=%t/4 2>&1 | FileCheck %s --check-prefixes=CHECK,EXACT
@@ -22,17 +38,32 @@
 // CHECK-NOT: FAIL
 // CHECK: {{^PASS$}}
 // EXACT: matmul_nest0_kernel: every tile full: matmul_nest0_kernel_exact runs
-// GENERAL: matmul_nest0_kernel: tiles on the border or unaligned rows: matmul_nest0_kernel runs
+// GENERAL: matmul_nest0_kernel: less than a wave of full tiles, unaligned rows or a partial strip: matmul_nest0_kernel runs
+// BORDER: matmul_nest0_kernel: full tiles: matmul_nest0_kernel_exact runs; tiles on the border: matmul_nest0_kernel runs beside it
+// SM80: matmul_nest0_kernel: tiles on the border or unaligned rows: matmul_nest0_kernel runs
 //
 // Loops that start past 0, a strip loop between parameters, a read-modify-
 // write of C, and B's rows not vector-copied (its columns start at 2).
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=258 --param p=72 --param lo=4 --param hi=68 --validate --validate-mode=cpu --validate-dir=%t/5 2>&1 | FileCheck %s --check-prefixes=OFFSETS,OFFSETS-EXACT
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=258 --param p=72 --param lo=2 --param hi=66 --validate --validate-mode=cpu --validate-dir=%t/6 2>&1 | FileCheck %s --check-prefixes=OFFSETS,OFFSETS-GENERAL
-// RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=200 --param p=72 --param lo=4 --param hi=68 --validate --validate-mode=cpu --validate-dir=%t/7 2>&1 | FileCheck %s --check-prefixes=OFFSETS,OFFSETS-GENERAL
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %s --param n=200 --param p=72 --param lo=4 --param hi=68 --validate --validate-mode=cpu --validate-dir=%t/7 2>&1 | FileCheck %s --check-prefixes=OFFSETS,OFFSETS-BORDER
 // OFFSETS-NOT: FAIL
 // OFFSETS: {{^PASS$}}
 // OFFSETS-EXACT: offsets_nest0_kernel: every tile full: offsets_nest0_kernel_exact runs
-// OFFSETS-GENERAL: offsets_nest0_kernel: tiles on the border or unaligned rows: offsets_nest0_kernel runs
+// OFFSETS-GENERAL: offsets_nest0_kernel: less than a wave of full tiles, unaligned rows or a partial strip: offsets_nest0_kernel runs
+// OFFSETS-BORDER: offsets_nest0_kernel: full tiles: offsets_nest0_kernel_exact runs; tiles on the border: offsets_nest0_kernel runs beside it
+//
+// The border launch's mutations, on offsets() (C += A B) at n = 200: the
+// general kernel told to run every tile adds the full tiles' products
+// twice; the border launch left out leaves the border tiles unwritten.
+// RUN: cp -r %t/7 %t/7a && cp -r %t/7 %t/7b
+// RUN: sed -i "s/^\( *offsets_nest0_kernel<<<.*, loopgpu_side>>>(.*\), 1);/\1, 0);/" %t/7a/kernels.cu
+// RUN: grep -c "offsets_nest0_kernel<<<.*, loopgpu_side>>>(.*, 0);" %t/7a/kernels.cu | FileCheck %s --check-prefix=ONE
+// RUN: env LOOPGPU_EXACT_BORDER_MIN_TILES=1 %expect_exit 1 bash %t/7a/run.sh cpu | FileCheck %s --check-prefix=MUTATED-OFFSETS
+// RUN: sed -i "/offsets_nest0_kernel<<<.*, loopgpu_side>>>(.*, 1);/d" %t/7b/kernels.cu
+// RUN: grep -c "loopgpu_side>>>" %t/7b/kernels.cu | FileCheck %s --check-prefix=ONE
+// RUN: env LOOPGPU_EXACT_BORDER_MIN_TILES=1 %expect_exit 1 bash %t/7b/run.sh cpu | FileCheck %s --check-prefix=MUTATED-OFFSETS
+// MUTATED-OFFSETS: FAIL offsets: C
 //
 // Tensor-core tiles of doubles (96 x 64, strips of 16 in cp.async stages):
 // PolyBench gemm's and test/CodeGen/tensor-cores.c's at whole tiles (exact)

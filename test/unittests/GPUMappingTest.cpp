@@ -603,6 +603,27 @@ TEST(ExactTiles, RegisterTileGetsAVersionForFullTiles) {
   withPlan(FloatProduct, Off, [](const Nest &, GPUPlan &Plan) { EXPECT_FALSE(Plan.Kernels[0].Exact); });
 }
 
+TEST(ExactTiles, BorderSplitOnSm90FromAWaveOfFullTiles) {
+  // sm_90: the exact version also runs the full tiles of sizes that are not
+  // multiples of the tiles, from a wave of them (132 SMs x 2 blocks), the
+  // kernel the border beside it; sm_80: only where every tile is full.
+  withPlan(FloatProduct, tiled({16, 16}, {8, 8}), [](const Nest &, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.Exact.has_value());
+    EXPECT_TRUE(K.Exact->Border);
+    EXPECT_EQ(K.MinBlocksPerSM, 2);
+    EXPECT_EQ(K.Exact->BorderMinTiles, 132 * 2);
+  });
+  CodeGenOptions Sm80 = tiled({16, 16}, {8, 8});
+  Sm80.Arch = "sm_80";
+  withPlan(FloatProduct, Sm80, [](const Nest &N, GPUPlan &Plan) {
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.Exact.has_value());
+    EXPECT_FALSE(K.Exact->Border);
+    EXPECT_TRUE(verifyGPUPlan(N, Plan, "exact-tiles").empty());
+  });
+}
+
 TEST(ExactTiles, TensorCoreTileGetsOneToo) {
   // Its strips run in cp.async stages: the exact version copies them as
   // vectors only and has no partial strip (H100 run 32: PolyBench gemm at

@@ -340,11 +340,22 @@ constexpr int64_t MaxReductionBlocks = 1024;
 /// its strips are all full and its tile copies are all vectors: the host
 /// tests these at run time and launches it instead of the kernel (H100,
 /// bench/RESULTS.md run 32: SGEMM 4096 from 84% to 93% of cuBLAS).
+///
+/// With Border (sm_90 targets), the trip counts of the mapped loops need
+/// not divide: the exact version runs the full tiles (tile indices below
+/// trip / tile along every mapped loop), and the kernel, launched with
+/// loopgpu_border_only set on a second stream forked from and joined to the
+/// default one, skips those and runs the tiles on the border beside it,
+/// where the full tiles fill at least BorderMinTiles blocks (a wave of the
+/// GPU: below that the second stream's cost is not repaid). The staged
+/// loop's trip count must still divide.
 struct ExactTiles {
   /// (loop, multiple): every mapped loop with its tile, then the staged
   /// loop with the strip.
   std::vector<std::pair<unsigned, int64_t>> Multiples;
   std::vector<unsigned> Aligned; ///< indices into KernelPlan::Staged (GlobalVector > 1)
+  bool Border = false;
+  int64_t BorderMinTiles = 0;
 };
 
 struct KernelPlan {

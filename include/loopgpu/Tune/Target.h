@@ -29,6 +29,10 @@ struct GPUTarget {
   int64_t ThreadsPerBlock = 1024;
   bool FP64TensorCores = true;         ///< mma.sync on doubles (sm_80 and newer)
   int64_t VectorBytes = 16;            ///< the widest global load or store per thread
+  /// Exact kernel versions on the full tiles of any size, the tiles on the
+  /// border beside them on a second stream (ExactTiles::Border); measured
+  /// on sm_90 only (bench/RESULTS.md run 33).
+  bool ExactBorderSplit = true;
   /// Throughputs for the time-tiling model (TimeTile.cpp): device memory as
   /// a copy kernel reaches it (H100: bench/RESULTS.md, about 3.0e12 B/s of
   /// 3.35e12), and shared memory, 128 bytes per cycle per SM at the boost clock.
@@ -45,6 +49,7 @@ inline GPUTarget gpuTarget(const std::string &Arch) {
   T.ComputeCapability = CC;
   if (CC >= 90)
     return T; // H100: the defaults above
+  T.ExactBorderSplit = false;
   if (CC == 89) {
     T.Card = "L40S";
     T.MemoryBytesPerSecond = 0.8e12;

@@ -187,6 +187,15 @@ cudaError_t cudaGetDeviceCount(int *Count);
 cudaError_t cudaGetDevice(int *Device);
 cudaError_t cudaSetDevice(int Device);
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream);
+/// Streams: kernels run to completion at their launch here, in the order
+/// of the launches, so created streams order nothing further; they exist
+/// so that code that forks work onto a second stream runs unchanged.
+#define cudaStreamDefault 0x00u
+#define cudaStreamNonBlocking 0x01u
+cudaError_t cudaStreamCreate(cudaStream_t *Stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned int Flags);
+cudaError_t cudaStreamDestroy(cudaStream_t Stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned int Flags = 0);
 cudaError_t cudaEventCreate(cudaEvent_t *Event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags);
 cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream = 0);
