@@ -7,12 +7,15 @@
 #include <vector>
 #include "runtime_test.h"
 
+#include <algorithm>
 #include <cmath>
 
 __global__ void noop_kernel(int *out) {
   if (out)
     out[0] = 1;
 }
+
+__global__ void fill_kernel(int *out) { out[threadIdx.x] = 1; }
 
 __global__ void count_blocks_kernel(unsigned long long *count) {
   atomicAdd(count, 1ull);
@@ -216,6 +219,40 @@ int main(int argc, char **argv) {
   EXPECT(ms >= 0);
   CUDA_CHECK(cudaEventDestroy(start));
   CUDA_CHECK(cudaEventDestroy(stop));
+
+  // --- Streams: a fork onto a non-blocking stream and a join ---------------
+  {
+    cudaStream_t side;
+    cudaEvent_t fork, join;
+    CUDA_CHECK(cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking));
+    CUDA_CHECK(cudaEventCreateWithFlags(&fork, cudaEventDisableTiming));
+    CUDA_CHECK(cudaEventCreateWithFlags(&join, cudaEventDisableTiming));
+    int *d;
+    CUDA_CHECK(cudaMalloc(&d, 2 * 64 * sizeof(int)));
+    CUDA_CHECK(cudaMemset(d, 0, 2 * 64 * sizeof(int)));
+    CUDA_CHECK(cudaEventRecord(fork, 0));
+    CUDA_CHECK(cudaStreamWaitEvent(side, fork, 0));
+    fill_kernel<<<1, 64>>>(d);
+    fill_kernel<<<1, 64, 0, side>>>(d + 64);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaEventRecord(join, side));
+    CUDA_CHECK(cudaStreamWaitEvent(0, join, 0));
+    CUDA_CHECK(cudaStreamSynchronize(side));
+    std::vector<int> h(2 * 64);
+    CUDA_CHECK(cudaMemcpy(h.data(), d, h.size() * sizeof(int), cudaMemcpyDeviceToHost));
+    EXPECT(std::count(h.begin(), h.end(), 1) == 2 * 64);
+    CUDA_CHECK(cudaFree(d));
+    CUDA_CHECK(cudaEventDestroy(fork));
+    CUDA_CHECK(cudaEventDestroy(join));
+    CUDA_CHECK(cudaStreamDestroy(side));
+#ifdef LOOPGPU_CUDA_EMULATION
+    // A destroyed stream, an unknown flag: refused, as by the driver.
+    EXPECT(cudaStreamSynchronize(side) == cudaErrorInvalidResourceHandle);
+    EXPECT(cudaStreamDestroy(side) == cudaErrorInvalidResourceHandle);
+    EXPECT(cudaStreamCreateWithFlags(&side, 0x10u) == cudaErrorInvalidValue);
+    cudaGetLastError();
+#endif
+  }
 
   // --- Atomics -----------------------------------------------------------
   struct Cells {
