@@ -327,17 +327,18 @@ __device__ inline void loopgpu_cp_async_wait() {
 
 const char *const SideStreamHelpers = R"(
 // A second stream, for a launch that may run beside the default stream's
-// last launch (the tiles on the border beside an exact version): created at
-// the first use, non-blocking. loopgpu_fork_side makes it wait for the work
-// the default stream has so far; loopgpu_join_side makes the default stream
-// wait for the work it has so far. (One side stream per process: host
-// functions called from several host threads at once share it.)
+// next launch (the tiles on the border beside an exact version): created at
+// a host thread's first use, non-blocking, one per host thread (with
+// per-thread default streams a fork must follow the calling thread's work;
+// never destroyed). loopgpu_fork_side makes it wait for the work the
+// default stream has so far; loopgpu_join_side makes the default stream
+// wait for the work it has so far.
 struct loopgpu_side {
   cudaStream_t stream;
   cudaEvent_t fork, join;
 };
 inline loopgpu_side &loopgpu_side_stream() {
-  static loopgpu_side side = [] {
+  static thread_local loopgpu_side side = [] {
     loopgpu_side s;
     LOOPGPU_CHECK(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
     LOOPGPU_CHECK(cudaEventCreateWithFlags(&s.fork, cudaEventDisableTiming));
@@ -1044,8 +1045,7 @@ public:
          << "(const uint3 blockIdx, const dim3 gridDim, const uint3 threadIdx, const dim3 blockDim"
          << (kernelParamList(K).empty() ? "" : ", ") << kernelParams(K) << ") {\n";
     } else {
-      OS << Global << K.Name << "(" << kernelParams(K)
-         << (borderSplit(K) ? ", const int loopgpu_border_only" : "") << ") {\n";
+      OS << Global << K.Name << "(" << kernelParams(K) << ") {\n";
     }
     switch (K.K) {
     case KernelPlan::Kind::Serial: {
@@ -1079,16 +1079,24 @@ public:
       printParallelKernel(OS, K, /*Exact=*/true);
       OS << "}\n\n";
     }
+    if (borderSplit(K)) {
+      OS << "// " << K.Name << " on the tiles on the border only (the full ones are " << exactName(K)
+         << "'s), launched beside it.\n";
+      OS << Global << borderName(K) << "(" << kernelParams(K) << ") {\n";
+      printParallelKernel(OS, K, /*Exact=*/false, /*Border=*/true);
+      OS << "}\n\n";
+    }
   }
   std::string exactName(const KernelPlan &K) const { return K.Name + "_exact"; }
-  /// K's launches may split into its exact version on the full tiles and K
-  /// on the border tiles (ExactTiles::Border).
+  std::string borderName(const KernelPlan &K) const { return K.Name + "_border"; }
+  /// K's launches may split into its exact version on the full tiles and
+  /// its border version on the tiles on the border (ExactTiles::Border).
   static bool borderSplit(const KernelPlan &K) { return K.Exact && K.Exact->Border; }
   /// In words: when the exact version of K runs.
   std::string exactWhen(const KernelPlan &K) const {
     std::vector<std::string> Parts;
     for (auto [L, By] : K.Exact->Multiples)
-      if (!K.Exact->Border || !mappedFor(L)) // else the kernel runs the border tiles
+      if (!K.Exact->Border || !mappedFor(L)) // else the border version runs the tiles on the border
         Parts.push_back(N.Loops[L].Iterator + "'s trip count a multiple of " + std::to_string(By));
     for (unsigned I : K.Exact->Aligned)
       Parts.push_back(N.Arrays[K.Staged[I].Array].Name + "'s rows aligned");
@@ -1104,7 +1112,7 @@ public:
       std::string Trip = M ? "loopgpu_trip_" + std::string(1, M->Dim)
                            : "loopgpu_trip(" + affIn64Bits(N, N.Loops[L].Lower) + ", " +
                                  affIn64Bits(N, N.Loops[L].Upper) + ", " + std::to_string(N.Loops[L].Step) + ")";
-      if (M && K.Exact->Border) // a full tile, at least: the kernel runs the border tiles
+      if (M && K.Exact->Border) // a full tile, at least: the border version runs the others
         Conds.push_back(Trip + " >= " + std::to_string(By));
       else
         Conds.push_back(Trip + " % " + std::to_string(By) + " == 0");
@@ -1499,6 +1507,9 @@ public:
     /// Printing the kernel's exact version (KernelPlan::Exact): every tile
     /// full, so no range checks, full strips only, vector tile copies.
     bool Exact = false;
+    /// Printing the kernel's border version (ExactTiles::Border): the
+    /// kernel, skipping the full tiles.
+    bool Border = false;
   };
   ParallelCtx PC;
 
@@ -2438,9 +2449,10 @@ public:
     OS << "}\n";
   }
 
-  void printParallelKernel(raw_ostream &OS, const KernelPlan &K, bool Exact = false) {
+  void printParallelKernel(raw_ostream &OS, const KernelPlan &K, bool Exact = false, bool Border = false) {
     PC = ParallelCtx();
     PC.Exact = Exact;
+    PC.Border = Border;
     PC.K = &K;
     PC.Copies = K.copies();
     const Node *Inner = K.innermostMapped();
@@ -2476,13 +2488,12 @@ public:
          << "; (long long)" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << "; " << tileVar(M)
          << " += gridDim." << D << ") {\n";
     }
-    if (!PC.Exact && borderSplit(K)) {
+    if (PC.Border) {
       std::vector<std::string> Border;
       for (const MappedLoop &M : K.Mapped)
         Border.push_back("(long long)" + tileVar(M) + " >= " + tripVar(M) + " / " + std::to_string(M.tile()));
       indent(OS, Depth++);
-      OS << "if (!loopgpu_border_only || " << llvm::join(Border, " || ")
-         << ") { // else " << exactName(K) << " runs this full tile\n";
+      OS << "if (" << llvm::join(Border, " || ") << ") { // else " << exactName(K) << " runs this full tile\n";
     }
     // Staged tiles are indexed relative to the tile's first iteration.
     for (const MappedLoop &M : K.Mapped)
@@ -3209,6 +3220,8 @@ public:
         OptIn(K.Name, "loopgpu_smem_attr");
         if (K.Exact)
           OptIn(exactName(K), "loopgpu_smem_attr_exact");
+        if (borderSplit(K))
+          OptIn(borderName(K), "loopgpu_smem_attr_border");
       }
       std::string Launch = "<<<loopgpu_grid, loopgpu_block" +
                            (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : std::string()) + ">>>(" +
@@ -3247,10 +3260,10 @@ public:
   }
 
   /// The launches of a kernel with a border split (ExactTiles::Border), in
-  /// printLaunch's scope (trips, block and grid declared): the exact
-  /// version on the full tiles, then the kernel on the tiles on the border
-  /// on the side stream, which runs beside it (forked from and joined to
-  /// the default stream around the two); or the kernel alone, on every tile.
+  /// printLaunch's scope (trips, block and grid declared): the border
+  /// version on the side stream (forked from the default stream), the exact
+  /// version on the full tiles beside it, then the join; or the kernel
+  /// alone, on every tile.
   void printBorderSplitLaunch(raw_ostream &OS, const KernelPlan &K, const std::vector<std::string> &Args,
                               unsigned Depth) {
     std::string Smem = K.Stages > 1 ? std::to_string(K.SharedBytes) : "0";
@@ -3262,13 +3275,13 @@ public:
       Partial.push_back(Trip + " % " + T + " != 0");
       Tiles.push_back("(" + Trip + " / " + T + ")");
     }
-    std::string ArgList = llvm::join(Args, ", ") + (Args.empty() ? "" : ", ");
+    std::string ArgList = llvm::join(Args, ", ");
     auto Line = [&](unsigned D, const std::string &Text) {
       indent(OS, D);
       OS << Text << "\n";
     };
     Line(Depth, "// the full tiles: the exact version (no range checks, no partial strip); the tiles on the border: " +
-                    K.Name + ", beside it");
+                    borderName(K) + ", beside it");
     Line(Depth, "const bool loopgpu_border = " + llvm::join(Partial, " || ") + ";");
     Line(Depth, "// with a border, at least a wave of full tiles (" + std::to_string(K.Exact->BorderMinTiles) +
                     " blocks; LOOPGPU_EXACT_BORDER_MIN_TILES): fewer do not repay the second stream");
@@ -3278,19 +3291,20 @@ public:
     Line(Depth, "if (loopgpu_tracing())");
     Line(Depth + 1, "fprintf(stderr, \"loopgpu: " + K.Name + ": %s\\n\", !loopgpu_exact ? \"less than a wave of full tiles, "
                         "unaligned rows or a partial strip: " + K.Name + " runs\" : loopgpu_border ? \"full tiles: " +
-                        exactName(K) + " runs; tiles on the border: " + K.Name + " runs beside it\" : \"every tile full: " +
+                        exactName(K) + " runs; tiles on the border: " + borderName(K) + " runs beside it\" : \"every tile full: " +
                         exactName(K) + " runs\");");
     Line(Depth, "if (loopgpu_exact) {");
-    Line(Depth + 1, "const cudaStream_t loopgpu_side = loopgpu_border ? loopgpu_fork_side() : 0;");
-    Line(Depth + 1, exactName(K) + "<<<dim3(" + Full[0] + ", " + Full[1] + ", " + Full[2] + "), loopgpu_block" +
-                        (K.Stages > 1 ? ", " + Smem : std::string()) + ">>>(" + llvm::join(Args, ", ") + ");");
-    Line(Depth + 1, "if (loopgpu_border) {");
-    Line(Depth + 2, K.Name + "<<<loopgpu_grid, loopgpu_block, " + Smem + ", loopgpu_side>>>(" + ArgList + "1);");
-    Line(Depth + 2, "loopgpu_join_side();");
+    Line(Depth + 1, "if (loopgpu_border) { // first: its blocks of full tiles return at once, while the SMs are free");
+    Line(Depth + 2, "const cudaStream_t loopgpu_side = loopgpu_fork_side();");
+    Line(Depth + 2, borderName(K) + "<<<loopgpu_grid, loopgpu_block, " + Smem + ", loopgpu_side>>>(" + ArgList + ");");
     Line(Depth + 1, "}");
+    Line(Depth + 1, exactName(K) + "<<<dim3(" + Full[0] + ", " + Full[1] + ", " + Full[2] + "), loopgpu_block" +
+                        (K.Stages > 1 ? ", " + Smem : std::string()) + ">>>(" + ArgList + ");");
+    Line(Depth + 1, "if (loopgpu_border)");
+    Line(Depth + 2, "loopgpu_join_side();");
     Line(Depth, "} else {");
     Line(Depth + 1, K.Name + "<<<loopgpu_grid, loopgpu_block" + (K.Stages > 1 ? ", " + Smem : std::string()) + ">>>(" +
-                        ArgList + "0);");
+                        ArgList + ");");
     Line(Depth, "}");
   }
 
@@ -3560,35 +3574,22 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   for (size_t I : Order)
     Printers[I]->printSummary(OS);
   OS << "\n" << Prelude << countHelpers();
-  bool AnyReduction = false;
-  for (const GPUPlan &Plan : Plans)
-    for (const KernelPlan &K : Plan.Kernels)
-      AnyReduction |= K.K == KernelPlan::Kind::Reduction;
-  if (AnyReduction)
+  // The helpers some kernel of the file needs.
+  auto Any = [&](auto Pred) {
+    for (const GPUPlan &Plan : Plans)
+      if (llvm::any_of(Plan.Kernels, Pred))
+        return true;
+    return false;
+  };
+  if (Any([](const KernelPlan &K) { return K.K == KernelPlan::Kind::Reduction; }))
     OS << "#include <type_traits>\n" << AtomicCombine;
-  bool AnyMma = false;
-  for (const GPUPlan &Plan : Plans)
-    for (const KernelPlan &K : Plan.Kernels)
-      AnyMma |= K.Mma.has_value();
-  if (AnyMma)
+  if (Any([](const KernelPlan &K) { return K.Mma.has_value(); }))
     OS << MmaHelpers;
-  bool AnyAsync = false;
-  for (const GPUPlan &Plan : Plans)
-    for (const KernelPlan &K : Plan.Kernels)
-      AnyAsync |= K.Stages > 1;
-  if (AnyAsync)
+  if (Any([](const KernelPlan &K) { return K.Stages > 1; }))
     OS << AsyncCopyHelpers;
-  bool AnySplit = false;
-  for (const GPUPlan &Plan : Plans)
-    for (const KernelPlan &K : Plan.Kernels)
-      AnySplit |= K.Exact && K.Exact->Border;
-  if (AnySplit)
+  if (Any([](const KernelPlan &K) { return K.Exact && K.Exact->Border; }))
     OS << SideStreamHelpers;
-  bool AnyScan = false;
-  for (const GPUPlan &Plan : Plans)
-    for (const KernelPlan &K : Plan.Kernels)
-      AnyScan |= K.K == KernelPlan::Kind::Scan;
-  if (AnyScan)
+  if (Any([](const KernelPlan &K) { return K.K == KernelPlan::Kind::Scan; }))
     OS << ScanHelpers;
 
   // The input's own includes and macros, for the code outside the nests.

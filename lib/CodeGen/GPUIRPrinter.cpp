@@ -175,7 +175,7 @@ private:
       if (!Aligned.empty())
         OS << " aligned {" << llvm::join(Aligned, ", ") << "}";
       if (K.Exact->Border) // the mapped loops' trips need not divide
-        OS << " or on the full tiles, " << K.Name << " on the border tiles beside it";
+        OS << " or on the full tiles, " << K.Name << "_border on the border tiles beside it";
       OS << "\n";
     }
     indent(1);

@@ -348,19 +348,39 @@ const char *cudaGetErrorString(cudaError_t E) {
 
 cudaError_t cudaDeviceSynchronize(void) { return result(stickyError()); }
 
+namespace {
+/// The handles of one kind (streams, events) the program created and has
+/// not destroyed yet, for the API calls' checks.
+template <class T> class LiveHandles {
+public:
+  void add(T *H) {
+    std::lock_guard<std::mutex> Lock(M);
+    Set.insert(H);
+  }
+  bool remove(T *H) {
+    std::lock_guard<std::mutex> Lock(M);
+    return Set.erase(H) != 0;
+  }
+  bool contains(T *H) {
+    std::lock_guard<std::mutex> Lock(M);
+    return Set.count(H) != 0;
+  }
+
+private:
+  std::mutex M;
+  std::set<T *> Set;
+};
+} // namespace
+
 struct CUstream_st {
   unsigned Flags = 0;
 };
 
 namespace {
-std::mutex StreamMutex;
-std::set<CUstream_st *> Streams;
+LiveHandles<CUstream_st> Streams;
 
 /// The default stream (nullptr) or one cudaStreamCreate* made.
-bool validStream(cudaStream_t S) {
-  std::lock_guard<std::mutex> Lock(StreamMutex);
-  return S == nullptr || Streams.count(S) != 0;
-}
+bool validStream(cudaStream_t S) { return S == nullptr || Streams.contains(S); }
 } // namespace
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned int Flags) {
@@ -368,10 +388,7 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned int Flags) 
     return result(cudaErrorInvalidValue);
   auto *S = new CUstream_st;
   S->Flags = Flags;
-  {
-    std::lock_guard<std::mutex> Lock(StreamMutex);
-    Streams.insert(S);
-  }
+  Streams.add(S);
   *Stream = S;
   return cudaSuccess;
 }
@@ -379,11 +396,8 @@ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned int Flags) 
 cudaError_t cudaStreamCreate(cudaStream_t *Stream) { return cudaStreamCreateWithFlags(Stream, cudaStreamDefault); }
 
 cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
-  {
-    std::lock_guard<std::mutex> Lock(StreamMutex);
-    if (!Stream || !Streams.erase(Stream))
-      return result(cudaErrorInvalidResourceHandle);
-  }
+  if (!Stream || !Streams.remove(Stream))
+    return result(cudaErrorInvalidResourceHandle);
   delete Stream;
   return cudaSuccess;
 }
@@ -679,13 +693,9 @@ struct CUevent_st {
 };
 
 namespace {
-std::mutex EventMutex;
-std::set<CUevent_st *> Events;
+LiveHandles<CUevent_st> Events;
 
-bool validEvent(cudaEvent_t E) {
-  std::lock_guard<std::mutex> Lock(EventMutex);
-  return Events.count(E) != 0;
-}
+bool validEvent(cudaEvent_t E) { return Events.contains(E); }
 } // namespace
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
@@ -693,10 +703,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
     return result(cudaErrorInvalidValue);
   auto *E = new CUevent_st;
   E->Flags = Flags;
-  {
-    std::lock_guard<std::mutex> Lock(EventMutex);
-    Events.insert(E);
-  }
+  Events.add(E);
   *Event = E;
   return cudaSuccess;
 }
@@ -742,11 +749,8 @@ cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) 
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t Event) {
-  {
-    std::lock_guard<std::mutex> Lock(EventMutex);
-    if (!Events.erase(Event))
-      return result(cudaErrorInvalidResourceHandle);
-  }
+  if (!Events.remove(Event))
+    return result(cudaErrorInvalidResourceHandle);
   delete Event;
   return cudaSuccess;
 }

@@ -16,9 +16,9 @@
 // RUN: %if nvcc %{ %nvcc -arch=sm_80 -c %t80.cu -o %t80.o %}
 
 // IR: kernel matmul_nest0_kernel parallel
-// IR: exact-version matmul_nest0_kernel_exact when trips divide {i by 128, j by 128, k by 8} aligned {A, B} or on the full tiles, matmul_nest0_kernel on the border tiles beside it
+// IR: exact-version matmul_nest0_kernel_exact when trips divide {i by 128, j by 128, k by 8} aligned {A, B} or on the full tiles, matmul_nest0_kernel_border on the border tiles beside it
 // IR: kernel offsets_nest0_kernel parallel
-// IR: exact-version offsets_nest0_kernel_exact when trips divide {i by 128, j by 128, k by 8} aligned {A} or on the full tiles, offsets_nest0_kernel on the border tiles beside it
+// IR: exact-version offsets_nest0_kernel_exact when trips divide {i by 128, j by 128, k by 8} aligned {A} or on the full tiles, offsets_nest0_kernel_border on the border tiles beside it
 // IR80: exact-version matmul_nest0_kernel_exact when trips divide {i by 128, j by 128, k by 8} aligned {A, B}{{$}}
 // IR-NOT: exact-version
 // OFF-NOT: exact-version
@@ -27,13 +27,13 @@
 
 // The general kernel keeps its checks; the exact one has none: no trip
 // counts, no alignment flags, full strips only, a tile per block.
-// CUDA-LABEL: void __launch_bounds__(256, 2) matmul_nest0_kernel(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, const int loopgpu_border_only) {
+// CUDA-LABEL: void __launch_bounds__(256, 2) matmul_nest0_kernel(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // CUDA: const bool loopgpu_vec_A =
 // CUDA: for (int loopgpu_tile0 = blockIdx.y;
-// CUDA: if (!loopgpu_border_only || (long long)loopgpu_tile0 >= loopgpu_trip0 / 128 || (long long)loopgpu_tile1 >= loopgpu_trip1 / 128) { // else matmul_nest0_kernel_exact runs this full tile
+// CUDA-NOT: runs this full tile
 // CUDA: } else { // the last, partial strip
 // CUDA: if (loopgpu_t0 < loopgpu_trip0 && loopgpu_t1 < loopgpu_trip1) {
-// CUDA-NEXT: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+58]]
+// CUDA-NEXT: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+64]]
 // CUDA: // The exact version of matmul_nest0_kernel, launched on the full tiles (k's trip count a multiple of 8, A's rows aligned, B's rows aligned)
 // CUDA-NEXT: __global__ void __launch_bounds__(256, 2) matmul_nest0_kernel_exact(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // CUDA-NOT: loopgpu_trip
@@ -44,12 +44,17 @@
 // CUDA: loopgpu_pf_A[loopgpu_r] = *reinterpret_cast<const float4 *>(&A[
 // CUDA: // every strip is full
 // CUDA-NOT: if (
-// CUDA: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+47]]
+// CUDA: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+53]]
 // CUDA-NEXT: }
 // CUDA-NEXT: }
 // CUDA-NEXT: }
 // CUDA-NEXT: }
 // CUDA-NEXT: }
+// The border version: the kernel, skipping the full tiles.
+// CUDA-LABEL: void __launch_bounds__(256, 2) matmul_nest0_kernel_border(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
+// CUDA: for (int loopgpu_tile0 = blockIdx.y;
+// CUDA: if ((long long)loopgpu_tile0 >= loopgpu_trip0 / 128 || (long long)loopgpu_tile1 >= loopgpu_trip1 / 128) { // else matmul_nest0_kernel_exact runs this full tile
+// CUDA: } else { // the last, partial strip
 // The launch: the trip counts, the grid's limits, the start of the strip
 // loop and the rows' alignment, decided once per launch.
 // CUDA-LABEL: extern "C" void matmul_nest0_device(
@@ -57,18 +62,19 @@
 // CUDA-NEXT: // with a border, at least a wave of full tiles (264 blocks; LOOPGPU_EXACT_BORDER_MIN_TILES): fewer do not repay the second stream
 // CUDA-NEXT: const bool loopgpu_exact = loopgpu_trip_y >= 128 && loopgpu_trip_y / 128 <= 65535 && loopgpu_trip_x >= 128 && loopgpu_trip_x / 128 <= 2147483647 && loopgpu_trip(0, ((long long)p) - 1, 1) % 8 == 0 && loopgpu_trip(0, ((long long)p) - 1, 1) > 0 && reinterpret_cast<unsigned long long>(A) % 16 == 0 && (p) % 4 == 0 && reinterpret_cast<unsigned long long>(B) % 16 == 0 && (m) % 4 == 0 && (!loopgpu_border || (loopgpu_trip_y / 128) * (loopgpu_trip_x / 128) >= loopgpu_env_or("LOOPGPU_EXACT_BORDER_MIN_TILES", 264));
 // CUDA: if (loopgpu_exact) {
-// CUDA-NEXT: const cudaStream_t loopgpu_side = loopgpu_border ? loopgpu_fork_side() : 0;
+// CUDA-NEXT: if (loopgpu_border) { // first: its blocks of full tiles return at once, while the SMs are free
+// CUDA-NEXT: const cudaStream_t loopgpu_side = loopgpu_fork_side();
+// CUDA-NEXT: matmul_nest0_kernel_border<<<loopgpu_grid, loopgpu_block, 0, loopgpu_side>>>(n, m, p, A, B, C);
+// CUDA-NEXT: }
 // CUDA-NEXT: matmul_nest0_kernel_exact<<<dim3(loopgpu_trip_x / 128, loopgpu_trip_y / 128, 1), loopgpu_block>>>(n, m, p, A, B, C);
-// CUDA-NEXT: if (loopgpu_border) {
-// CUDA-NEXT: matmul_nest0_kernel<<<loopgpu_grid, loopgpu_block, 0, loopgpu_side>>>(n, m, p, A, B, C, 1);
+// CUDA-NEXT: if (loopgpu_border)
 // CUDA-NEXT: loopgpu_join_side();
-// CUDA-NEXT: }
 // CUDA-NEXT: } else {
-// CUDA-NEXT: matmul_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, p, A, B, C, 0);
+// CUDA-NEXT: matmul_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, p, A, B, C);
 // CUDA-NEXT: }
-// On sm_80, the exact version only where every tile is full, the kernel
-// without the border flag.
-// SM80-NOT: loopgpu_side
+// On sm_80, the exact version only where every tile is full, no border
+// version.
+// SM80-NOT: _border
 // SM80-LABEL: void __launch_bounds__(256, 2) matmul_nest0_kernel(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // SM80: // The exact version of matmul_nest0_kernel, launched where every tile is full (i's trip count a multiple of 128, j's trip count a multiple of 128, k's trip count a multiple of 8, A's rows aligned, B's rows aligned)
 // SM80-NOT: loopgpu_allow_dependent_launch

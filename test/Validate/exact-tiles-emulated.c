@@ -39,7 +39,7 @@
 // CHECK: {{^PASS$}}
 // EXACT: matmul_nest0_kernel: every tile full: matmul_nest0_kernel_exact runs
 // GENERAL: matmul_nest0_kernel: less than a wave of full tiles, unaligned rows or a partial strip: matmul_nest0_kernel runs
-// BORDER: matmul_nest0_kernel: full tiles: matmul_nest0_kernel_exact runs; tiles on the border: matmul_nest0_kernel runs beside it
+// BORDER: matmul_nest0_kernel: full tiles: matmul_nest0_kernel_exact runs; tiles on the border: matmul_nest0_kernel_border runs beside it
 // SM80: matmul_nest0_kernel: tiles on the border or unaligned rows: matmul_nest0_kernel runs
 //
 // Loops that start past 0, a strip loop between parameters, a read-modify-
@@ -51,16 +51,16 @@
 // OFFSETS: {{^PASS$}}
 // OFFSETS-EXACT: offsets_nest0_kernel: every tile full: offsets_nest0_kernel_exact runs
 // OFFSETS-GENERAL: offsets_nest0_kernel: less than a wave of full tiles, unaligned rows or a partial strip: offsets_nest0_kernel runs
-// OFFSETS-BORDER: offsets_nest0_kernel: full tiles: offsets_nest0_kernel_exact runs; tiles on the border: offsets_nest0_kernel runs beside it
+// OFFSETS-BORDER: offsets_nest0_kernel: full tiles: offsets_nest0_kernel_exact runs; tiles on the border: offsets_nest0_kernel_border runs beside it
 //
 // The border launch's mutations, on offsets() (C += A B) at n = 200: the
-// general kernel told to run every tile adds the full tiles' products
-// twice; the border launch left out leaves the border tiles unwritten.
+// border version running the full tiles too adds their products twice;
+// the border launch left out leaves the border tiles unwritten.
 // RUN: cp -r %t/7 %t/7a && cp -r %t/7 %t/7b
-// RUN: sed -i "s/^\( *offsets_nest0_kernel<<<.*, loopgpu_side>>>(.*\), 1);/\1, 0);/" %t/7a/kernels.cu
-// RUN: grep -c "offsets_nest0_kernel<<<.*, loopgpu_side>>>(.*, 0);" %t/7a/kernels.cu | FileCheck %s --check-prefix=ONE
+// RUN: sed -i "s/if (.*) { \/\/ else offsets_nest0_kernel_exact runs this full tile/if (true) {/" %t/7a/kernels.cu
+// RUN: grep -c "if (true) {" %t/7a/kernels.cu | FileCheck %s --check-prefix=ONE
 // RUN: env LOOPGPU_EXACT_BORDER_MIN_TILES=1 %expect_exit 1 bash %t/7a/run.sh cpu | FileCheck %s --check-prefix=MUTATED-OFFSETS
-// RUN: sed -i "/offsets_nest0_kernel<<<.*, loopgpu_side>>>(.*, 1);/d" %t/7b/kernels.cu
+// RUN: sed -i "/offsets_nest0_kernel_border<<<.*, loopgpu_side>>>(.*);/d" %t/7b/kernels.cu
 // RUN: grep -c "loopgpu_side>>>" %t/7b/kernels.cu | FileCheck %s --check-prefix=ONE
 // RUN: env LOOPGPU_EXACT_BORDER_MIN_TILES=1 %expect_exit 1 bash %t/7b/run.sh cpu | FileCheck %s --check-prefix=MUTATED-OFFSETS
 // MUTATED-OFFSETS: FAIL offsets: C

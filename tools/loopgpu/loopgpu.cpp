@@ -124,8 +124,9 @@ cl::opt<bool> TensorCoresOpt(
     cl::init(true), cl::cat(Category));
 cl::opt<bool> ExactTilesOpt(
     "exact-tiles",
-    cl::desc("Give a register-tiled kernel a second version without range checks or partial strips, launched when "
-             "the sizes are multiples of its tiles and its staged rows are aligned (default true)"),
+    cl::desc("Give a register-tiled kernel a second version without range checks or partial strips, launched on "
+             "its full tiles (for sm_90 beside the general kernel on the border tiles; for older targets when the "
+             "sizes are multiples of its tiles) where its staged rows are aligned (default true)"),
     cl::init(true), cl::cat(Category));
 cl::opt<unsigned> DeviceLoopBlocksOpt(
     "device-loop-blocks",

@@ -343,9 +343,10 @@ constexpr int64_t MaxReductionBlocks = 1024;
 ///
 /// With Border (sm_90 targets), the trip counts of the mapped loops need
 /// not divide: the exact version runs the full tiles (tile indices below
-/// trip / tile along every mapped loop), and the kernel, launched with
-/// loopgpu_border_only set on a second stream forked from and joined to the
-/// default one, skips those and runs the tiles on the border beside it,
+/// trip / tile along every mapped loop), and a third version,
+/// <name>_border (the kernel skipping the full tiles), launched on a second
+/// stream forked from and joined to the default one, the tiles on the
+/// border beside it,
 /// where the full tiles fill at least BorderMinTiles blocks (a wave of the
 /// GPU: below that the second stream's cost is not repaid). The staged
 /// loop's trip count must still divide.
