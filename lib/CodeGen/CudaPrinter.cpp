@@ -1073,13 +1073,13 @@ public:
     OS << "\n";
     if (K.Exact) {
       OS << "// The exact version of " << K.Name << ", launched "
-         << (borderSplit(K) ? "on the full tiles (" : "where every tile is full (") << exactWhen(K)
+         << (K.borderSplit() ? "on the full tiles (" : "where every tile is full (") << exactWhen(K)
          << "): no range checks, no partial strip, one tile per block, vector tile copies.\n";
       OS << Global << exactName(K) << "(" << kernelParams(K) << ") {\n";
       printParallelKernel(OS, K, /*Exact=*/true);
       OS << "}\n\n";
     }
-    if (borderSplit(K)) {
+    if (K.borderSplit()) {
       OS << "// " << K.Name << " on the tiles on the border only (the full ones are " << exactName(K)
          << "'s), launched beside it.\n";
       OS << Global << borderName(K) << "(" << kernelParams(K) << ") {\n";
@@ -1089,9 +1089,6 @@ public:
   }
   std::string exactName(const KernelPlan &K) const { return K.Name + "_exact"; }
   std::string borderName(const KernelPlan &K) const { return K.Name + "_border"; }
-  /// K's launches may split into its exact version on the full tiles and
-  /// its border version on the tiles on the border (ExactTiles::Border).
-  static bool borderSplit(const KernelPlan &K) { return K.Exact && K.Exact->Border; }
   /// In words: when the exact version of K runs.
   std::string exactWhen(const KernelPlan &K) const {
     std::vector<std::string> Parts;
@@ -3220,13 +3217,13 @@ public:
         OptIn(K.Name, "loopgpu_smem_attr");
         if (K.Exact)
           OptIn(exactName(K), "loopgpu_smem_attr_exact");
-        if (borderSplit(K))
+        if (K.borderSplit())
           OptIn(borderName(K), "loopgpu_smem_attr_border");
       }
       std::string Launch = "<<<loopgpu_grid, loopgpu_block" +
                            (K.Stages > 1 ? ", " + std::to_string(K.SharedBytes) : std::string()) + ">>>(" +
                            llvm::join(Args, ", ") + ");\n";
-      if (borderSplit(K)) {
+      if (K.borderSplit()) {
         printBorderSplitLaunch(OS, K, Args, Depth + 2);
       } else if (K.Exact) {
         indent(OS, Depth + 2);
@@ -3587,7 +3584,7 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
     OS << MmaHelpers;
   if (Any([](const KernelPlan &K) { return K.Stages > 1; }))
     OS << AsyncCopyHelpers;
-  if (Any([](const KernelPlan &K) { return K.Exact && K.Exact->Border; }))
+  if (Any([](const KernelPlan &K) { return K.borderSplit(); }))
     OS << SideStreamHelpers;
   if (Any([](const KernelPlan &K) { return K.K == KernelPlan::Kind::Scan; }))
     OS << ScanHelpers;

@@ -343,13 +343,12 @@ constexpr int64_t MaxReductionBlocks = 1024;
 ///
 /// With Border (sm_90 targets), the trip counts of the mapped loops need
 /// not divide: the exact version runs the full tiles (tile indices below
-/// trip / tile along every mapped loop), and a third version,
-/// <name>_border (the kernel skipping the full tiles), launched on a second
-/// stream forked from and joined to the default one, the tiles on the
-/// border beside it,
-/// where the full tiles fill at least BorderMinTiles blocks (a wave of the
-/// GPU: below that the second stream's cost is not repaid). The staged
-/// loop's trip count must still divide.
+/// trip / tile along every mapped loop), and a third version, <name>_border
+/// (the kernel skipping the full tiles), launched first on a second stream
+/// forked from and joined to the default one, the tiles on the border
+/// beside it, where the full tiles fill at least BorderMinTiles blocks (a
+/// wave of the GPU: below that the split gains nothing). The staged loop's
+/// trip count must still divide.
 struct ExactTiles {
   /// (loop, multiple): every mapped loop with its tile, then the staged
   /// loop with the strip.
@@ -449,6 +448,9 @@ struct KernelPlan {
   bool StagedBodyUnguarded = false;
   /// Parallel kernels: an exact version beside this one (ExactTiles.cpp).
   std::optional<ExactTiles> Exact;
+  /// Its launches split into the exact version on the full tiles and the
+  /// border version on the others (ExactTiles::Border).
+  bool borderSplit() const { return Exact && Exact->Border; }
   std::optional<Scan> TheScan;      ///< Scan kernels: the scan (its loop: TheScan->Loop)
   std::vector<unsigned> ScanSegments; ///< Scan kernels: the loops around it, outermost first
   /// Loops that stay on the host around this kernel (their iterators are
