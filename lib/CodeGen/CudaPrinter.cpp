@@ -327,36 +327,31 @@ __device__ inline void loopgpu_cp_async_wait() {
 
 const char *const SideStreamHelpers = R"(
 // A second stream, for a launch that may run beside the default stream's
-// next launch (the tiles on the border beside an exact version): created at
-// a host thread's first use, non-blocking, one per host thread (with
-// per-thread default streams a fork must follow the calling thread's work;
-// never destroyed). loopgpu_fork_side makes it wait for the work the
+// next launch (the tiles on the border beside an exact version), created
+// for the call and destroyed at its join (CUDA frees it once its work is
+// done): nothing outlives the call, so a cudaDeviceReset between calls
+// leaves no stale handle. loopgpu_fork_side makes it wait for the work the
 // default stream has so far; loopgpu_join_side makes the default stream
 // wait for the work it has so far.
 struct loopgpu_side {
   cudaStream_t stream;
   cudaEvent_t fork, join;
 };
-inline loopgpu_side &loopgpu_side_stream() {
-  static thread_local loopgpu_side side = [] {
-    loopgpu_side s;
-    LOOPGPU_CHECK(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
-    LOOPGPU_CHECK(cudaEventCreateWithFlags(&s.fork, cudaEventDisableTiming));
-    LOOPGPU_CHECK(cudaEventCreateWithFlags(&s.join, cudaEventDisableTiming));
-    return s;
-  }();
-  return side;
-}
-inline cudaStream_t loopgpu_fork_side() {
-  loopgpu_side &s = loopgpu_side_stream();
+inline loopgpu_side loopgpu_fork_side() {
+  loopgpu_side s;
+  LOOPGPU_CHECK(cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking));
+  LOOPGPU_CHECK(cudaEventCreateWithFlags(&s.fork, cudaEventDisableTiming));
+  LOOPGPU_CHECK(cudaEventCreateWithFlags(&s.join, cudaEventDisableTiming));
   LOOPGPU_CHECK(cudaEventRecord(s.fork, 0));
   LOOPGPU_CHECK(cudaStreamWaitEvent(s.stream, s.fork, 0));
-  return s.stream;
+  return s;
 }
-inline void loopgpu_join_side() {
-  loopgpu_side &s = loopgpu_side_stream();
+inline void loopgpu_join_side(const loopgpu_side &s) {
   LOOPGPU_CHECK(cudaEventRecord(s.join, s.stream));
   LOOPGPU_CHECK(cudaStreamWaitEvent(0, s.join, 0));
+  LOOPGPU_CHECK(cudaEventDestroy(s.fork));
+  LOOPGPU_CHECK(cudaEventDestroy(s.join));
+  LOOPGPU_CHECK(cudaStreamDestroy(s.stream));
 }
 )";
 
@@ -3207,9 +3202,10 @@ public:
       indent(OS, Depth + 2);
       OS << "const dim3 loopgpu_grid(" << gridExpr(K) << ");\n";
       if (K.Stages > 1) { // tiles in dynamic shared memory, more than the 48 KiB a launch gets unasked
-        auto OptIn = [&](const std::string &Kernel, const std::string &Attr) { // once per kernel
+        // Per call, not once: a cudaDeviceReset between calls forgets the opt-in.
+        auto OptIn = [&](const std::string &Kernel, const std::string &Attr) {
           indent(OS, Depth + 2);
-          OS << "static const cudaError_t " << Attr << " = cudaFuncSetAttribute(" << Kernel
+          OS << "const cudaError_t " << Attr << " = cudaFuncSetAttribute(" << Kernel
              << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << K.SharedBytes << ");\n";
           indent(OS, Depth + 2);
           OS << "LOOPGPU_CHECK(" << Attr << ");\n";
@@ -3291,14 +3287,16 @@ public:
                         exactName(K) + " runs; tiles on the border: " + borderName(K) + " runs beside it\" : \"every tile full: " +
                         exactName(K) + " runs\");");
     Line(Depth, "if (loopgpu_exact) {");
+    Line(Depth + 1, "loopgpu_side loopgpu_split{}; // the side stream, where there is a border");
     Line(Depth + 1, "if (loopgpu_border) { // first: its blocks of full tiles return at once, while the SMs are free");
-    Line(Depth + 2, "const cudaStream_t loopgpu_side = loopgpu_fork_side();");
-    Line(Depth + 2, borderName(K) + "<<<loopgpu_grid, loopgpu_block, " + Smem + ", loopgpu_side>>>(" + ArgList + ");");
+    Line(Depth + 2, "loopgpu_split = loopgpu_fork_side();");
+    Line(Depth + 2, borderName(K) + "<<<loopgpu_grid, loopgpu_block, " + Smem + ", loopgpu_split.stream>>>(" + ArgList +
+                        ");");
     Line(Depth + 1, "}");
     Line(Depth + 1, exactName(K) + "<<<dim3(" + Full[0] + ", " + Full[1] + ", " + Full[2] + "), loopgpu_block" +
                         (K.Stages > 1 ? ", " + Smem : std::string()) + ">>>(" + ArgList + ");");
     Line(Depth + 1, "if (loopgpu_border)");
-    Line(Depth + 2, "loopgpu_join_side();");
+    Line(Depth + 2, "loopgpu_join_side(loopgpu_split);");
     Line(Depth, "} else {");
     Line(Depth + 1, K.Name + "<<<loopgpu_grid, loopgpu_block" + (K.Stages > 1 ? ", " + Smem : std::string()) + ">>>(" +
                         ArgList + ");");

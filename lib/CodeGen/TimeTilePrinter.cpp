@@ -378,7 +378,7 @@ public:
     OS << "  if (loopgpu_tracing())\n";
   OS << "    fprintf(stderr, \"loopgpu: " << P.Name << ": %lld iterations time-tiled, up to " << P.Depth
      << " per launch, %lld blocks\\n\", loopgpu_count_it, loopgpu_bx * loopgpu_by * loopgpu_bz);\n";
-  OS << "  static const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(" << P.Name
+  OS << "  const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(" << P.Name
        << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << P.SharedBytes << ");\n";
     OS << "  LOOPGPU_CHECK(loopgpu_smem_attr);\n";
     std::string B[3] = {"1", "1", "1"};

@@ -53,6 +53,10 @@ void setLaunchError(cudaError_t Error);
 cudaError_t stickyError();
 void countDiagnostic(bool IsError);
 
+/// Forgets every kernel's cudaFuncSetAttribute opt-in (cudaDeviceReset;
+/// Scheduler.cpp).
+void resetFuncAttributes();
+
 /// Is [P, P+Bytes) inside memory a kernel may access (cudaMalloc or
 /// cudaMallocHost), one-past-the-end allowed?
 bool isDeviceAccessible(const void *P, size_t Bytes);

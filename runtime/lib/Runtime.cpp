@@ -365,6 +365,14 @@ public:
     std::lock_guard<std::mutex> Lock(M);
     return Set.count(H) != 0;
   }
+  /// Destroys every live handle (cudaDeviceReset: a stale handle is then
+  /// an invalid one, as on the GPU).
+  void clear() {
+    std::lock_guard<std::mutex> Lock(M);
+    for (T *H : Set)
+      delete H;
+    Set.clear();
+  }
 
 private:
   std::mutex M;
@@ -665,7 +673,15 @@ cudaError_t cudaMemset(void *DevPtr, int Value, size_t Count) {
   return cudaSuccess;
 }
 
+namespace {
+void destroyStreamsAndEvents();
+} // namespace
+
+// Like the GPU's: device memory, streams, events and the kernels' shared
+// memory opt-ins (cudaFuncSetAttribute) go with the context.
 cudaError_t cudaDeviceReset(void) {
+  destroyStreamsAndEvents();
+  resetFuncAttributes();
   std::map<uintptr_t, Allocation> Old;
   {
     std::lock_guard<std::mutex> Lock(MemoryMutex);
@@ -696,6 +712,11 @@ namespace {
 LiveHandles<CUevent_st> Events;
 
 bool validEvent(cudaEvent_t E) { return Events.contains(E); }
+
+void destroyStreamsAndEvents() {
+  Streams.clear();
+  Events.clear();
+}
 } // namespace
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {

@@ -678,6 +678,11 @@ cudaError_t setFuncAttribute(const void *Kernel, int Attribute, int Value) {
   return cudaSuccess;
 }
 
+void resetFuncAttributes() {
+  std::lock_guard<std::mutex> Lock(FuncAttributesMutex);
+  dynamicSharedOptIns().clear();
+}
+
 void *dynamicShared() {
   BlockState *B = CurBlock;
   return B && !B->Dynamic.empty() ? static_cast<void *>(B->Dynamic.data()) : nullptr;

@@ -33,7 +33,7 @@
 // CUDA-NOT: runs this full tile
 // CUDA: } else { // the last, partial strip
 // CUDA: if (loopgpu_t0 < loopgpu_trip0 && loopgpu_t1 < loopgpu_trip1) {
-// CUDA-NEXT: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+64]]
+// CUDA-NEXT: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+65]]
 // CUDA: // The exact version of matmul_nest0_kernel, launched on the full tiles (k's trip count a multiple of 8, A's rows aligned, B's rows aligned)
 // CUDA-NEXT: __global__ void __launch_bounds__(256, 2) matmul_nest0_kernel_exact(int n, int m, int p, const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C) {
 // CUDA-NOT: loopgpu_trip
@@ -44,7 +44,7 @@
 // CUDA: loopgpu_pf_A[loopgpu_r] = *reinterpret_cast<const float4 *>(&A[
 // CUDA: // every strip is full
 // CUDA-NOT: if (
-// CUDA: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+53]]
+// CUDA: C[(i) * (m) + (j)] = acc[loopgpu_c0][loopgpu_c1]; // line [[#@LINE+54]]
 // CUDA-NEXT: }
 // CUDA-NEXT: }
 // CUDA-NEXT: }
@@ -62,13 +62,14 @@
 // CUDA-NEXT: // with a border, at least a wave of full tiles (264 blocks; LOOPGPU_EXACT_BORDER_MIN_TILES): fewer do not repay the second stream
 // CUDA-NEXT: const bool loopgpu_exact = loopgpu_trip_y >= 128 && loopgpu_trip_y / 128 <= 65535 && loopgpu_trip_x >= 128 && loopgpu_trip_x / 128 <= 2147483647 && loopgpu_trip(0, ((long long)p) - 1, 1) % 8 == 0 && loopgpu_trip(0, ((long long)p) - 1, 1) > 0 && reinterpret_cast<unsigned long long>(A) % 16 == 0 && (p) % 4 == 0 && reinterpret_cast<unsigned long long>(B) % 16 == 0 && (m) % 4 == 0 && (!loopgpu_border || (loopgpu_trip_y / 128) * (loopgpu_trip_x / 128) >= loopgpu_env_or("LOOPGPU_EXACT_BORDER_MIN_TILES", 264));
 // CUDA: if (loopgpu_exact) {
+// CUDA-NEXT: loopgpu_side loopgpu_split{}; // the side stream, where there is a border
 // CUDA-NEXT: if (loopgpu_border) { // first: its blocks of full tiles return at once, while the SMs are free
-// CUDA-NEXT: const cudaStream_t loopgpu_side = loopgpu_fork_side();
-// CUDA-NEXT: matmul_nest0_kernel_border<<<loopgpu_grid, loopgpu_block, 0, loopgpu_side>>>(n, m, p, A, B, C);
+// CUDA-NEXT: loopgpu_split = loopgpu_fork_side();
+// CUDA-NEXT: matmul_nest0_kernel_border<<<loopgpu_grid, loopgpu_block, 0, loopgpu_split.stream>>>(n, m, p, A, B, C);
 // CUDA-NEXT: }
 // CUDA-NEXT: matmul_nest0_kernel_exact<<<dim3(loopgpu_trip_x / 128, loopgpu_trip_y / 128, 1), loopgpu_block>>>(n, m, p, A, B, C);
 // CUDA-NEXT: if (loopgpu_border)
-// CUDA-NEXT: loopgpu_join_side();
+// CUDA-NEXT: loopgpu_join_side(loopgpu_split);
 // CUDA-NEXT: } else {
 // CUDA-NEXT: matmul_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>(n, m, p, A, B, C);
 // CUDA-NEXT: }

@@ -98,9 +98,9 @@
 // CHECK: loopgpu_cp_async(loopgpu_dst + 1, {{.*}} ? &A[{{.*}}] : A, {{.*}});
 // CHECK: loopgpu_cp_async_wait<0>();
 // CHECK: + [[COL]] + (loopgpu_c1 / 2) * 8 + loopgpu_c1 % 2;
-// CHECK: static const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(gemm_nest0_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
+// CHECK: {{^ *}}const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(gemm_nest0_kernel1, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
 // CHECK-NEXT: LOOPGPU_CHECK(loopgpu_smem_attr);
-// CHECK-NEXT: static const cudaError_t loopgpu_smem_attr_exact = cudaFuncSetAttribute(gemm_nest0_kernel1_exact, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
+// CHECK-NEXT: {{^ *}}const cudaError_t loopgpu_smem_attr_exact = cudaFuncSetAttribute(gemm_nest0_kernel1_exact, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
 void gemm(int n, int m, int p, double alpha, double beta, double C[restrict n][m], const double A[restrict n][p],
           const double B[restrict p][m]) {
   int i, j, k;
@@ -116,8 +116,8 @@ void gemm(int n, int m, int p, double alpha, double beta, double C[restrict n][m
 // The exact version (on the full tiles) and the border version (launched
 // first, on the side stream) opt in to the same shared memory as the kernel.
 // CHECK-NEXT: LOOPGPU_CHECK(loopgpu_smem_attr_exact);
-// CHECK-NEXT: static const cudaError_t loopgpu_smem_attr_border = cudaFuncSetAttribute(gemm_nest0_kernel1_border, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
-// CHECK: gemm_nest0_kernel1_border<<<loopgpu_grid, loopgpu_block, 107520, loopgpu_side>>>(
+// CHECK-NEXT: {{^ *}}const cudaError_t loopgpu_smem_attr_border = cudaFuncSetAttribute(gemm_nest0_kernel1_border, cudaFuncAttributeMaxDynamicSharedMemorySize, 107520);
+// CHECK: gemm_nest0_kernel1_border<<<loopgpu_grid, loopgpu_block, 107520, loopgpu_split.stream>>>(
 // CHECK: gemm_nest0_kernel1_exact<<<dim3(loopgpu_trip_x / 64, loopgpu_trip_y / 96, 1), loopgpu_block, 107520>>>(
 // CHECK: gemm_nest0_kernel1<<<loopgpu_grid, loopgpu_block, 107520>>>(
 

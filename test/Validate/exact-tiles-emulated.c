@@ -60,8 +60,8 @@
 // RUN: sed -i "s/if (.*) { \/\/ else offsets_nest0_kernel_exact runs this full tile/if (true) {/" %t/7a/kernels.cu
 // RUN: grep -c "if (true) {" %t/7a/kernels.cu | FileCheck %s --check-prefix=ONE
 // RUN: env LOOPGPU_EXACT_BORDER_MIN_TILES=1 %expect_exit 1 bash %t/7a/run.sh cpu | FileCheck %s --check-prefix=MUTATED-OFFSETS
-// RUN: sed -i "/offsets_nest0_kernel_border<<<.*, loopgpu_side>>>(.*);/d" %t/7b/kernels.cu
-// RUN: grep -c "loopgpu_side>>>" %t/7b/kernels.cu | FileCheck %s --check-prefix=ONE
+// RUN: sed -i "/offsets_nest0_kernel_border<<<.*, loopgpu_split.stream>>>(.*);/d" %t/7b/kernels.cu
+// RUN: grep -c "loopgpu_split.stream>>>" %t/7b/kernels.cu | FileCheck %s --check-prefix=ONE
 // RUN: env LOOPGPU_EXACT_BORDER_MIN_TILES=1 %expect_exit 1 bash %t/7b/run.sh cpu | FileCheck %s --check-prefix=MUTATED-OFFSETS
 // MUTATED-OFFSETS: FAIL offsets: C
 //
