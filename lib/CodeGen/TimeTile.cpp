@@ -374,18 +374,30 @@ private:
       Global += (P.DeadOnEntry[I] ? 0 : Region * Bytes) + TileCells * Bytes;
       Shared += (P.DeadOnEntry[I] ? 0 : Region * Bytes) + TileCells * Bytes;
     }
+    // A sweep's region goes in passes of the block: along x a warp's idle
+    // lanes cost as much as its busy ones (a region of 56 columns takes two
+    // passes of 32), along dimension 0 a thread's batch of rows does.
     for (int64_t S = 0; S < P.Depth; ++S)
       for (size_t K = 0; K < P.Sweeps.size(); ++K) {
         double Cells = 1;
-        for (unsigned D = 0; D < P.Rank; ++D)
-          Cells *= P.Tile[D] + (P.Depth - 1 - S) * (P.StepLo[D] + P.StepHi[D]) + P.AfterLo[K][D] + P.AfterHi[K][D];
+        for (unsigned D = 0; D < P.Rank; ++D) {
+          int64_t Extent = P.Tile[D] + (P.Depth - 1 - S) * (P.StepLo[D] + P.StepHi[D]) + P.AfterLo[K][D] + P.AfterHi[K][D];
+          int64_t Pass = D + 1 == P.Rank ? P.Block[D] : D == 0 ? P.Sweeps[K].RowBatch : 1;
+          Cells *= double((Extent + Pass - 1) / Pass * Pass);
+        }
         Shared += Cells * sweepSharedBytes(P, P.Sweeps[K]);
       }
     // Device memory and shared memory times add up (the sweeps' barriers
     // keep them from overlapping), divided by the square root of the
     // fraction of 1024 resident threads per SM the tiles allow. Fitted to
     // 25 variants of jacobi-1d, jacobi-2d and fdtd-2d on the H100
-    // (bench/RESULTS.md run 31: within 15% on 21 of them).
+    // (bench/RESULTS.md run 31: within 15% on 21 of them); the passes along
+    // x added in run 34, after which its picks are the fastest measured
+    // (H200: jacobi-1d 15 x 2048 4.17 ms against run 31's pick 8 x 1024,
+    // 4.71; fdtd-2d 7 x 32 x 48 13.73 ms against 6 x 32 x 32, 15.68, the
+    // best of eight others 13.65; jacobi-2d's 4 x 32 x 48 unchanged). It
+    // underestimates the measured speed-ups by about 1.3x, so the 1.25x it
+    // asks for is a safe margin.
     double SharedBW = Target.SharedBytesPerCycle * Target.ClockHz * Target.SMs;
     E.BlocksPerSM = std::min(Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
                              Target.ThreadsPerSM / P.threads());
@@ -408,8 +420,8 @@ private:
 
   /// The model's depth and tile: the lowest estimate among a few tile
   /// shapes (widths of 48 and 64 along x fill the block's 32 lanes well once
-  /// the halo is added) and depths 1 to 8 that leave room for two blocks per
-  /// SM.
+  /// the halo is added) and depths 1 to MaxDepth that leave room for two
+  /// blocks per SM.
   std::optional<Estimate> choose(TimeTilePlan &P, int64_t FixedDepth = 0) const {
     std::vector<std::vector<int64_t>> Tiles;
     if (P.Rank == 1)
@@ -421,7 +433,7 @@ private:
     std::optional<Estimate> Best;
     TimeTilePlan Pick;
     for (const std::vector<int64_t> &T : Tiles)
-      for (int64_t Depth = FixedDepth ? FixedDepth : 1; Depth <= (FixedDepth ? FixedDepth : 8); ++Depth) {
+      for (int64_t Depth = FixedDepth ? FixedDepth : 1; Depth <= (FixedDepth ? FixedDepth : MaxDepth); ++Depth) {
         TimeTilePlan Try = P;
         shape(Try, Depth, T);
         Estimate E = estimate(Try);
@@ -511,6 +523,7 @@ private:
   /// (H100, bench/RESULTS.md run 31: jacobi-2d's 32 x 48 tiles at depth 4
   /// 12.35 ms with 1 row, 12.07 with 2, 9.73 with 4, 10.99 with 8).
   static constexpr int64_t RowBatch = 4;
+  static constexpr int64_t MaxDepth = 16; ///< iterations per launch the model considers
   std::vector<const HostStep *> Named;
 };
 
