@@ -3126,6 +3126,10 @@ public:
         printLaunch(OS, Plan.Kernels[S.Kernel], Depth);
         break;
       case HostStep::Kind::Choose: {
+        if (S.ByExact) {
+          printExactChoice(OS, S, Depth);
+          break;
+        }
         std::vector<std::string> Trips;
         for (unsigned L : S.ChoiceLoops) {
           const Loop &CL = N.Loops[L];
@@ -3149,6 +3153,54 @@ public:
       }
       }
     }
+  }
+
+  /// A Choose by exact version (HostStep::ByExact): Body's kernel where its
+  /// exact version runs, Else elsewhere (Else alone where the kernel got
+  /// none: -exact-tiles=false).
+  void printExactChoice(raw_ostream &OS, const HostStep &S, unsigned Depth) {
+    const KernelPlan &K = Plan.Kernels[S.Body.front().Kernel];
+    if (!K.Exact) {
+      printHostSteps(OS, S.Else, Depth);
+      return;
+    }
+    indent(OS, Depth);
+    OS << "{ // " << S.Why << "\n";
+    printGridTrips(OS, K, Depth + 1);
+    indent(OS, Depth + 1);
+    OS << "if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0 && " << exactRuns(K) << ") {\n";
+    printHostSteps(OS, S.Body, Depth + 2);
+    indent(OS, Depth + 1);
+    OS << "} else {\n";
+    printHostSteps(OS, S.Else, Depth + 2);
+    indent(OS, Depth + 1);
+    OS << "}\n";
+    indent(OS, Depth);
+    OS << "}\n";
+  }
+
+  /// Whether the exact version of K runs (after printGridTrips): its host
+  /// test and, with a border split, a wave of full tiles where some tile is
+  /// partial.
+  std::string exactRuns(const KernelPlan &K) const {
+    if (!K.borderSplit())
+      return exactTest(K);
+    return exactTest(K) + " && (!(" + borderTest(K) + ") || " + waveTest(K) + ")";
+  }
+  /// Some tile of a launch of K is partial (after printGridTrips).
+  std::string borderTest(const KernelPlan &K) const {
+    std::vector<std::string> Partial;
+    for (const MappedLoop &M : K.Mapped)
+      Partial.push_back("loopgpu_trip_" + std::string(1, M.Dim) + " % " + std::to_string(M.tile()) + " != 0");
+    return llvm::join(Partial, " || ");
+  }
+  /// The full tiles of a launch of K make a wave (ExactTiles::BorderMinTiles).
+  std::string waveTest(const KernelPlan &K) const {
+    std::vector<std::string> Tiles;
+    for (const MappedLoop &M : K.Mapped)
+      Tiles.push_back("(loopgpu_trip_" + std::string(1, M.Dim) + " / " + std::to_string(M.tile()) + ")");
+    return llvm::join(Tiles, " * ") + " >= loopgpu_env_or(\"LOOPGPU_EXACT_BORDER_MIN_TILES\", " +
+           std::to_string(K.Exact->BorderMinTiles) + ")";
   }
 
   /// `const long long loopgpu_trip_x = ...;` and y, z: the trip counts of
@@ -3261,13 +3313,8 @@ public:
                               unsigned Depth) {
     std::string Smem = K.Stages > 1 ? std::to_string(K.SharedBytes) : "0";
     std::string Full[3] = {"1", "1", "1"};
-    std::vector<std::string> Partial, Tiles;
-    for (const MappedLoop &M : K.Mapped) {
-      std::string Trip = "loopgpu_trip_" + std::string(1, M.Dim), T = std::to_string(M.tile());
-      Full[M.Dim - 'x'] = Trip + " / " + T;
-      Partial.push_back(Trip + " % " + T + " != 0");
-      Tiles.push_back("(" + Trip + " / " + T + ")");
-    }
+    for (const MappedLoop &M : K.Mapped)
+      Full[M.Dim - 'x'] = "loopgpu_trip_" + std::string(1, M.Dim) + " / " + std::to_string(M.tile());
     std::string ArgList = llvm::join(Args, ", ");
     auto Line = [&](unsigned D, const std::string &Text) {
       indent(OS, D);
@@ -3275,12 +3322,10 @@ public:
     };
     Line(Depth, "// the full tiles: the exact version (no range checks, no partial strip); the tiles on the border: " +
                     borderName(K) + ", beside it");
-    Line(Depth, "const bool loopgpu_border = " + llvm::join(Partial, " || ") + ";");
+    Line(Depth, "const bool loopgpu_border = " + borderTest(K) + ";");
     Line(Depth, "// with a border, at least a wave of full tiles (" + std::to_string(K.Exact->BorderMinTiles) +
                     " blocks; LOOPGPU_EXACT_BORDER_MIN_TILES): fewer do not repay the second stream");
-    Line(Depth, "const bool loopgpu_exact = " + exactTest(K) + " && (!loopgpu_border || " + llvm::join(Tiles, " * ") +
-                    " >= loopgpu_env_or(\"LOOPGPU_EXACT_BORDER_MIN_TILES\", " +
-                    std::to_string(K.Exact->BorderMinTiles) + "));");
+    Line(Depth, "const bool loopgpu_exact = " + exactTest(K) + " && (!loopgpu_border || " + waveTest(K) + ");");
     Line(Depth, "if (loopgpu_tracing())");
     Line(Depth + 1, "fprintf(stderr, \"loopgpu: " + K.Name + ": %s\\n\", !loopgpu_exact ? \"less than a wave of full tiles, "
                         "unaligned rows or a partial strip: " + K.Name + " runs\" : loopgpu_border ? \"full tiles: " +

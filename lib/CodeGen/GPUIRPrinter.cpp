@@ -278,6 +278,10 @@ private:
         OS << "if " << EP.print(*S.Src->Condition) << " (line " << S.Src->Loc.Line << ")\n";
         break;
       case HostStep::Kind::Choose: {
+        if (S.ByExact) {
+          OS << "choose where the exact version of " << Plan.Kernels[S.Body.front().Kernel].Name << " runs\n";
+          break;
+        }
         std::set<unsigned> L(S.ChoiceLoops.begin(), S.ChoiceLoops.end());
         OS << "choose iterations of {" << names(L) << "} < " << S.Threshold;
         if (!S.ThresholdEnv.empty())

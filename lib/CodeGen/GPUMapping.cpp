@@ -235,14 +235,21 @@ private:
           Steps.push_back(launch(std::move(K)));
           continue;
         }
-        // K from a size on, Small below it.
         HostStep C;
         C.K = HostStep::Kind::Choose;
+        C.Why = Small->Why;
+        if (Small->ByExact) { // K where its exact version runs, Small elsewhere (named first)
+          C.ByExact = true;
+          C.Else.push_back(launch(std::move(Small->Small)));
+          C.Body.push_back(launch(std::move(K)));
+          Steps.push_back(std::move(C));
+          continue;
+        }
+        // K from a size on, Small below it.
         for (const MappedLoop &M : K.Mapped)
           C.ChoiceLoops.push_back(M.Loop);
         C.Threshold = Small->Threshold;
         C.ThresholdEnv = Small->Env;
-        C.Why = Small->Why;
         C.Else.push_back(launch(std::move(K)));
         C.Body.push_back(launch(std::move(Small->Small)));
         Steps.push_back(std::move(C));
@@ -381,6 +388,9 @@ private:
     KernelPlan Small;
     int64_t Threshold = 0;
     std::string Env, Why;
+    /// Small runs where the chosen kernel's exact version does not
+    /// (HostStep::ByExact), not below a size.
+    bool ByExact = false;
   };
   /// Set by pencilByDefault: the mapper's default kernel, for problems too
   /// small for the pencil (pencilMinIterations).
@@ -468,7 +478,22 @@ private:
       size_t Before = Plan.Remarks.size();
       if (std::optional<KernelPlan> T = tensorCoreTile(Root, HostLoops, R, MmaPlan::Default)) {
         Plan.Remarks.erase(Plan.Remarks.begin() + Remarks, Plan.Remarks.begin() + Before);
-        return *T;
+        size_t Mid2 = Plan.Remarks.size();
+        std::optional<KernelPlan> L;
+        if (Opts.ExactTiles && gpuTarget(Opts.Arch).ExactBorderSplit)
+          L = tensorCoreTile(Root, HostLoops, R, MmaPlan::Large);
+        Plan.Remarks.resize(Mid2);
+        if (!L)
+          return *T;
+        // MmaPlan's comment: the large tile where its exact version runs.
+        T->Notes.insert(T->Notes.begin(), "the default tile, where the 128 x 64 tile's exact version does not run");
+        L->Notes.insert(L->Notes.begin(), "the 128 x 64 tile, where its exact version runs (whole strips, aligned "
+                                          "rows, every tile full or a wave of full tiles)");
+        BelowThreshold = SizeChoice{std::move(*T), 0, "",
+                                    "the 128 x 64 tensor-core tile where its exact version runs, the 96 x 64 one "
+                                    "elsewhere (its general kernel is slower)",
+                                    /*ByExact=*/true};
+        return std::move(*L);
       }
       Plan.Remarks.resize(Before);
     }

@@ -164,6 +164,10 @@ void verifySteps(const GPUPlan &Plan, const std::vector<HostStep> &Steps, std::v
     }
     if (S.K == HostStep::Kind::Choose && (S.Body.empty() || S.Else.empty()))
       Out.push_back("a run-time choice with an empty alternative");
+    if (S.K == HostStep::Kind::Choose && S.ByExact &&
+        (S.Body.size() != 1 || S.Body[0].K != HostStep::Kind::Launch || S.Body[0].Kernel >= Plan.Kernels.size() ||
+         !Plan.Kernels[S.Body[0].Kernel].Mma))
+      Out.push_back("a choice by exact version whose first alternative is not one launch of a tensor-core tile");
     if (S.Device)
       for (unsigned Kn : S.Device->Kernels)
         if (Kn >= Plan.Kernels.size())

@@ -132,9 +132,9 @@ std::optional<MmaPlan> matchTensorCoreProduct(const Nest &N, const KernelPlan &K
   const MappedLoop *Row = nullptr, *Col = nullptr;
   for (const MappedLoop &M : K.Mapped)
     (M.Loop == P.RowLoop ? Row : Col) = &M;
-  // Warps of 32 x 32 outputs (MmaShape).
-  P.WarpsRow = std::max<int64_t>(1, Row->tile() / MmaPlan::WarpTile);
-  P.WarpsCol = std::max<int64_t>(1, Col->tile() / MmaPlan::WarpTile);
+  // Warps of 8 x 4 lanes (MmaShape): rows lane / 4, column pairs lane % 4.
+  P.WarpsRow = std::max<int64_t>(1, Row->BlockSize / 8);
+  P.WarpsCol = std::max<int64_t>(1, Col->BlockSize / 4);
   if (Row->tile() % (P.WarpsRow * MmaPlan::M) != 0 || Col->tile() % (P.WarpsCol * MmaPlan::N) != 0 ||
       K.threadsPerBlock() != 32 * P.WarpsRow * P.WarpsCol ||
       Row->Coarsen != Row->tile() / P.WarpsRow / MmaPlan::M * 2 ||

@@ -16,6 +16,27 @@
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc -arch=sm_80 -c %t.cu -o %t.80.o %}
+// sm_90: the 128 x 64 tile (MmaPlan::Large, gemm_nest0_kernel2) where its
+// exact version runs, the 96 x 64 tile (kernel1) elsewhere; sm_80 and
+// -exact-tiles=false: the 96 x 64 tile alone.
+// RUN: FileCheck %s --check-prefix=CHOICE --input-file=%t.cu
+// RUN: %loopgpu %s -arch=sm_80 -o %t.a100.cu
+// RUN: FileCheck %s --check-prefix=ONE --input-file=%t.a100.cu
+// RUN: %loopgpu %s -exact-tiles=false -o %t.noex.cu
+// RUN: FileCheck %s --check-prefix=ONE --input-file=%t.noex.cu
+// CHOICE-LABEL: //===--- nest 0 of gemm ---===//
+// CHOICE: // the default tile, where the 128 x 64 tile's exact version does not run
+// CHOICE: __launch_bounds__(192, 2) gemm_nest0_kernel1(
+// CHOICE: // the 128 x 64 tile, where its exact version runs (whole strips, aligned rows, every tile full or a wave of full tiles)
+// CHOICE: __launch_bounds__(128, 2) gemm_nest0_kernel2(
+// CHOICE: { // the 128 x 64 tensor-core tile where its exact version runs, the 96 x 64 one elsewhere (its general kernel is slower)
+// CHOICE: if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0 && loopgpu_trip_y >= 128 && {{.*}} % 16 == 0 && {{.*}} && (!(loopgpu_trip_y % 128 != 0 || loopgpu_trip_x % 64 != 0) || (loopgpu_trip_y / 128) * (loopgpu_trip_x / 64) >= loopgpu_env_or("LOOPGPU_EXACT_BORDER_MIN_TILES", 264))) {
+// CHOICE: gemm_nest0_kernel2_exact<<<dim3(loopgpu_trip_x / 64, loopgpu_trip_y / 128, 1), loopgpu_block, [[#]]>>>(
+// CHOICE: } else {
+// CHOICE: gemm_nest0_kernel1_exact<<<dim3(loopgpu_trip_x / 64, loopgpu_trip_y / 96, 1), loopgpu_block, 107520>>>(
+// ONE-NOT: gemm_nest0_kernel2
+// ONE: gemm_nest0_kernel1<<<
+// ONE-NOT: gemm_nest0_kernel2
 // RUN: %loopgpu %s -tensor-cores=false -o %t.off.cu
 // RUN: FileCheck %s --check-prefix=OFF --input-file=%t.off.cu
 // RUN: %loopgpu %s -arch=sm_75 -o %t.75.cu

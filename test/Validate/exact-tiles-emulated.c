@@ -73,6 +73,18 @@
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %t/pb/gemm.restrict.c --param ni=96 --param nj=128 --param nk=32 --validate --validate-mode=cpu --validate-dir=%t/tc1 2>&1 | FileCheck %s --check-prefix=TC
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %S/../CodeGen/tensor-cores.c --param n=192 --param m=64 --param p=48 --validate --validate-mode=cpu --validate-dir=%t/tc2 2>&1 | FileCheck %s --check-prefix=TCALL
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %S/../CodeGen/tensor-cores.c --param n=97 --param m=70 --param p=37 --validate --validate-mode=cpu --validate-dir=%t/tc3 2>&1 | FileCheck %s --check-prefix=TCBORDER
+// The 128 x 64 tile (MmaPlan::Large, kernel2) where its exact version runs:
+// every tile full at 256 x 128 x 32, and beside its border version at 300 x
+// 136 x 48 (a wave of full tiles forced); the 96 x 64 tile at 96 x 128 x 32
+// (above: no full 128-row tile).
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %t/pb/gemm.restrict.c --param ni=256 --param nj=128 --param nk=32 --validate --validate-mode=cpu --validate-dir=%t/tc7 2>&1 | FileCheck %s --check-prefix=LARGE
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %t/pb/gemm.restrict.c --param ni=300 --param nj=136 --param nk=48 --validate --validate-mode=cpu --validate-dir=%t/tc8 2>&1 | FileCheck %s --check-prefix=LARGESPLIT
+// LARGE-NOT: FAIL
+// LARGE: {{^PASS$}}
+// LARGE: kernel_gemm_nest0_kernel2: every tile full: kernel_gemm_nest0_kernel2_exact runs
+// LARGESPLIT-NOT: FAIL
+// LARGESPLIT: {{^PASS$}}
+// LARGESPLIT: kernel_gemm_nest0_kernel2: full tiles: kernel_gemm_nest0_kernel2_exact runs; tiles on the border: kernel_gemm_nest0_kernel2_border runs beside it
 // RUN: sed -i '/loopgpu_smem_attr_exact/d' %t/tc1/kernels.cu
 // RUN: %expect_exit 1 bash %t/tc1/run.sh cpu 2>&1 | FileCheck %s --check-prefix=NOATTR
 // TC-NOT: FAIL

@@ -176,7 +176,7 @@ const KernelPlan *mmaWithRows(const GPUPlan &Plan, int64_t Rows) {
 
 TEST(TensorCores, DoubleProductTakesTheAccumulatorLayout) {
   GPUPlan Plan = planFor(product("double", "s * A[i][k] * B[k][j]"));
-  ASSERT_EQ(mmaKernels(Plan).size(), 1u);
+  ASSERT_EQ(mmaKernels(Plan).size(), 2u); // and the large tile (LargeTileWhereItsExactVersionRuns)
   ASSERT_TRUE(mmaWithRows(Plan, MmaPlan::Default.rows()));
   const KernelPlan &K = *mmaWithRows(Plan, MmaPlan::Default.rows());
   const MmaPlan &P = *K.Mma;
@@ -224,6 +224,40 @@ TEST(TensorCores, DoubleProductTakesTheAccumulatorLayout) {
   EXPECT_EQ(K.MinBlocksPerSM, 2);
 }
 
+// sm_90: the 128 x 64 tile of 2 x 2 warps of 64 x 32 (MmaPlan::Large) where
+// its exact version runs, the default tile elsewhere (a Choose by exact
+// version: H200 run 34, MmaPlan's comment); not for sm_80 (no border split)
+// nor without exact versions.
+TEST(TensorCores, LargeTileWhereItsExactVersionRuns) {
+  GPUPlan Plan = planFor(product("double", "s * A[i][k] * B[k][j]"));
+  const HostStep *Choice = nullptr;
+  for (const HostStep &S : Plan.Host)
+    if (S.K == HostStep::Kind::Choose)
+      Choice = &S;
+  ASSERT_TRUE(Choice);
+  EXPECT_TRUE(Choice->ByExact);
+  ASSERT_EQ(Choice->Body.size(), 1u);
+  ASSERT_EQ(Choice->Else.size(), 1u);
+  const KernelPlan &L = Plan.Kernels[Choice->Body[0].Kernel], &D = Plan.Kernels[Choice->Else[0].Kernel];
+  ASSERT_TRUE(L.Mma && D.Mma && L.Exact && D.Exact);
+  EXPECT_EQ(&L, mmaWithRows(Plan, MmaPlan::Large.rows()));
+  EXPECT_EQ(&D, mmaWithRows(Plan, MmaPlan::Default.rows()));
+  EXPECT_LT(Choice->Else[0].Kernel, Choice->Body[0].Kernel); // the default tile keeps the first name
+  EXPECT_EQ(L.Mma->WarpsRow, 2);
+  EXPECT_EQ(L.Mma->WarpsCol, 2);
+  EXPECT_EQ(L.threadsPerBlock(), 128);
+  for (const MappedLoop &M : L.Mapped)
+    EXPECT_EQ(M.Coarsen, 8); // 64 x 32 outputs per warp: 8 x 8 per lane
+  EXPECT_EQ(L.MinBlocksPerSM, 2);
+  EXPECT_LE(L.SharedBytes, mmaSharedBudget("sm_90"));
+  CodeGenOptions A100;
+  A100.Arch = "sm_80";
+  EXPECT_EQ(mmaKernels(planFor(product("double", "A[i][k] * B[k][j]"), A100)).size(), 1u);
+  CodeGenOptions NoExact;
+  NoExact.ExactTiles = false;
+  EXPECT_EQ(mmaKernels(planFor(product("double", "A[i][k] * B[k][j]"), NoExact)).size(), 1u);
+}
+
 TEST(TensorCores, StagesFitTwoBlocksPerSM) {
   // B read along its rows (B[j][k], j's tile of 64 rows of the strip):
   // 30 KiB a strip, three stages fit two blocks in an H100's SM, four not.
@@ -231,7 +265,7 @@ TEST(TensorCores, StagesFitTwoBlocksPerSM) {
   Src.replace(Src.find("B[k][j]"), 7, "B[j][k]");
   Src.replace(Src.find("B[restrict p][m]"), 16, "B[restrict m][p]");
   GPUPlan NT = planFor(Src);
-  ASSERT_EQ(mmaKernels(NT).size(), 1u);
+  ASSERT_EQ(mmaKernels(NT).size(), 2u);
   const KernelPlan *Default = mmaWithRows(NT, MmaPlan::Default.rows());
   ASSERT_TRUE(Default);
   EXPECT_EQ(Default->Stages, 3);
@@ -629,8 +663,8 @@ TEST(ExactTiles, TensorCoreTileGetsOneToo) {
   // vectors only and has no partial strip (H100 run 32: PolyBench gemm at
   // 3072^3 64.2% -> 71.8% of cuBLAS DGEMM).
   GPUPlan Plan = planFor(product("double", "A[i][k] * B[k][j]"));
-  ASSERT_EQ(mmaKernels(Plan).size(), 1u);
-  const KernelPlan &K = *mmaKernels(Plan)[0];
+  ASSERT_EQ(mmaKernels(Plan).size(), 2u);
+  const KernelPlan &K = *mmaWithRows(Plan, MmaPlan::Default.rows());
   ASSERT_TRUE(K.Exact.has_value());
   ASSERT_EQ(K.Exact->Multiples.size(), 3u);
   EXPECT_EQ(K.Exact->Multiples[0].second, MmaPlan::Default.rows());

@@ -239,16 +239,21 @@ struct TransposedWrite {
 /// The instruction sums the products in its own order: like FMA contraction,
 /// results differ from the source's order in the last bits (bench/RESULTS.md
 /// run 25: PolyBench gemm agrees with cuBLAS DGEMM to 3e-13).
-/// The block's tile is made of warps of 32 x 32 outputs (MmaShape), its
+/// The block's tile is made of warps of 8 x 4 lanes (MmaShape), its
 /// strips of 16 staged by cp.async Stages strips deep in dynamic shared
 /// memory (KernelPlan::Stages): H100, bench/RESULTS.md run 28, PolyBench
-/// gemm shapes beside cuBLAS DGEMM: 96 x 64 tiles (3 x 2 warps) 75.7% at
-/// 2000x2300x2600 (756 blocks, 2.9 waves of 2 per SM), 89.7% at
-/// 1000x1100x1200, 65.5% at 4096^3. Run 30: the generator's 128 x 64 tile (4
-/// x 2 warps, 3 stages, held to 128 registers for two blocks per SM, which
-/// spills) was no faster at any size from 2048^3 to 5120^3 (61.7% against
-/// 62.7% at 4096^3; with one block per SM 48.7%), so the default tile is
-/// the only one.
+/// gemm shapes beside cuBLAS DGEMM: 96 x 64 tiles (3 x 2 warps of 32 x 32)
+/// 75.7% at 2000x2300x2600 (756 blocks, 2.9 waves of 2 per SM), 89.7% at
+/// 1000x1100x1200, 65.5% at 4096^3. Run 30: a 128 x 64 tile of 4 x 2 warps
+/// of 32 x 32 (held to 128 registers for two blocks per SM, which spills)
+/// was no faster at any size. Run 34 (H200): 128 x 64 of 2 x 2 warps of 64
+/// x 32 (Large: a quarter fewer shared loads per instruction, 226
+/// registers) 71.7-73.0% at 4096^3 against 67.1-67.5%, 73.6% at 2048^3
+/// against 65.8%, 76.4% at 6144^3 against 70.5%, where its exact version
+/// runs; its general kernel (255 registers and a stack) 63% at
+/// 2000x2300x2600 against 72%, 56% at 1000x1100x1200 against 72%: so the
+/// host runs Large only where its exact version runs (HostStep::ByExact),
+/// the default tile elsewhere.
 struct MmaShape {
   int64_t RowThreads, RowCopies, ColThreads, ColCopies; ///< threads and outputs per thread, rows on y
   int64_t rows() const { return RowThreads * RowCopies; }
@@ -258,10 +263,10 @@ struct MmaPlan {
   static constexpr int64_t M = 16, N = 8, K = 8; ///< the instruction's shape
   static constexpr int64_t Strip = 16;  ///< the staged loop's strip
   static constexpr int64_t Stages = 4;  ///< strips in shared memory (cp.async pipeline)
-  static constexpr int64_t WarpTile = 32; ///< outputs of a warp along each dimension
-  static constexpr MmaShape Default = {24, 4, 8, 8}; ///< 96 x 64, 3 x 2 warps
+  static constexpr MmaShape Default = {24, 4, 8, 8}; ///< 96 x 64, 3 x 2 warps of 32 x 32
+  static constexpr MmaShape Large = {16, 8, 8, 8};   ///< 128 x 64, 2 x 2 warps of 64 x 32
   unsigned RowLoop = 0, ColLoop = 0;
-  int64_t WarpsRow = 3, WarpsCol = 2; ///< the block's tile in warps (its tile / WarpTile)
+  int64_t WarpsRow = 3, WarpsCol = 2; ///< the block's warps along the rows and the columns
   unsigned Stmt = 0;          ///< the statement in the staged loop
   unsigned Acc = 0;           ///< its accumulator (a scalar)
   bool Subtract = false;      ///< `acc -= r * c`: r is negated
@@ -637,6 +642,10 @@ struct HostStep {
   /// (empty: none).
   std::string ThresholdEnv;
   std::string Why;                ///< Choose: for the comment
+  /// Choose: Body (one launch) where the exact version of its kernel runs
+  /// (ExactTiles: its host test and, with a border split, a wave of full
+  /// tiles), else Else; ChoiceLoops and Threshold unused (MmaPlan::Large).
+  bool ByExact = false;
   std::vector<HostStep> Body, Else;
   std::optional<DeviceLoopPlan> Device; ///< Loop: its iterations may run in one kernel
   std::optional<TimeTilePlan> TimeTiled; ///< Loop: its iterations may run time-tiled
