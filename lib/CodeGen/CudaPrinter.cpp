@@ -1069,7 +1069,7 @@ public:
     if (K.Exact) {
       OS << "// The exact version of " << K.Name << ", launched "
          << (K.borderSplit() ? "on the full tiles (" : "where every tile is full (") << exactWhen(K)
-         << "): no range checks, no partial strip, one tile per block, vector tile copies.\n";
+         << "): " << exactLacks(K) << ", one tile per block, vector tile copies.\n";
       OS << Global << exactName(K) << "(" << kernelParams(K) << ") {\n";
       printParallelKernel(OS, K, /*Exact=*/true);
       OS << "}\n\n";
@@ -1083,12 +1083,19 @@ public:
     }
   }
   std::string exactName(const KernelPlan &K) const { return K.Name + "_exact"; }
+  /// What the exact version of K leaves out, for comments.
+  static std::string exactLacks(const KernelPlan &K) {
+    return K.Exact->TailStrip ? "no range checks, whole strips in the loop and the partial one after it"
+                              : "no range checks, no partial strip";
+  }
   std::string borderName(const KernelPlan &K) const { return K.Name + "_border"; }
   /// In words: when the exact version of K runs.
   std::string exactWhen(const KernelPlan &K) const {
     std::vector<std::string> Parts;
     for (auto [L, By] : K.Exact->Multiples)
-      if (!K.Exact->Border || !mappedFor(L)) // else the border version runs the tiles on the border
+      if (!mappedFor(L) && K.Exact->TailStrip)
+        Parts.push_back(N.Loops[L].Iterator + "'s trip count positive");
+      else if (!K.Exact->Border || !mappedFor(L)) // else the border version runs the tiles on the border
         Parts.push_back(N.Loops[L].Iterator + "'s trip count a multiple of " + std::to_string(By));
     for (unsigned I : K.Exact->Aligned)
       Parts.push_back(N.Arrays[K.Staged[I].Array].Name + "'s rows aligned");
@@ -1106,7 +1113,7 @@ public:
                                  affIn64Bits(N, N.Loops[L].Upper) + ", " + std::to_string(N.Loops[L].Step) + ")";
       if (M && K.Exact->Border) // a full tile, at least: the border version runs the others
         Conds.push_back(Trip + " >= " + std::to_string(By));
-      else
+      else if (M || !K.Exact->TailStrip) // else the partial strip runs after the loop
         Conds.push_back(Trip + " % " + std::to_string(By) + " == 0");
       if (M) // a block per full tile
         Conds.push_back(Trip + " / " + std::to_string(By) + " <= " + std::to_string(K.maxBlocks(*M)));
@@ -1499,6 +1506,9 @@ public:
     /// Printing the kernel's exact version (KernelPlan::Exact): every tile
     /// full, so no range checks, full strips only, vector tile copies.
     bool Exact = false;
+    /// Printing the exact version's partial strip after its loop
+    /// (ExactTiles::TailStrip): copies range-checked along the strip loop.
+    bool Tail = false;
     /// Printing the kernel's border version (ExactTiles::Border): the
     /// kernel, skipping the full tiles.
     bool Border = false;
@@ -2111,7 +2121,7 @@ public:
       }
     } else if (Lp == L.Id) {
       Value = "(" + KK + " + " + R + ")";
-      if (!PC.Exact) // else inside: the strip is full
+      if (!PC.Exact || PC.Tail) // else inside: the strip is full
         Ok = Value + " <= " + aff(L.Upper);
     } else {
       Value = "0";
@@ -2162,9 +2172,15 @@ public:
     OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << ", strip-mined by " << K.KTile << "; " << ST
        << " strips' tiles in shared memory, each copied by cp.async " << K.Stages - 1
        << " strips ahead of its arithmetic\n";
+    const bool Tail = PC.Exact && K.Exact->TailStrip;
+    const std::string Trip =
+        "loopgpu_trip(" + affIn64Bits(N, L.Lower) + ", " + affIn64Bits(N, L.Upper) + ", " + std::to_string(L.Step) + ")";
     indent(OS, Depth);
-    OS << "const long long loopgpu_strips = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
-       << affIn64Bits(N, L.Upper) << ", " << K.KTile << ");\n";
+    if (Tail) // whole strips in the loop, the partial one after it
+      OS << "const long long loopgpu_strips = " << Trip << " / " << K.KTile << "; // the whole strips\n";
+    else
+      OS << "const long long loopgpu_strips = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
+         << affIn64Bits(N, L.Upper) << ", " << K.KTile << ");\n";
     indent(OS, Depth);
     OS << "#pragma unroll\n";
     indent(OS, Depth);
@@ -2213,6 +2229,48 @@ public:
     OS << "loopgpu_cp_async_wait<0>();\n";
     indent(OS, Depth);
     OS << "__syncthreads(); // before another tile's copies overwrite the stages\n";
+    if (Tail)
+      printTailStrip(OS, Nd, Depth, EP, Trip, Copy);
+  }
+
+  /// The exact version's last, partial strip after its loop of whole strips
+  /// (ExactTiles::TailStrip): copied range-checked along the strip loop
+  /// (zeros past its end), its iterations one by one.
+  void printTailStrip(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, const std::string &Trip,
+                      llvm::function_ref<void(unsigned, const std::string &, const std::string &)> Copy) {
+    const KernelPlan &K = *PC.K;
+    const Loop &L = N.Loops[Nd.Id];
+    const std::string IT = typeStr(L.IteratorType), ST = std::to_string(K.Stages);
+    indent(OS, Depth);
+    OS << "if (loopgpu_strips * " << K.KTile << " < " << Trip << ") { // the last, partial strip (ExactTiles::TailStrip)\n";
+    unsigned D = Depth + 1;
+    indent(OS, D);
+    OS << "const " << IT << " loopgpu_kk = (" << IT << ")(" << aff(L.Lower) << " + loopgpu_strips * " << K.KTile
+       << ");\n";
+    PC.Tail = true;
+    Copy(D, "loopgpu_strips", "the partial strip's tile");
+    PC.Tail = false;
+    indent(OS, D);
+    OS << "loopgpu_cp_async_commit();\n";
+    indent(OS, D);
+    OS << "loopgpu_cp_async_wait<0>();\n";
+    indent(OS, D);
+    OS << "__syncthreads(); // the tiles are complete\n";
+    for (const StagedArray &S : K.Staged) {
+      const ArrayInfo &A = N.Arrays[S.Array];
+      std::vector<int64_t> Shape = S.sharedShape();
+      std::string Rest;
+      for (size_t I = 1; I < Shape.size(); ++I)
+        Rest += "[" + std::to_string(Shape[I]) + "]";
+      indent(OS, D);
+      OS << typeStr(A.ElementType) << " (*const " << shVar(S) << ")" << Rest << " = " << stagesVar(S)
+         << "[loopgpu_strips % " << ST << "]; // this strip's tile\n";
+    }
+    printStripArithmetic(OS, Nd, D, EP, /*PartialOnly=*/true);
+    indent(OS, D);
+    OS << "__syncthreads(); // before another tile's copies overwrite the stages\n";
+    indent(OS, Depth);
+    OS << "}\n";
   }
 
   void printStagedLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP) {
@@ -2263,7 +2321,7 @@ public:
   /// The arithmetic of the staged strip starting at loopgpu_kk (its tiles in
   /// loopgpu_sh_<A>): a full strip unrolled (on tensor cores with
   /// KernelPlan::Mma), the last, partial one as a loop.
-  void printStripArithmetic(raw_ostream &OS, const Node &Nd, unsigned D, ExprPrinter &EP) {
+  void printStripArithmetic(raw_ostream &OS, const Node &Nd, unsigned D, ExprPrinter &EP, bool PartialOnly = false) {
     const KernelPlan &K = *PC.K;
     const Loop &L = N.Loops[Nd.Id];
     const std::string Hi = aff(L.Upper);
@@ -2295,6 +2353,11 @@ public:
     // its shared loads can be scheduled ahead of the arithmetic. The last
     // strip may be partial.
     int64_t Unroll = K.Jam.StripUnroll;
+    if (PartialOnly) {
+      StripLoop(D, Hi);
+      PC.InStaged = false;
+      return;
+    }
     if (PC.Exact) {
       indent(OS, D);
       OS << "// every strip is full\n";
@@ -3156,19 +3219,31 @@ public:
   }
 
   /// A Choose by exact version (HostStep::ByExact): Body's kernel where its
-  /// exact version runs, Else elsewhere (Else alone where the kernel got
-  /// none: -exact-tiles=false).
+  /// exact version runs and its border holds at most MaxBorder of the
+  /// outputs, Else elsewhere (Else alone where the kernel got none:
+  /// -exact-tiles=false).
   void printExactChoice(raw_ostream &OS, const HostStep &S, unsigned Depth) {
     const KernelPlan &K = Plan.Kernels[S.Body.front().Kernel];
     if (!K.Exact) {
       printHostSteps(OS, S.Else, Depth);
       return;
     }
+    std::vector<std::string> Full, All;
+    for (const MappedLoop &M : K.Mapped) {
+      std::string Trip = "loopgpu_trip_" + std::string(1, M.Dim), T = std::to_string(M.tile());
+      Full.push_back("(" + Trip + " / " + T + " * " + T + ")");
+      All.push_back(Trip);
+    }
     indent(OS, Depth);
     OS << "{ // " << S.Why << "\n";
     printGridTrips(OS, K, Depth + 1);
     indent(OS, Depth + 1);
-    OS << "if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0 && " << exactRuns(K) << ") {\n";
+    OS << "// with a border of at most 1 / " << HostStep::MaxBorder << " of the outputs (" << K.Name
+       << "'s border version is slower than the other tile's)\n";
+    indent(OS, Depth + 1);
+    OS << "if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0 && " << exactRuns(K) << " && "
+       << llvm::join(Full, " * ") << " * " << HostStep::MaxBorder << " >= " << llvm::join(All, " * ") << " * "
+       << HostStep::MaxBorder - 1 << ") {\n";
     printHostSteps(OS, S.Body, Depth + 2);
     indent(OS, Depth + 1);
     OS << "} else {\n";
@@ -3275,7 +3350,7 @@ public:
         printBorderSplitLaunch(OS, K, Args, Depth + 2);
       } else if (K.Exact) {
         indent(OS, Depth + 2);
-        OS << "// every tile full: the exact version (no range checks, no partial strip)\n";
+        OS << "// every tile full: the exact version (" << exactLacks(K) << ")\n";
         indent(OS, Depth + 2);
         OS << "const bool loopgpu_exact = " << exactTest(K) << ";\n";
         indent(OS, Depth + 2);
@@ -3320,7 +3395,7 @@ public:
       indent(OS, D);
       OS << Text << "\n";
     };
-    Line(Depth, "// the full tiles: the exact version (no range checks, no partial strip); the tiles on the border: " +
+    Line(Depth, "// the full tiles: the exact version (" + exactLacks(K) + "); the tiles on the border: " +
                     borderName(K) + ", beside it");
     Line(Depth, "const bool loopgpu_border = " + borderTest(K) + ";");
     Line(Depth, "// with a border, at least a wave of full tiles (" + std::to_string(K.Exact->BorderMinTiles) +
@@ -3328,7 +3403,8 @@ public:
     Line(Depth, "const bool loopgpu_exact = " + exactTest(K) + " && (!loopgpu_border || " + waveTest(K) + ");");
     Line(Depth, "if (loopgpu_tracing())");
     Line(Depth + 1, "fprintf(stderr, \"loopgpu: " + K.Name + ": %s\\n\", !loopgpu_exact ? \"less than a wave of full tiles, "
-                        "unaligned rows or a partial strip: " + K.Name + " runs\" : loopgpu_border ? \"full tiles: " +
+                        "unaligned rows" + (K.Exact->TailStrip ? "" : " or a partial strip") + ": " + K.Name +
+                        " runs\" : loopgpu_border ? \"full tiles: " +
                         exactName(K) + " runs; tiles on the border: " + borderName(K) + " runs beside it\" : \"every tile full: " +
                         exactName(K) + " runs\");");
     Line(Depth, "if (loopgpu_exact) {");

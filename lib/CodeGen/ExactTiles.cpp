@@ -92,6 +92,7 @@ void planExactTiles(const Nest &N, KernelPlan &K, const CodeGenOptions &Opts) {
   for (unsigned I = 0; I < K.Staged.size(); ++I)
     if (K.Staged[I].GlobalVector > 1)
       E.Aligned.push_back(I);
+  E.TailStrip = K.Mma.has_value() && K.Stages > 1;
   GPUTarget T = gpuTarget(Opts.Arch);
   E.Border = T.ExactBorderSplit;
   // A wave of blocks: below it the split gains nothing (H200 run 33: SGEMM

@@ -167,7 +167,8 @@ private:
     if (K.Exact) {
       std::vector<std::string> Multiples, Aligned;
       for (auto [L, By] : K.Exact->Multiples)
-        Multiples.push_back(N.Loops[L].Iterator + " by " + std::to_string(By));
+        if (!K.Exact->TailStrip || L != *K.StagedLoop) // else any trip: the partial strip after the loop
+          Multiples.push_back(N.Loops[L].Iterator + " by " + std::to_string(By));
       for (unsigned I : K.Exact->Aligned)
         Aligned.push_back(N.Arrays[K.Staged[I].Array].Name);
       indent(1);
@@ -176,6 +177,8 @@ private:
         OS << " aligned {" << llvm::join(Aligned, ", ") << "}";
       if (K.Exact->Border) // the mapped loops' trips need not divide
         OS << " or on the full tiles, " << K.Name << "_border on the border tiles beside it";
+      if (K.Exact->TailStrip)
+        OS << "; " << N.Loops[*K.StagedLoop].Iterator << "'s last, partial strip after the loop";
       OS << "\n";
     }
     indent(1);
@@ -279,7 +282,8 @@ private:
         break;
       case HostStep::Kind::Choose: {
         if (S.ByExact) {
-          OS << "choose where the exact version of " << Plan.Kernels[S.Body.front().Kernel].Name << " runs\n";
+          OS << "choose where the exact version of " << Plan.Kernels[S.Body.front().Kernel].Name
+             << " runs with a border of at most 1 / " << HostStep::MaxBorder << " of the outputs\n";
           break;
         }
         std::set<unsigned> L(S.ChoiceLoops.begin(), S.ChoiceLoops.end());

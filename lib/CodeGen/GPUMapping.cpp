@@ -221,8 +221,11 @@ private:
         C.Why = "a scan along columns: CUB's scan by key below " + std::to_string(ColumnScanThreshold) +
                 " columns, a column per thread from there";
         C.Body.push_back(launch(std::move(*Strided)));
-        C.Else.push_back(launch(registerTiledByDefault(Nd, HostLoops)));
+        KernelPlan Tiled = registerTiledByDefault(Nd, HostLoops);
+        if (BelowThreshold && BelowThreshold->ByExact) // no second choice inside this one: the default tile
+          Tiled = std::move(BelowThreshold->Small);
         BelowThreshold.reset(); // a scan reads what it writes: never a pencil
+        C.Else.push_back(launch(std::move(Tiled)));
         const Loop &L = N.Loops[Strided->TheScan->Loop];
         Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + C.Why);
         Steps.push_back(std::move(C));

@@ -54,6 +54,8 @@ template <typename BadFn> void verifyExactTiles(const Nest &N, const KernelPlan 
   Want.emplace_back(*K.StagedLoop, K.KTile);
   if (K.Exact->Multiples != Want)
     Bad("the exact version's trip-count test differs from the tiles and the strip");
+  if (K.Exact->TailStrip && (!K.Mma || K.Stages < 2))
+    Bad("an exact version with a partial strip after its loop, but not of a tensor-core tile in cp.async stages");
   std::vector<unsigned> Aligned;
   for (unsigned I = 0; I < K.Staged.size(); ++I)
     if (K.Staged[I].GlobalVector > 1)

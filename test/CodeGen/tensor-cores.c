@@ -30,7 +30,8 @@
 // CHOICE: // the 128 x 64 tile, where its exact version runs (whole strips, aligned rows, every tile full or a wave of full tiles)
 // CHOICE: __launch_bounds__(128, 2) gemm_nest0_kernel2(
 // CHOICE: { // the 128 x 64 tensor-core tile where its exact version runs, the 96 x 64 one elsewhere (its general kernel is slower)
-// CHOICE: if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0 && loopgpu_trip_y >= 128 && {{.*}} % 16 == 0 && {{.*}} && (!(loopgpu_trip_y % 128 != 0 || loopgpu_trip_x % 64 != 0) || (loopgpu_trip_y / 128) * (loopgpu_trip_x / 64) >= loopgpu_env_or("LOOPGPU_EXACT_BORDER_MIN_TILES", 264))) {
+// CHOICE: // with a border of at most 1 / 50 of the outputs (gemm_nest0_kernel2's border version is slower than the other tile's)
+// CHOICE: if (loopgpu_trip_x > 0 && loopgpu_trip_y > 0 && loopgpu_trip_z > 0 && loopgpu_trip_y >= 128 && {{.*}} && (!(loopgpu_trip_y % 128 != 0 || loopgpu_trip_x % 64 != 0) || (loopgpu_trip_y / 128) * (loopgpu_trip_x / 64) >= loopgpu_env_or("LOOPGPU_EXACT_BORDER_MIN_TILES", 264)) && (loopgpu_trip_y / 128 * 128) * (loopgpu_trip_x / 64 * 64) * 50 >= loopgpu_trip_y * loopgpu_trip_x * 49) {
 // CHOICE: gemm_nest0_kernel2_exact<<<dim3(loopgpu_trip_x / 64, loopgpu_trip_y / 128, 1), loopgpu_block, [[#]]>>>(
 // CHOICE: } else {
 // CHOICE: gemm_nest0_kernel1_exact<<<dim3(loopgpu_trip_x / 64, loopgpu_trip_y / 96, 1), loopgpu_block, 107520>>>(

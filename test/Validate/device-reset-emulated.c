@@ -8,12 +8,11 @@
 // RUN: rm -rf %t && mkdir -p %t
 //
 // A double product on FP64 tensor cores (cp.async tiles in more than 48 KiB
-// of dynamic shared memory), at 200 x 140 x 48: 2 full tiles of the 128 x
-// 64 tile (product_nest0_kernel1) and a border (LOOPGPU_EXACT_BORDER_MIN_
-// TILES=1: the exact version on the full tiles, the border version on a
-// second stream); with the variable at 1000, the 96 x 64 tile's general
-// kernel (product_nest0_kernel). The driver calls the host function, resets
-// the device, and calls it again.
+// of dynamic shared memory), at 200 x 140 x 48: 2 x 2 full tiles of 96 x 64
+// and a border (LOOPGPU_EXACT_BORDER_MIN_TILES=1: the exact version on the
+// full tiles, the border version on a second stream); with the variable at
+// 1000, the general kernel alone. The driver calls the host function,
+// resets the device, and calls it again.
 // RUN: %loopgpu %s --param n=200 --param m=140 --param p=48 --validate --validate-mode=none --validate-dir=%t/1 > /dev/null
 // RUN: FileCheck %s --check-prefix=CUDA --input-file=%t/1/kernels.cu
 // RUN: sed -i 's/^  product(\(.*\));$/  product(\1); if (cudaDeviceReset() != cudaSuccess) return 1; product(\1);/' %t/1/driver.cu
@@ -36,11 +35,11 @@
 // CUDA: loopgpu_join_side(loopgpu_split);
 // CHECK-NOT: FAIL
 // CHECK: {{^PASS$}}
-// CHECK-COUNT-2: product_nest0_kernel1: full tiles: product_nest0_kernel1_exact runs; tiles on the border: product_nest0_kernel1_border runs beside it
+// CHECK-COUNT-2: product_nest0_kernel: full tiles: product_nest0_kernel_exact runs; tiles on the border: product_nest0_kernel_border runs beside it
 // CHECK-NOT: loopgpu-emu: error
 // ALONE-NOT: FAIL
 // ALONE: {{^PASS$}}
-// ALONE-COUNT-2: product_nest0_kernel: less than a wave of full tiles, unaligned rows or a partial strip: product_nest0_kernel runs
+// ALONE-COUNT-2: product_nest0_kernel: less than a wave of full tiles, unaligned rows: product_nest0_kernel runs
 // ONCE: cudaFuncAttributeMaxDynamicSharedMemorySize
 // ONCE: FAIL
 

@@ -73,18 +73,38 @@
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %t/pb/gemm.restrict.c --param ni=96 --param nj=128 --param nk=32 --validate --validate-mode=cpu --validate-dir=%t/tc1 2>&1 | FileCheck %s --check-prefix=TC
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %S/../CodeGen/tensor-cores.c --param n=192 --param m=64 --param p=48 --validate --validate-mode=cpu --validate-dir=%t/tc2 2>&1 | FileCheck %s --check-prefix=TCALL
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %S/../CodeGen/tensor-cores.c --param n=97 --param m=70 --param p=37 --validate --validate-mode=cpu --validate-dir=%t/tc3 2>&1 | FileCheck %s --check-prefix=TCBORDER
-// The 128 x 64 tile (MmaPlan::Large, kernel2) where its exact version runs:
-// every tile full at 256 x 128 x 32, and beside its border version at 300 x
-// 136 x 48 (a wave of full tiles forced); the 96 x 64 tile at 96 x 128 x 32
-// (above: no full 128-row tile).
+// The 128 x 64 tile (MmaPlan::Large, kernel2) where its exact version runs
+// and its border is at most 2% of the outputs (HostStep::MaxBorder): every
+// tile full at 256 x 128 x 32, beside its border version at 648 x 128 x 48
+// (8 rows of 648: a wave of full tiles forced); the 96 x 64 tile at 96 x
+// 128 x 32 (above: no full 128-row tile) and, split, at 300 x 136 x 48 (the
+// large tile's border would be 20%).
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %t/pb/gemm.restrict.c --param ni=256 --param nj=128 --param nk=32 --validate --validate-mode=cpu --validate-dir=%t/tc7 2>&1 | FileCheck %s --check-prefix=LARGE
-// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %t/pb/gemm.restrict.c --param ni=300 --param nj=136 --param nk=48 --validate --validate-mode=cpu --validate-dir=%t/tc8 2>&1 | FileCheck %s --check-prefix=LARGESPLIT
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %t/pb/gemm.restrict.c --param ni=648 --param nj=128 --param nk=48 --validate --validate-mode=cpu --validate-dir=%t/tc8 2>&1 | FileCheck %s --check-prefix=LARGESPLIT
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %t/pb/gemm.restrict.c --param ni=300 --param nj=136 --param nk=48 --validate --validate-mode=cpu --validate-dir=%t/tc9 2>&1 | FileCheck %s --check-prefix=SPLIT96
 // LARGE-NOT: FAIL
 // LARGE: {{^PASS$}}
 // LARGE: kernel_gemm_nest0_kernel2: every tile full: kernel_gemm_nest0_kernel2_exact runs
 // LARGESPLIT-NOT: FAIL
 // LARGESPLIT: {{^PASS$}}
 // LARGESPLIT: kernel_gemm_nest0_kernel2: full tiles: kernel_gemm_nest0_kernel2_exact runs; tiles on the border: kernel_gemm_nest0_kernel2_border runs beside it
+// SPLIT96-NOT: FAIL
+// SPLIT96: {{^PASS$}}
+// SPLIT96: kernel_gemm_nest0_kernel1: full tiles: kernel_gemm_nest0_kernel1_exact runs; tiles on the border: kernel_gemm_nest0_kernel1_border runs beside it
+// The exact version of a tensor-core tile runs its whole strips in the loop
+// and the last, partial one after it (ExactTiles::TailStrip): k's 38
+// iterations (2 strips of 16 and 6) and 6 (the partial strip alone) at whole
+// 96 x 64 tiles, 46 at 648 x 128 (the 128 x 64 tile beside its border); the
+// partial strip's iterations taken away (in every kernel) fail validation.
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %t/pb/gemm.restrict.c --param ni=96 --param nj=128 --param nk=38 --validate --validate-mode=cpu --validate-dir=%t/tc4 2>&1 | FileCheck %s --check-prefix=TC
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %t/pb/gemm.restrict.c --param ni=96 --param nj=64 --param nk=6 --validate --validate-mode=cpu --validate-dir=%t/tc5 2>&1 | FileCheck %s --check-prefix=TC
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_EXACT_BORDER_MIN_TILES=1 %loopgpu %t/pb/gemm.restrict.c --param ni=648 --param nj=128 --param nk=46 --validate --validate-mode=cpu --validate-dir=%t/tc6 2>&1 | FileCheck %s --check-prefix=LARGESPLIT
+// RUN: sed -i 's/for (int k = loopgpu_kk; k <= nk - 1; ++k) {/for (int k = loopgpu_kk; k < loopgpu_kk; ++k) {/' %t/tc4/kernels.cu
+// RUN: grep -c 'k < loopgpu_kk; ++k' %t/tc4/kernels.cu | FileCheck %s --check-prefix=TAILS
+// RUN: env LOOPGPU_TRACE=1 %expect_exit 1 bash %t/tc4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=NOTAIL
+// TAILS: {{^([3-9]|[1-9][0-9])$}}
+// NOTAIL: FAIL kernel_gemm: C
+// NOTAIL: kernel_gemm_nest0_kernel1: every tile full: kernel_gemm_nest0_kernel1_exact runs
 // RUN: sed -i '/loopgpu_smem_attr_exact/d' %t/tc1/kernels.cu
 // RUN: %expect_exit 1 bash %t/tc1/run.sh cpu 2>&1 | FileCheck %s --check-prefix=NOATTR
 // TC-NOT: FAIL

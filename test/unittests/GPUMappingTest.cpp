@@ -630,6 +630,7 @@ TEST(ExactTiles, RegisterTileGetsAVersionForFullTiles) {
     EXPECT_EQ(exactMultiples(N, K), Want);
     ASSERT_EQ(K.Exact->Aligned.size(), 2u); // both tiles are copied as 16-byte vectors
     EXPECT_EQ(K.Staged[K.Exact->Aligned[0]].GlobalVector, 4);
+    EXPECT_FALSE(K.Exact->TailStrip); // whole strips only: scalar strips are not only products
     EXPECT_TRUE(verifyGPUPlan(N, Plan, "exact-tiles").empty());
   });
   CodeGenOptions Off = tiled({16, 16}, {8, 8});
@@ -670,6 +671,9 @@ TEST(ExactTiles, TensorCoreTileGetsOneToo) {
   EXPECT_EQ(K.Exact->Multiples[0].second, MmaPlan::Default.rows());
   EXPECT_EQ(K.Exact->Multiples[1].second, MmaPlan::Default.cols());
   EXPECT_EQ(K.Exact->Multiples[2].second, MmaPlan::Strip);
+  // Its last, partial strip runs after the loop (ExactTiles::TailStrip):
+  // the host's test asks for whole tiles, not whole strips.
+  EXPECT_TRUE(K.Exact->TailStrip);
 }
 
 TEST(ExactTiles, NoneForOneCopyOrGuardedStrips) {

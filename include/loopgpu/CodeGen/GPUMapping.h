@@ -359,6 +359,14 @@ struct ExactTiles {
   /// loop with the strip.
   std::vector<std::pair<unsigned, int64_t>> Multiples;
   std::vector<unsigned> Aligned; ///< indices into KernelPlan::Staged (GlobalVector > 1)
+  /// The strip loop's trip count need not be a multiple of the strip: the
+  /// exact version runs the whole strips as before, then the last, partial
+  /// one after the loop (its copies range-checked along the strip loop, its
+  /// iterations one by one). For tensor-core tiles in cp.async stages:
+  /// PolyBench gemm at EXTRALARGE (k = 2600, 162 strips of 16 and 8) and
+  /// most sizes as users write them. (Run 34: the same checks inside the
+  /// loop cost the exact version 4-8% where the strips are whole.)
+  bool TailStrip = false;
   bool Border = false;
   int64_t BorderMinTiles = 0;
 };
@@ -644,8 +652,15 @@ struct HostStep {
   std::string Why;                ///< Choose: for the comment
   /// Choose: Body (one launch) where the exact version of its kernel runs
   /// (ExactTiles: its host test and, with a border split, a wave of full
-  /// tiles), else Else; ChoiceLoops and Threshold unused (MmaPlan::Large).
+  /// tiles) and its border holds at most 1 / MaxBorder of the outputs, else
+  /// Else; ChoiceLoops and Threshold unused (MmaPlan::Large: its border
+  /// version, the general kernel's code at 255 registers, is slow; H200
+  /// run 34, PolyBench gemm, the 128 x 64 tile against the 96 x 64 one, both
+  /// split: borders of 0.3% (5000^3) and 1.6% (4000^3) 4% and 1% faster,
+  /// 2.9% (2500^3) 3% slower, 3.7% (3000^3) even, 6.5% (EXTRALARGE) 11%
+  /// slower).
   bool ByExact = false;
+  static constexpr int64_t MaxBorder = 50;
   std::vector<HostStep> Body, Else;
   std::optional<DeviceLoopPlan> Device; ///< Loop: its iterations may run in one kernel
   std::optional<TimeTilePlan> TimeTiled; ///< Loop: its iterations may run time-tiled
