@@ -2212,16 +2212,7 @@ public:
     OS << "}\n";
     indent(OS, D);
     OS << "loopgpu_cp_async_commit();\n";
-    for (const StagedArray &S : K.Staged) {
-      const ArrayInfo &A = N.Arrays[S.Array];
-      std::vector<int64_t> Shape = S.sharedShape();
-      std::string Rest;
-      for (size_t I = 1; I < Shape.size(); ++I)
-        Rest += "[" + std::to_string(Shape[I]) + "]";
-      indent(OS, D);
-      OS << typeStr(A.ElementType) << " (*const " << shVar(S) << ")" << Rest << " = " << stagesVar(S)
-         << "[loopgpu_s % " << ST << "]; // this strip's tile\n";
-    }
+    printStagePointers(OS, D, "loopgpu_s % " + ST);
     printStripArithmetic(OS, Nd, D, EP);
     indent(OS, Depth);
     OS << "}\n";
@@ -2231,6 +2222,21 @@ public:
     OS << "__syncthreads(); // before another tile's copies overwrite the stages\n";
     if (Tail)
       printTailStrip(OS, Nd, Depth, EP, Trip, Copy);
+  }
+
+  /// `T (*const loopgpu_sh_<A>)[...] = loopgpu_stages_<A>[Stage];`: each
+  /// staged array's tile for this strip, in stage Stage of its ring.
+  void printStagePointers(raw_ostream &OS, unsigned D, const std::string &Stage) {
+    for (const StagedArray &S : PC.K->Staged) {
+      const ArrayInfo &A = N.Arrays[S.Array];
+      std::vector<int64_t> Shape = S.sharedShape();
+      std::string Rest;
+      for (size_t I = 1; I < Shape.size(); ++I)
+        Rest += "[" + std::to_string(Shape[I]) + "]";
+      indent(OS, D);
+      OS << typeStr(A.ElementType) << " (*const " << shVar(S) << ")" << Rest << " = " << stagesVar(S) << "["
+         << Stage << "]; // this strip's tile\n";
+    }
   }
 
   /// The exact version's last, partial strip after its loop of whole strips
@@ -2256,16 +2262,7 @@ public:
     OS << "loopgpu_cp_async_wait<0>();\n";
     indent(OS, D);
     OS << "__syncthreads(); // the tiles are complete\n";
-    for (const StagedArray &S : K.Staged) {
-      const ArrayInfo &A = N.Arrays[S.Array];
-      std::vector<int64_t> Shape = S.sharedShape();
-      std::string Rest;
-      for (size_t I = 1; I < Shape.size(); ++I)
-        Rest += "[" + std::to_string(Shape[I]) + "]";
-      indent(OS, D);
-      OS << typeStr(A.ElementType) << " (*const " << shVar(S) << ")" << Rest << " = " << stagesVar(S)
-         << "[loopgpu_strips % " << ST << "]; // this strip's tile\n";
-    }
+    printStagePointers(OS, D, "loopgpu_strips % " + ST);
     printStripArithmetic(OS, Nd, D, EP, /*PartialOnly=*/true);
     indent(OS, D);
     OS << "__syncthreads(); // before another tile's copies overwrite the stages\n";
