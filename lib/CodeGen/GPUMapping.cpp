@@ -222,9 +222,9 @@ private:
                 " columns, a column per thread from there";
         C.Body.push_back(launch(std::move(*Strided)));
         KernelPlan Tiled = registerTiledByDefault(Nd, HostLoops);
-        if (BelowThreshold && BelowThreshold->ByExact) // no second choice inside this one: the default tile
-          Tiled = std::move(BelowThreshold->Small);
-        BelowThreshold.reset(); // a scan reads what it writes: never a pencil
+        if (Alternative) // no choice inside this one: the kernel that runs at every size
+          Tiled = std::move(Alternative->Small);
+        Alternative.reset();
         C.Else.push_back(launch(std::move(Tiled)));
         const Loop &L = N.Loops[Strided->TheScan->Loop];
         Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + "): " + C.Why);
@@ -232,8 +232,8 @@ private:
       } else if (Nd.K == Node::Kind::Loop && isMappable(Nd.Id)) {
         FlushSerial();
         KernelPlan K = registerTiledByDefault(Nd, HostLoops);
-        std::optional<SizeChoice> Small = std::move(BelowThreshold);
-        BelowThreshold.reset();
+        std::optional<KernelChoice> Small = std::move(Alternative);
+        Alternative.reset();
         if (!Small) {
           Steps.push_back(launch(std::move(K)));
           continue;
@@ -384,20 +384,21 @@ private:
   /// (registerTiledByDefault), where the user asks for none.
   std::vector<int64_t> DefaultTile, DefaultCoarsen;
   int64_t DefaultVector = 0; ///< with them: runs along x (0: none unless -vector)
-  /// A kernel chosen at run time for problems below a size: the product of
-  /// the trip counts of the chosen kernel's mapped loops below Threshold
-  /// (Env overrides it at run time) launches Small instead.
-  struct SizeChoice {
+  /// A kernel the host runs at run time instead of the planned one (a
+  /// HostStep::Choose): Small, which runs at every size, where the product
+  /// of the trip counts of the planned kernel's mapped loops is below
+  /// Threshold (Env overrides it at run time), or with ByExact where the
+  /// planned kernel's exact version does not run (HostStep::ByExact).
+  struct KernelChoice {
     KernelPlan Small;
     int64_t Threshold = 0;
     std::string Env, Why;
-    /// Small runs where the chosen kernel's exact version does not
-    /// (HostStep::ByExact), not below a size.
     bool ByExact = false;
   };
-  /// Set by pencilByDefault: the mapper's default kernel, for problems too
-  /// small for the pencil (pencilMinIterations).
-  std::optional<SizeChoice> BelowThreshold;
+  /// Set by pencilByDefault (the mapper's default kernel, for problems too
+  /// small for the pencil) and by registerTiledByDefault (the default
+  /// tensor-core tile, where the large one's exact version does not run).
+  std::optional<KernelChoice> Alternative;
   /// Planning the tensor-core layout of a register tile (tensorCoreTile):
   /// no vector runs, no transposed tiles, rows padded for the fragments.
   bool MmaLayout = false;
@@ -492,7 +493,7 @@ private:
         T->Notes.insert(T->Notes.begin(), "the default tile, where the 128 x 64 tile's exact version does not run");
         L->Notes.insert(L->Notes.begin(), "the 128 x 64 tile, where its exact version runs (whole strips, aligned "
                                           "rows, every tile full or a wave of full tiles)");
-        BelowThreshold = SizeChoice{std::move(*T), 0, "",
+        Alternative = KernelChoice{std::move(*T), 0, "",
                                     "the 128 x 64 tensor-core tile where its exact version runs, the 96 x 64 one "
                                     "elsewhere (its general kernel is slower)",
                                     /*ByExact=*/true};
@@ -509,7 +510,7 @@ private:
   /// writes gets the stencil pencil
   /// (PencilDepth and the other constants of GPUMapping.h) with vector runs
   /// along x (VectorRuns), launched where the problem fills the GPU
-  /// (BelowThreshold, pencilMinIterations); else K, the mapper's default.
+  /// (Alternative, pencilMinIterations); else K, the mapper's default.
   /// Not 2-D stencils: runs of 2 along x with 32 x 8 threads took PolyBench
   /// jacobi-2d from 10.0 to 9.0 ms but fdtd-2d from 15.9 to 18.0 (n = 2800,
   /// 2000 x 2600, 100 steps, kernels alone; bench/RESULTS.md run 29 D).
@@ -550,7 +551,7 @@ private:
     K.Notes.insert(K.Notes.begin(), "the default mapping, for problems too small for the stencil pencil's grid");
     GPUTarget T = gpuTarget(Opts.Arch);
     int64_t Threshold = pencilMinIterations(T);
-    BelowThreshold = SizeChoice{std::move(K), Threshold, "LOOPGPU_PENCIL_MIN_ITERATIONS",
+    Alternative = KernelChoice{std::move(K), Threshold, "LOOPGPU_PENCIL_MIN_ITERATIONS",
                                 "the stencil pencil from " + std::to_string(Threshold) +
                                     " iterations (its grid fills the " + std::to_string(T.SMs) + " SMs of " + T.Card +
                                     "), the default mapping below"};
