@@ -1,4 +1,16 @@
-//===- GPUMapping.cpp - Decide how a nest runs on the GPU -----------------===//
+//===- GPUMapping.cpp - The map pass: kernels, grid, host steps ----------===//
+//
+// The first pass of the GPU plan (KernelPasses.h): which nodes of the nest
+// become which kernels (parallel, reduction, serial, CUB scan), their loops
+// on the grid's dimensions with block sizes and coarsening, the planner's
+// default shapes (register tiles, tensor-core tiles, stencil pencils) and
+// the host steps around the launches, with run-time choices between
+// kernels. Each kernel carries its MapRequest for the passes after this
+// one; candidate shapes are compared on copies lowered by them
+// (lowerKernel). transformForGPU chooses between the transformed nest and
+// the nest as written by what this pass can map.
+//
+//===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/GPUMapping.h"
 #include "loopgpu/CodeGen/KernelPasses.h"
 #include "loopgpu/IR/NestEdit.h"
@@ -36,12 +48,18 @@ int64_t elementBytes(ScalarType T) {
   return 8;
 }
 
-namespace {
-
-
-
-/// Collects the loops that stay on the host in Steps.
-} // namespace
+/// What the mapping does with M's loop, for the kernel's comments.
+std::string mappedLoopNote(const Nest &N, const DependenceInfo &DI, const MappedLoop &M) {
+  const Loop &L = N.Loops[M.Loop];
+  std::string Note = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ", " +
+                     spelling(DI.verdict(M.Loop).K) + ") -> " + std::string(1, M.Dim) + ": strip-mined by " +
+                     std::to_string(M.BlockSize) + " threads per block";
+  if (M.Coarsen > 1)
+    Note += ", coarsened: " + std::to_string(M.Coarsen) + " iterations per thread " +
+            (M.Vector > 1 ? "in runs of " + std::to_string(M.Vector) : "at stride " + std::to_string(M.Stride)) +
+            " (tile " + std::to_string(M.tile()) + ")";
+  return Note;
+}
 
 std::optional<std::pair<std::string, int64_t>> vector16(ScalarType T) {
   using K = ScalarType::Kind;
@@ -135,6 +153,30 @@ std::string splitHostScalar(const Nest &N, const GPUPlan &Plan) {
   return "";
 }
 
+/// Warns about arrays a `shared(...)` clause names that no kernel stages.
+void warnUnstagedSharedArrays(const Nest &N, const GPUPlan &Plan, const CodeGenOptions &Opts,
+                               DiagnosticSink &Diags) {
+  std::set<std::string> Staged;
+  for (const KernelPlan &K : Plan.Kernels)
+    for (const StagedArray &S : K.Staged)
+      Staged.insert(N.Arrays[S.Array].Name);
+  std::set<std::pair<unsigned, unsigned>> Said; // the nest's clauses are its outer loop's too
+  auto Check = [&](const std::vector<Clause> &Cs) {
+    for (const Clause &C : Cs)
+      if (C.K == Clause::Kind::Shared && Said.insert({C.Loc.Line, C.Loc.Col}).second)
+        for (const std::string &Name : C.Names)
+          if (!Staged.count(Name))
+            Diags.warning(C.Loc, "shared(" + Name + "): '" + Name +
+                                     "' is not staged in shared memory: staging needs an array read, not "
+                                     "written, along a sequential loop inside the mapped ones, with its "
+                                     "elements reused across a block's threads" +
+                                     (Opts.Stage ? "" : " (and -shared-staging=false turns staging off)"));
+  };
+  Check(N.Clauses);
+  for (const Loop &L : N.Loops)
+    Check(L.Clauses);
+}
+
 class Planner {
 public:
   Planner(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, DiagnosticSink &Diags)
@@ -145,10 +187,8 @@ public:
     Plan.Host = planNodes(N.Root, HostLoops);
     if (Failed)
       return {};
-    if (N.VersionOf < 0) { // a version's clauses are its nest's: said once
-      warnUnstagedSharedArrays();
+    if (N.VersionOf < 0) // a version's clauses are its nest's: said once
       warnUnappliedShapeClauses();
-    }
     return std::move(Plan);
   }
 
@@ -443,24 +483,25 @@ private:
     KernelPlan K = parallelKernel(Root, HostLoops);
     if (Failed || !requestedTiles(Root.Id).empty() || !Opts.Coarsen.empty() || coarsenClause(Root.Id))
       return K;
-    if (!K.StagedLoop)
-      return pencilByDefault(Root, HostLoops, std::move(K), Remarks);
+    KernelPlan LK = lowered(K);
+    if (!LK.StagedLoop)
+      return pencilByDefault(Root, HostLoops, std::move(K), LK, Remarks);
     if (K.Mapped.size() != 2)
       return K;
     int64_t Elem = 0;
     std::set<unsigned> Served; // mapped loops some tile is indexed by
-    for (const StagedArray &S : K.Staged) {
+    for (const StagedArray &S : LK.Staged) {
       Elem = std::max(Elem, elementBytes(N.Arrays[S.Array].ElementType));
       for (unsigned L : S.DimLoops)
-        if (L != *K.StagedLoop && L != ~0u)
+        if (L != *LK.StagedLoop && L != ~0u)
           Served.insert(L);
     }
     bool OnlyTiles = true;
-    std::vector<unsigned> Under = statementsUnder(*findLoopNode(N, *K.StagedLoop));
+    std::vector<unsigned> Under = statementsUnder(*findLoopNode(N, *LK.StagedLoop));
     for (unsigned St : Under)
       for (unsigned AId : N.Statements[St].Accesses) {
         const Access &A = N.Accesses[AId];
-        OnlyTiles &= !A.isArray() || std::any_of(K.Staged.begin(), K.Staged.end(),
+        OnlyTiles &= !A.isArray() || std::any_of(LK.Staged.begin(), LK.Staged.end(),
                                                  [&](const StagedArray &S) { return S.Array == A.Index; });
       }
     if (!OnlyTiles || Served.size() != 2 || Elem > 8)
@@ -471,7 +512,7 @@ private:
     KernelPlan R = parallelKernel(Root, HostLoops);
     DefaultTile.clear();
     DefaultCoarsen.clear();
-    if (Failed || !R.StagedLoop)
+    if (Failed || !lowered(R).StagedLoop)
       return K;
     // The first plan's remarks are not this kernel's.
     Plan.Remarks.erase(Plan.Remarks.begin() + Remarks, Plan.Remarks.begin() + Mid);
@@ -515,13 +556,13 @@ private:
   /// jacobi-2d from 10.0 to 9.0 ms but fdtd-2d from 15.9 to 18.0 (n = 2800,
   /// 2000 x 2600, 100 steps, kernels alone; bench/RESULTS.md run 29 D).
   KernelPlan pencilByDefault(const Node &Root, const std::vector<unsigned> &HostLoops, KernelPlan K,
-                             size_t Remarks) {
+                             const KernelPlan &LK, size_t Remarks) {
     // Not inside a host loop: the run-time choice between the pencil and
     // the default kernel (pencilMinIterations) would take away the loop's
     // device-loop runs (DeviceLoop.cpp); PolyBench heat-3d at EXTRALARGE
     // ran 0.142-0.145 s end to end with it, 0.132-0.138 s without
     // (bench/RESULTS.md run 29).
-    if (K.Mapped.size() != 3 || K.Transposed || !K.Halo.empty() || !K.LaneLoops.empty() || K.BlockCoarsen != 1 ||
+    if (K.Mapped.size() != 3 || LK.Transposed || !LK.Halo.empty() || !LK.LaneLoops.empty() || K.BlockCoarsen != 1 ||
         Opts.Vector == 1 || !HostLoops.empty())
       return K;
     unsigned X = 0;
@@ -542,7 +583,7 @@ private:
     DefaultTile.clear();
     DefaultCoarsen.clear();
     DefaultVector = 0;
-    if (Failed || !P.XRuns) {
+    if (Failed || !lowered(P).XRuns) {
       Plan.Remarks.resize(Mid);
       return K;
     }
@@ -562,19 +603,6 @@ private:
                        std::to_string(PencilVector) + " along x): reads overlap along loop " + L.Iterator +
                        ", so a thread's iterations share their loads (-tile and -coarsen choose otherwise)");
     return P;
-  }
-
-  /// What the mapping does with M's loop, for the kernel's comments.
-  std::string mappedNote(const MappedLoop &M) const {
-    const Loop &L = N.Loops[M.Loop];
-    std::string Note = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ", " +
-                       spelling(DI.verdict(M.Loop).K) + ") -> " + std::string(1, M.Dim) + ": strip-mined by " +
-                       std::to_string(M.BlockSize) + " threads per block";
-    if (M.Coarsen > 1)
-      Note += ", coarsened: " + std::to_string(M.Coarsen) + " iterations per thread " +
-              (M.Vector > 1 ? "in runs of " + std::to_string(M.Vector) : "at stride " + std::to_string(M.Stride)) +
-              " (tile " + std::to_string(M.tile()) + ")";
-    return Note;
   }
 
   /// Whether some array under Root is both read and written (`a[i] = a[i]
@@ -624,75 +652,6 @@ private:
     return false;
   }
 
-  /// Vector runs along x (VectorRuns) of V iterations, V from -vector or the
-  /// pencil's default: planned where the kernel reads and writes global
-  /// memory only (no shared tiles, lane loops or tensor cores), the loop on
-  /// x steps by 1 and is coarsened by a multiple of V, and some array of at
-  /// most 16 / V bytes per element is indexed by it with coefficient 1 in
-  /// its last subscript (with one subscript per dimension: the rows' length
-  /// is known). Says why not where the user asked.
-  void planVectorRuns(KernelPlan &K, const Node &Root) {
-    int64_t V = Opts.Vector ? Opts.Vector : DefaultVector;
-    if (V <= 1)
-      return;
-    MappedLoop *X = nullptr;
-    for (MappedLoop &M : K.Mapped)
-      if (M.Dim == 'x')
-        X = &M;
-    if (!X) { // serial kernels, lane reductions (their one mapped loop on y)
-      if (Opts.Vector > 1 && !K.Mapped.empty()) {
-        const Loop &M = N.Loops[K.Mapped.front().Loop];
-        Plan.Remarks.push_back("-vector " + std::to_string(V) + " not applied to loop " + M.Iterator + " (line " +
-                               std::to_string(M.Loc.Line) + "): no loop of the kernel is on x (its lanes split "
-                               "the loops inside)");
-      }
-      return;
-    }
-    const Loop &L = N.Loops[X->Loop];
-    auto Refuse = [&](const std::string &Why) {
-      if (Opts.Vector > 1)
-        Plan.Remarks.push_back("-vector " + std::to_string(V) + " not applied to loop " + L.Iterator + " (line " +
-                               std::to_string(L.Loc.Line) + "): " + Why);
-    };
-    if (K.StagedLoop || K.Transposed || !K.Halo.empty() || !K.LaneLoops.empty() || MmaLayout)
-      return Refuse("the kernel stages tiles in shared memory or splits loops over lanes");
-    if (L.Step != 1)
-      return Refuse("the loop steps by " + std::to_string(L.Step));
-    if (X->Coarsen % V != 0)
-      return Refuse("its coarsening factor " + std::to_string(X->Coarsen) + " is not a multiple of " +
-                    std::to_string(V));
-    VectorRuns R;
-    R.Loop = X->Loop;
-    R.V = V;
-    for (unsigned St : statementsUnder(Root))
-      for (unsigned AId : N.Statements[St].Accesses) {
-        const Access &A = N.Accesses[AId];
-        if (!A.isArray())
-          continue;
-        const ArrayInfo &Info = N.Arrays[A.Index];
-        if (Info.isTemporary() || Info.Extents.size() != A.Subscripts.size() ||
-            elementBytes(Info.ElementType) * V > 16 || !contiguousAlong(N, A, X->Loop) ||
-            llvm::is_contained(R.Arrays, A.Index))
-          continue;
-        bool Known = true; // every row length (extent past the first) known
-        for (size_t D = 1; D < Info.Extents.size(); ++D)
-          Known &= Info.Extents[D].has_value();
-        if (Known)
-          R.Arrays.push_back(A.Index);
-      }
-    if (R.Arrays.empty())
-      return Refuse("no array of at most " + std::to_string(16 / V) +
-                    "-byte elements is indexed by it in its last subscript");
-    X->Vector = V;
-    K.XRuns = R;
-    K.Notes[X - K.Mapped.data()] = mappedNote(*X);
-    K.Notes.push_back("loop " + L.Iterator + ": runs of " + std::to_string(V) +
-                      " consecutive iterations per thread, aligned to " + std::to_string(V) +
-                      " elements (from floor(lower / " + std::to_string(V) +
-                      ") * " + std::to_string(V) + "): loads and stores of a run go as vectors in full tiles where "
-                      "the arrays are aligned");
-  }
-
   /// The register tile R (doubles) on FP64 tensor cores (KernelPlan::Mma),
   /// where its strip is a product of a row and a column operand
   /// (matchTensorCoreProduct): 96 x 64 outputs (rows on y) dealt out in the
@@ -722,7 +681,10 @@ private:
     DefaultTile.clear();
     DefaultCoarsen.clear();
     std::string WhyNot;
-    std::optional<MmaPlan> P = Failed ? std::nullopt : matchTensorCoreProduct(N, T, Opts, WhyNot);
+    if (Failed)
+      return std::nullopt;
+    KernelPlan LT = lowered(T);
+    std::optional<MmaPlan> P = matchTensorCoreProduct(N, LT, Opts, WhyNot);
     if (!P)
       return std::nullopt;
     T.Mma = *P;
@@ -734,7 +696,7 @@ private:
                        std::to_string(RowThreads) + " x " + std::to_string(ColThreads) + " threads, " +
                        std::to_string(RowCopies) + " x " + std::to_string(ColCopies) +
                        " outputs each in the instruction's accumulator layout): "
-                       "loop " + N.Loops[*T.StagedLoop].Iterator + "'s statement adds a product of a row operand (" +
+                       "loop " + N.Loops[*LT.StagedLoop].Iterator + "'s statement adds a product of a row operand (" +
                        std::to_string(P->RowFactors.size()) + " factor" + (P->RowFactors.size() > 1 ? "s" : "") +
                        ") and a column operand (" + std::to_string(P->ColFactors.size()) + " factor" +
                        (P->ColFactors.size() > 1 ? "s" : "") +
@@ -806,84 +768,24 @@ private:
       Failed = true;
     }
     applyCoarsening(K, Root.Id);
-    for (const MappedLoop &M : K.Mapped) // the first notes, one per mapped loop (planVectorRuns rewrites x's)
-      K.Notes.push_back(mappedNote(M));
-    // Lanes first where they coalesce more of the reduction's reads than
-    // threads do (a row's dot product): staging the vector would leave the
-    // rows a thread apart. Where they coalesce as many (nussinov), they come
-    // after staging and only without it.
-    bool Lanes = Opts.LaneReductions && RowsPerThread && Opts.Coarsen.empty() && !coarsenClause(Root.Id) &&
-                 K.Mapped[0].Coarsen == 1 && K.BlockCoarsen == 1;
-    if (Lanes)
-      planLaneReductions(N, DI, K, *Cur, /*MinAdvantage=*/1);
-    if (Opts.Stage && K.LaneLoops.empty())
-      planStripStaging(N, K, *Cur, Opts, StagingInputs{MmaLayout, coarsenClause(K.Nodes[0]->Id) != nullptr, sharedClauseNames()},
-                       Plan.Remarks);
-    if (Opts.Stage && K.Staged.empty() && K.LaneLoops.empty())
-      planTransposedStore(N, K, *Cur, Opts,
-                          !requestedTiles(K.Nodes[0]->Id).empty() || !Opts.Coarsen.empty() ||
-                              coarsenClause(K.Nodes[0]->Id),
-                          Plan.Remarks);
-    if (Opts.Stage && Opts.HaloStage && !K.StagedLoop && !K.Transposed && K.LaneLoops.empty())
-      planHaloStaging(N, K, Opts, Plan.Remarks);
-    if (Lanes && K.LaneLoops.empty() && !K.StagedLoop && !K.Transposed && K.Halo.empty())
-      planLaneReductions(N, DI, K, *Cur, /*MinAdvantage=*/0);
-    // No occupancy request of the planner's own for streaming kernels: asking
-    // the 7-point stencil (4 outputs per thread, 40 registers) for 8 blocks
-    // per SM made nvcc spill at 32 registers, 45.7% of copy bandwidth
-    // against 64.4% (H100 runs 7-8); -min-blocks-per-sm is the user's.
-    if (Opts.MinBlocksPerSM > 0)
-      K.MinBlocksPerSM = Opts.MinBlocksPerSM;
-    // Lecture: a coarsened thread's iterations along x should be a warp
-    // apart, or a warp's global accesses do not coalesce (vector runs read
-    // shared tiles only, see StripStaging.cpp).
-    for (const MappedLoop &M : K.Mapped)
-      if (M.Coarsen > 1 && M.Dim == 'x' && M.Stride < 32 && M.Vector == 1 && !MmaLayout)
-        Plan.Remarks.push_back("coarsening along x at stride " + std::to_string(M.Stride) +
-                               " (< 32, the warp size): a warp's accesses may not coalesce");
-    planVectorRuns(K, Root);
+    for (const MappedLoop &M : K.Mapped) // the first notes, one per mapped loop (vector-runs rewrites x's)
+      K.Notes.push_back(mappedLoopNote(N, DI, M));
+    // What the kernel passes after this one (KernelPasses.h) need of it.
+    KernelPlan::MapRequest &Q = K.Request;
+    Q.Inner = Cur;
+    Q.Lanes = Opts.LaneReductions && RowsPerThread && Opts.Coarsen.empty() && !coarsenClause(Root.Id) &&
+              K.Mapped[0].Coarsen == 1 && K.BlockCoarsen == 1;
+    Q.MmaLayout = MmaLayout;
+    Q.CoarsenClause = coarsenClause(Root.Id) != nullptr;
+    Q.ShapeRequested = !requestedTiles(Root.Id).empty() || !Opts.Coarsen.empty() || Q.CoarsenClause;
+    Q.Vector = Opts.Vector ? Opts.Vector : DefaultVector;
     return K;
   }
 
-  /// The arrays `shared(...)` clauses of the nest and its loops name, if any.
-  std::optional<std::set<std::string>> sharedClauseNames() const {
-    std::optional<std::set<std::string>> Names;
-    auto Add = [&](const std::vector<Clause> &Cs) {
-      for (const Clause &C : Cs)
-        if (C.K == Clause::Kind::Shared) {
-          if (!Names)
-            Names.emplace();
-          Names->insert(C.Names.begin(), C.Names.end());
-        }
-    };
-    Add(N.Clauses);
-    for (const Loop &L : N.Loops)
-      Add(L.Clauses);
-    return Names;
-  }
-
-  /// Warns about arrays a `shared(...)` clause names that no kernel stages.
-  void warnUnstagedSharedArrays() {
-    std::set<std::string> Staged;
-    for (const KernelPlan &K : Plan.Kernels)
-      for (const StagedArray &S : K.Staged)
-        Staged.insert(N.Arrays[S.Array].Name);
-    std::set<std::pair<unsigned, unsigned>> Said; // the nest's clauses are its outer loop's too
-    auto Check = [&](const std::vector<Clause> &Cs) {
-      for (const Clause &C : Cs)
-        if (C.K == Clause::Kind::Shared && Said.insert({C.Loc.Line, C.Loc.Col}).second)
-          for (const std::string &Name : C.Names)
-            if (!Staged.count(Name))
-              Diags.warning(C.Loc, "shared(" + Name + "): '" + Name +
-                                       "' is not staged in shared memory: staging needs an array read, not "
-                                       "written, along a sequential loop inside the mapped ones, with its "
-                                       "elements reused across a block's threads" +
-                                       (Opts.Stage ? "" : " (and -shared-staging=false turns staging off)"));
-    };
-    Check(N.Clauses);
-    for (const Loop &L : N.Loops)
-      Check(L.Clauses);
-  }
+  /// K as the kernel passes would leave it (lowerKernel), for the choices
+  /// between mappings; their remarks are not kept (they come again when the
+  /// chosen kernel is lowered for real).
+  KernelPlan lowered(const KernelPlan &K) const { return lowerKernel(N, DI, Opts, K); }
 
   /// Warns about tile and coarsen clauses of loops that are not the
   /// outermost mapped loop of any kernel: the clauses shape the blocks of the
@@ -1029,7 +931,6 @@ private:
                              "ignored");
     M.Stride = M.BlockSize;
     K.Mapped = {M};
-    planBlockCombines(N, K);
     return K;
   }
 
@@ -1101,8 +1002,7 @@ bool transformForGPU(Nest &N, DependenceInfo &Info, DiagnosticSink &Diags) {
   return true;
 }
 
-GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,
-                DiagnosticSink &Diags) {
+GPUPlan mapForGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, DiagnosticSink &Diags) {
   unsigned Errors = Diags.errorCount();
   // nvcc computes long double as double on the device, without a word.
   auto RefuseLongDouble = [&](ScalarType T, const std::string &Name, SourceLoc Loc) {
@@ -1143,47 +1043,17 @@ GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &O
     for (unsigned B = 0; B < N.Arrays.size(); ++B)
       if (B != A && N.Arrays[B].AliasClass == N.Arrays[A].AliasClass)
         Plan.NoAlias[A] = false;
-  // How each block copies its staged and halo tiles: rounds of the block's
-  // threads, each thread one load of GlobalVector elements per round.
-  for (KernelPlan &K : Plan.Kernels)
-    for (std::vector<StagedArray> *Tiles : {&K.Staged, &K.Halo})
-      for (StagedArray &S : *Tiles) {
-        S.CopyLoads = S.elements() / S.GlobalVector;
-        S.CopyRounds = (S.CopyLoads + K.threadsPerBlock() - 1) / K.threadsPerBlock();
-      }
-  // The passes after the mapping (KernelPasses.h), each followed by the
-  // verifier.
-  auto Finish = [&](const char *Pass) {
-    if (std::vector<std::string> Bad = verifyGPUPlan(N, Plan, Pass); !Bad.empty()) {
-      Diags.error(N.Loc, "internal error: the GPU plan is inconsistent after pass '" + std::string(Pass) +
-                             "': " + llvm::join(Bad, "; ") + " (please report it)");
-      return false;
-    }
-    if (Opts.PrintAfter == Pass) {
-      llvm::errs() << "// GPU plan after " << Pass << ", nest at line " << N.Loc.Line << "\n";
-      printGPUIR(N, Plan, llvm::errs());
-    }
-    return true;
-  };
-  if (!Finish("map"))
+  return Plan;
+}
+
+GPUPlan planGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts,
+                DiagnosticSink &Diags) {
+  unsigned Errors = Diags.errorCount();
+  GPUPlan Plan = mapForGPU(N, DI, Opts, Diags);
+  if (Diags.errorCount() != Errors || !runGPUPasses(N, DI, Opts, Plan, Diags))
     return {};
-  for (KernelPlan &K : Plan.Kernels)
-    coarsenAndJam(N, K);
-  if (!Finish("coarsen-jam"))
-    return {};
-  for (KernelPlan &K : Plan.Kernels)
-    planTileVersions(N, K);
-  if (!Finish("tile-versions"))
-    return {};
-  for (KernelPlan &K : Plan.Kernels)
-    planExactTiles(N, K, Opts);
-  if (!Finish("exact-tiles"))
-    return {};
-  planDeviceLoops(N, Plan, Opts);
-  if (!Finish("device-loops"))
-    return {};
-  if (!planTimeTiling(N, Plan, Opts, Diags) || !Finish("time-tile"))
-    return {};
+  if (N.VersionOf < 0) // a version's clauses are its nest's: said once
+    warnUnstagedSharedArrays(N, Plan, Opts, Diags);
   return Plan;
 }
 
@@ -1193,11 +1063,6 @@ std::vector<ScalarType> reductionPartTypes(const Nest &N, const Reduction &R) {
   ScalarType Iter = ScalarType::intType();
   Iter.K = ScalarType::Kind::LongLong;
   return {N.Scalars[R.Memory.Index].Type, N.Scalars[R.Index->Index].Type, Iter};
-}
-
-llvm::ArrayRef<const char *> gpuPassNames() {
-  static const char *const Names[] = {"map", "coarsen-jam", "tile-versions", "exact-tiles", "device-loops", "time-tile"};
-  return Names;
 }
 
 } // namespace loopgpu

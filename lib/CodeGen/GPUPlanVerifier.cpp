@@ -138,8 +138,8 @@ void verifyTimeTile(const GPUPlan &Plan, const HostStep &S, std::vector<std::str
 }
 
 /// A reduction kernel's block combines and the tiles' copies.
-void verifyCombinesAndCopies(const KernelPlan &K, std::vector<std::string> &Out) {
-  if (K.K == KernelPlan::Kind::Reduction) {
+void verifyCombinesAndCopies(const KernelPlan &K, bool Combined, std::vector<std::string> &Out) {
+  if (K.K == KernelPlan::Kind::Reduction && Combined) {
     if (K.Combines.size() != K.Reductions.size())
       Out.push_back(K.Name + ": " + std::to_string(K.Combines.size()) + " block combines for " +
                     std::to_string(K.Reductions.size()) + " reductions");
@@ -188,14 +188,15 @@ std::vector<std::string> verifyGPUPlan(const Nest &N, const GPUPlan &Plan, llvm:
   std::vector<std::string> Out;
   llvm::ArrayRef<const char *> Passes = gpuPassNames();
   size_t Ran = llvm::find(Passes, After) - Passes.begin(); // the passes that ran: 0..Ran
-  bool Jammed = Ran < Passes.size() && Ran >= 1;
+  auto RanPass = [&](llvm::StringRef P) { return Ran < Passes.size() && Ran >= size_t(llvm::find(Passes, P) - Passes.begin()); };
+  bool Combined = RanPass("reductions"), Jammed = RanPass("coarsen-jam");
   for (const KernelPlan &K : Plan.Kernels) {
     if (K.Nodes.empty()) {
       Out.push_back(K.Name + ": computes nothing");
       continue;
     }
     verifyMapping(N, K, Out);
-    verifyCombinesAndCopies(K, Out);
+    verifyCombinesAndCopies(K, Combined, Out);
     if (Jammed)
       verifyJamAndVersions(N, K, Out);
   }

@@ -1,6 +1,6 @@
 //===- HaloStaging.cpp - Stencil reads staged with their halo ------------===//
 //
-// Part of the map pass (KernelPasses.h): -shared-staging=halo copies each
+// The halos pass (KernelPasses.h): -shared-staging=halo copies each
 // tile of an array read at neighbouring offsets of the mapped iterators
 // into shared memory, widened by the offsets' spread.
 //

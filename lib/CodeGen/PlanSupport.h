@@ -1,7 +1,7 @@
 //===- PlanSupport.h - Helpers of the GPU plan's passes --------*- C++ -*-===//
 //
-// Internal to lib/CodeGen: what several of the plan's steps share, and the
-// steps the map pass calls from their own files.
+// Internal to lib/CodeGen: what several of the plan's passes share, and the
+// kernel passes that PassPipeline.cpp runs from their own files.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_LIB_CODEGEN_PLANSUPPORT_H
@@ -67,6 +67,22 @@ inline bool usesLoop(const Nest &N, const Access &A, unsigned Loop) {
 /// `#pragma loopgpu sequential` on loop L: never mapped to threads.
 bool sequentialByClause(const Nest &N, unsigned L);
 
+/// What the mapping does with M's loop (block, coarsening, runs), for the
+/// kernel's comments.
+std::string mappedLoopNote(const Nest &N, const DependenceInfo &DI, const MappedLoop &M);
+
+/// The arrays `shared(...)` clauses of N and its loops name, if any.
+std::optional<std::set<std::string>> sharedClauseNames(const Nest &N);
+
+//===- VectorRuns.cpp ------------------------------------------------------===//
+
+/// vector-runs: a Parallel kernel's x loop in runs of K.Request.Vector
+/// iterations (K.XRuns, the loop's MappedLoop::Vector) where the kernel
+/// reads and writes global memory only and an array is contiguous along it;
+/// says in Remarks why not where -vector asked.
+void planVectorRuns(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, KernelPlan &K,
+                    std::vector<std::string> &Remarks);
+
 //===- Reductions.cpp ------------------------------------------------------===//
 
 /// A 4- or 8-byte type (what the atomic combine and the warp shuffles
@@ -97,8 +113,8 @@ void planBlockCombines(const Nest &N, KernelPlan &K);
 /// K.SharedBytes, says in Remarks why an array is not staged.
 void planHaloStaging(const Nest &N, KernelPlan &K, const CodeGenOptions &Opts, std::vector<std::string> &Remarks);
 
-/// What the strip staging needs of the map pass besides the nest and the
-/// options.
+/// What the strip staging needs of the map pass's request
+/// (KernelPlan::MapRequest) besides the nest and the options.
 struct StagingInputs {
   /// Planning a tensor-core tile (MmaPlan): no vector fragments or
   /// transposed tiles, rows padded for the fragments, cp.async stages.

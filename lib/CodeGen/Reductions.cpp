@@ -1,11 +1,12 @@
 //===- Reductions.cpp - Reductions across threads, lanes and blocks -------===//
 //
-// A step of the map pass (GPUMapping.cpp). Which reduction loops become
+// The map pass (GPUMapping.cpp) asks which reduction loops become
 // kernels of their own (a grid-stride loop of partials per thread, warp
 // shuffles, one shared-memory step per block, then the block's result
-// combined in memory), which reduction loops inside a thread's body are
-// split over the 32 lanes of a warp (KernelPlan::LaneLoops), and how each
-// block's result reaches memory (KernelPlan::Combines). Legality: every
+// combined in memory); the lane-reductions pass which reduction loops
+// inside a thread's body are split over the 32 lanes of a warp
+// (KernelPlan::LaneLoops), the reductions pass how each block's result
+// reaches memory (KernelPlan::Combines). Legality: every
 // dependence the loop carries is one of its reductions' (or goes away when
 // scalars declared inside it are private); the operators are associative
 // and commutative (+ * min max & | ^, floating point reassociated as with

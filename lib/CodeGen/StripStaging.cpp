@@ -1,6 +1,6 @@
 //===- StripStaging.cpp - Shared-memory tiles of a strip-mined loop -------===//
 //
-// A step of the map pass (GPUMapping.cpp): in a parallel kernel's innermost
+// The stage-strips pass (KernelPasses.h): in a parallel kernel's innermost
 // mapped loop, a sequential loop whose reads are reused across the block's
 // threads (each thread's iterations read the same rows or columns) is
 // strip-mined, and per strip the block copies the arrays' tiles into shared
@@ -403,6 +403,23 @@ private:
 void planStripStaging(const Nest &N, KernelPlan &K, const Node &InnerMapped, const CodeGenOptions &Opts,
                       const StagingInputs &In, std::vector<std::string> &Remarks) {
   StripStager(N, Opts, In, Remarks).planStaging(K, InnerMapped);
+}
+
+/// PlanSupport.h.
+std::optional<std::set<std::string>> sharedClauseNames(const Nest &N) {
+  std::optional<std::set<std::string>> Names;
+  auto Add = [&](const std::vector<Clause> &Cs) {
+    for (const Clause &C : Cs)
+      if (C.K == Clause::Kind::Shared) {
+        if (!Names)
+          Names.emplace();
+        Names->insert(C.Names.begin(), C.Names.end());
+      }
+  };
+  Add(N.Clauses);
+  for (const Loop &L : N.Loops)
+    Add(L.Clauses);
+  return Names;
 }
 
 } // namespace loopgpu

@@ -1,6 +1,6 @@
 //===- TransposedStores.cpp - Coalesced stores through a transposing tile --===//
 //
-// A step of the map pass (GPUMapping.cpp). In a 2-D band whose loop on x
+// The transposed-stores pass (KernelPasses.h). In a 2-D band whose loop on x
 // does not index the last subscript of the one array the body stores
 // (`B[j][i] = A[i][j]` with j on x), consecutive threads store elements a
 // row apart. The store then goes through a shared tile: each thread puts

@@ -5,7 +5,11 @@
 // RUN: %loopgpu %S/../../examples/stencil7.c -emit=gpu-ir | FileCheck %s --check-prefix=ST
 // RUN: %loopgpu %S/../../examples/jacobi2d.c -emit=gpu-ir | FileCheck %s --check-prefix=JAC
 // RUN: %loopgpu %S/../../examples/matmul.c -tile 16,16 -coarsen 4,4 -print-after=map -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAP
+// RUN: %loopgpu %S/../../examples/matmul.c -tile 16,16 -coarsen 4,4 -print-after=stage-strips -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGE
 // RUN: %loopgpu %S/../../examples/matmul.c -tile 16,16 -coarsen 4,4 -print-after=coarsen-jam -o /dev/null 2>&1 | FileCheck %s --check-prefix=JAM
+// RUN: %loopgpu %S/../../examples/stencil7.c -print-after=halos -o /dev/null 2>&1 | FileCheck %s --check-prefix=NORUNS
+// RUN: %loopgpu %s -print-after=map -o /dev/null 2>&1 | FileCheck %s --check-prefix=MAPRED
+// RUN: %loopgpu %s -print-after=reductions -o /dev/null 2>&1 | FileCheck %s --check-prefix=RED
 // -tile auto plans many candidates; only the plan printed is shown.
 // RUN: %loopgpu %S/../../examples/matmul.c -tile auto -print-after=map -o /dev/null 2>&1 | grep -c "GPU plan after map" | FileCheck %s --check-prefix=ONCE
 // RUN: %loopgpu %s -emit=gpu-ir | FileCheck %s --check-prefix=TWO
@@ -57,11 +61,19 @@
 // JAC-NEXT:     launch jacobi2d_nest0_kernel{{$}}
 // JAC-NEXT:     launch jacobi2d_nest0_kernel1
 
+// The map pass lays out the grid; the staging comes after it.
 // MAP: // GPU plan after map, nest at line 13
-// MAP: stage loop k (line 17) strips of 8, prefetch{{$}}
-// MAP-NOT: jam shared
-// MAP-NOT: versions
+// MAP-NEXT: kernel matmul_nest0_kernel parallel block(16, 16, 1){{$}}
+// MAP-NEXT:   grid.y loop i (line 14): block 16 x coarsen 4, stride 16{{$}}
+// MAP-NEXT:   grid.x loop j (line 15): block 16 x coarsen 4, stride 16{{$}}
+// MAP-NEXT:   body
 // MAP: {{^}}host{{$}}
+// STAGE: // GPU plan after stage-strips, nest at line 13
+// STAGE-NEXT: kernel matmul_nest0_kernel parallel block(16, 16, 1) shared 4224 B min-blocks-per-sm 2
+// STAGE: stage loop k (line 17) strips of 8, prefetch{{$}}
+// STAGE-NOT: jam shared
+// STAGE-NOT: versions
+// STAGE: {{^}}host{{$}}
 // JAM: // GPU plan after coarsen-jam, nest at line 13
 // JAM: jam shared {k} per-copy {acc}
 // JAM-NOT: versions
@@ -87,7 +99,22 @@ float two(int n, float a[restrict n], float b[restrict n]) {
 // TWO-NEXT:     loop i (line [[# @LINE - 10]]){{$}}
 // TWO: {{^}}host{{$}}
 
+// The stencil pencil's vector runs are planned after the halos.
+// NORUNS: // GPU plan after halos
+// NORUNS-NEXT: kernel stencil7_nest0_kernel parallel block(32, 8, 1)
+// NORUNS-NEXT:   grid.z loop z (line 12): block 1 x coarsen 8, stride 1
+// NORUNS-NEXT:   grid.y loop y (line 13): block 8 x coarsen 1, stride 8
+// NORUNS-NEXT:   grid.x loop x (line 14): block 32 x coarsen 2, stride 32{{$}}
+// NORUNS-NOT: vector-runs
+// NORUNS: {{^}}host{{$}}
+// A reduction kernel's block combines (the shared memory of its partials)
+// come from the reductions pass.
+// MAPRED: // GPU plan after map, nest at line [[# @LINE - 27]]
+// MAPRED-NEXT: kernel two_nest0_kernel reduction block(256, 1, 1){{$}}
+// RED: // GPU plan after reductions, nest at line [[# @LINE - 29]]
+// RED-NEXT: kernel two_nest0_kernel reduction block(256, 1, 1) shared 128 B{{$}}
+
 // ONCE: {{^1$}}
-// BADPASS: -print-after=jam: no such pass (map, coarsen-jam, tile-versions, exact-tiles, device-loops, time-tile)
+// BADPASS: -print-after=jam: no such pass (map, lane-reductions, stage-strips, transposed-stores, halos, vector-runs, reductions, coarsen-jam, tile-versions, exact-tiles, device-loops, time-tile)
 // BADVAL: --validate checks the emitted CUDA; it does not combine with -emit=ir, deps, c or gpu-ir
 // BADEMIT: -print-after prints the GPU plan; it does not combine with -emit=ir, deps or c

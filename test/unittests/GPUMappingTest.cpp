@@ -1016,4 +1016,113 @@ void two(int steps, int n, double A[restrict n][n], double B[restrict n][n], dou
   EXPECT_EQ(P->DeadOnEntry, (std::vector<bool>{false, true, false}));
 }
 
+//===----------------------------------------------------------------------===//
+// The pass pipeline: the map pass lays out, the kernel passes lower
+//===----------------------------------------------------------------------===//
+
+/// Runs Check on the first nest of Code with its plan after the map pass
+/// alone (mapForGPU), both alive.
+void withMapped(const std::string &Code, const CodeGenOptions &Opts,
+                const std::function<void(const Nest &, const DependenceInfo &, GPUPlan &, DiagnosticSink &)> &Check) {
+  FrontendStatus Status = runFrontendOnCode(Code, "input.c", {}, [&](Program &P, DiagnosticSink &Diag) {
+    ASSERT_FALSE(P.Nests.empty());
+    Nest &N = P.Nests[0];
+    DependenceInfo DI = analyzeDependences(N);
+    ASSERT_TRUE(transformForGPU(N, DI, Diag));
+    GPUPlan Plan = mapForGPU(N, DI, Opts, Diag);
+    ASSERT_FALSE(Plan.Kernels.empty());
+    Check(N, DI, Plan, Diag);
+  });
+  EXPECT_EQ(Status, FrontendStatus::Success);
+}
+
+TEST(PassPipeline, MapLaysOutAndStageStripsStages) {
+  CodeGenOptions O = tiled({16, 16}, {4, 4});
+  withMapped(FloatProduct, O, [&](const Nest &N, const DependenceInfo &DI, GPUPlan &Mapped, DiagnosticSink &Diag) {
+    const KernelPlan &M = Mapped.Kernels[0];
+    // The map pass decides the grid and what the kernel passes must respect.
+    EXPECT_EQ(M.blockShape(), (std::array<int64_t, 3>{16, 16, 1}));
+    ASSERT_NE(M.Request.Inner, nullptr);
+    EXPECT_EQ(N.Loops[M.Request.Inner->Id].Iterator, "j");
+    EXPECT_TRUE(M.Request.ShapeRequested);
+    EXPECT_FALSE(M.Request.MmaLayout);
+    // Nothing staged yet, and the verifier accepts that after map.
+    EXPECT_FALSE(M.StagedLoop.has_value());
+    EXPECT_TRUE(M.Staged.empty());
+    EXPECT_EQ(M.SharedBytes, 0);
+    EXPECT_TRUE(verifyGPUPlan(N, Mapped, "map").empty());
+    // lowerKernel, what the map pass looks at when it chooses, stages as
+    // the pipeline does, and stops before coarsen-jam.
+    KernelPlan L = lowerKernel(N, DI, O, M);
+    GPUPlan Plan = Mapped;
+    ASSERT_TRUE(runGPUPasses(N, DI, O, Plan, Diag));
+    const KernelPlan &K = Plan.Kernels[0];
+    ASSERT_TRUE(K.StagedLoop.has_value());
+    ASSERT_TRUE(L.StagedLoop.has_value());
+    EXPECT_EQ(N.Loops[*K.StagedLoop].Iterator, "k");
+    EXPECT_EQ(*L.StagedLoop, *K.StagedLoop);
+    EXPECT_EQ(L.KTile, K.KTile);
+    EXPECT_EQ(L.SharedBytes, K.SharedBytes);
+    EXPECT_GT(K.SharedBytes, 0);
+    ASSERT_EQ(L.Staged.size(), K.Staged.size());
+    for (size_t I = 0; I < K.Staged.size(); ++I) {
+      EXPECT_EQ(L.Staged[I].Array, K.Staged[I].Array);
+      EXPECT_EQ(L.Staged[I].CopyRounds, K.Staged[I].CopyRounds);
+      EXPECT_GT(K.Staged[I].CopyRounds, 0);
+    }
+    EXPECT_TRUE(L.Jam.SharedLoops.empty());
+    EXPECT_FALSE(K.Jam.SharedLoops.empty());
+    // A tile's copy that does not cover it is caught after the staging.
+    Plan.Kernels[0].Staged[0].CopyRounds = 0;
+    EXPECT_TRUE(llvm::any_of(verifyGPUPlan(N, Plan, "stage-strips"), [](const std::string &B) {
+      return B.find("does not cover") != std::string::npos;
+    }));
+  });
+}
+
+TEST(PassPipeline, TensorCoreLayoutIsTheMapPassesStagingFollowsIt) {
+  withMapped(product("double", "s * A[i][k] * B[k][j]"), {}, [&](const Nest &N, const DependenceInfo &DI,
+                                                                  GPUPlan &Mapped, DiagnosticSink &Diag) {
+    // Both tiles of the run-time choice are laid out for tensor cores, with
+    // their MmaPlan, and nothing staged yet.
+    ASSERT_EQ(mmaKernels(Mapped).size(), 2u);
+    for (const KernelPlan *K : mmaKernels(Mapped)) {
+      EXPECT_TRUE(K->Request.MmaLayout);
+      EXPECT_FALSE(K->StagedLoop.has_value());
+    }
+    GPUPlan Plan = Mapped;
+    ASSERT_TRUE(runGPUPasses(N, DI, {}, Plan, Diag));
+    for (const KernelPlan *K : mmaKernels(Plan)) {
+      EXPECT_GT(K->Stages, 1); // cp.async stages: the staging read the layout
+      EXPECT_FALSE(K->XRuns.has_value());
+    }
+  });
+}
+
+TEST(PassPipeline, PencilsVectorRunsComeFromTheirPass) {
+  const char *Stencil = R"(
+void st(int n, const float a[restrict n][n][n], float b[restrict n][n][n]) {
+#pragma loopgpu
+  for (int z = 1; z < n - 1; z++)
+    for (int y = 1; y < n - 1; y++)
+      for (int x = 1; x < n - 1; x++)
+        b[z][y][x] = a[z - 1][y][x] + a[z + 1][y][x] + a[z][y - 1][x] + a[z][y + 1][x] + a[z][y][x];
+}
+)";
+  withMapped(Stencil, {}, [&](const Nest &N, const DependenceInfo &DI, GPUPlan &Mapped, DiagnosticSink &Diag) {
+    // The pencil (chosen by the map pass where its runs come out) asks for
+    // runs of 2 along x; the default mapping, its alternative, for none.
+    ASSERT_EQ(Mapped.Kernels.size(), 2u);
+    EXPECT_EQ(Mapped.Kernels[0].Request.Vector, PencilVector);
+    EXPECT_EQ(Mapped.Kernels[1].Request.Vector, 0);
+    for (const KernelPlan &K : Mapped.Kernels)
+      EXPECT_FALSE(K.XRuns.has_value());
+    GPUPlan Plan = Mapped;
+    ASSERT_TRUE(runGPUPasses(N, DI, {}, Plan, Diag));
+    ASSERT_TRUE(Plan.Kernels[0].XRuns.has_value());
+    EXPECT_EQ(Plan.Kernels[0].XRuns->V, PencilVector);
+    EXPECT_FALSE(Plan.Kernels[1].XRuns.has_value());
+  });
+}
+
 } // namespace

@@ -470,6 +470,22 @@ struct KernelPlan {
   /// kernel arguments), outermost first.
   std::vector<unsigned> HostLoops;
   std::vector<std::string> Notes;   ///< why this shape, for comments
+  /// What the map pass decided for the passes after it (KernelPasses.h) to
+  /// respect, Parallel kernels.
+  struct MapRequest {
+    const Node *Inner = nullptr; ///< the innermost mapped loop's node (its body is the thread's)
+    /// Rows per thread, not coarsened: lane-reductions may split a
+    /// reduction loop inside over a warp's lanes.
+    bool Lanes = false;
+    /// Laid out for tensor cores (Mma): staged rows padded for the
+    /// fragments, cp.async stages, no vector fragments, transposed tiles or
+    /// vector runs.
+    bool MmaLayout = false;
+    bool ShapeRequested = false; ///< -tile, -coarsen or a clause shaped the blocks
+    bool CoarsenClause = false;  ///< a coarsen clause fixed the copies' stride
+    int64_t Vector = 0;          ///< vector-runs: runs of this many iterations along x (0, 1: none)
+  };
+  MapRequest Request;
   /// Threads per block along x, y and z.
   std::array<int64_t, 3> blockShape() const {
     std::array<int64_t, 3> B = {1, 1, 1};

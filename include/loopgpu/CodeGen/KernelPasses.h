@@ -1,29 +1,40 @@
 //===- KernelPasses.h - Lowering passes over the GPU plan -------*- C++ -*-===//
 //
 // planGPU (GPUMapping.h) lowers a transformed nest to its GPU plan by
-// passes, one file each, the plan verified after each (verifyGPUPlan):
+// passes, one file each, the plan verified after each (verifyGPUPlan);
+// runGPUPasses (PassPipeline.cpp) runs them after the map pass:
 //
-//   map            GPUMapping.cpp   kernels, grid and block loops, coarsening,
-//                                   staged strips and prefetch
-//                                   (StripStaging.cpp), transposed stores
-//                                   (TransposedStores.cpp), halos
-//                                   (HaloStaging.cpp), tensor cores
-//                                   (TensorCores.cpp), vector runs, lane and
-//                                   block reductions (Reductions.cpp), host
-//                                   steps
-//   coarsen-jam    CoarsenJam.cpp   which sequential loops the copies of a
-//                                   thread share, which scalars are per copy
-//   tile-versions  TileVersions.cpp full and border tile versions, one tile
-//                                   per block, unguarded staged strips
-//   exact-tiles    ExactTiles.cpp   a register-tiled kernel's version for
-//                                   launches whose tiles are all full
-//   device-loops   DeviceLoop.cpp   host loops whose iterations run inside
-//                                   one kernel
-//   time-tile      TimeTile.cpp     host loops of stencil sweeps run several
-//                                   iterations per launch on shared tiles
+//   map               GPUMapping.cpp   kernels (parallel, reduction, serial,
+//                                      scan), their grid and block loops and
+//                                      coarsening, tensor-core tiles
+//                                      (TensorCores.cpp), the host steps and
+//                                      run-time choices between kernels
+//   lane-reductions   Reductions.cpp   a reduction loop inside a thread split
+//                                      over a warp's lanes (before staging
+//                                      where lanes coalesce more reads, again
+//                                      after it where as many)
+//   stage-strips      StripStaging.cpp shared-memory strips of a sequential
+//                                      loop, prefetch, cp.async stages
+//   transposed-stores TransposedStores.cpp
+//   halos             HaloStaging.cpp  stencil tiles with their halos
+//   vector-runs       VectorRuns.cpp   a thread's x iterations in vector runs
+//   reductions        Reductions.cpp   a reduction kernel's block combines
+//   coarsen-jam       CoarsenJam.cpp   which sequential loops the copies of a
+//                                      thread share, which scalars are per copy
+//   tile-versions     TileVersions.cpp full and border tile versions, one tile
+//                                      per block, unguarded staged strips
+//   exact-tiles       ExactTiles.cpp   a register-tiled kernel's version for
+//                                      launches whose tiles are all full
+//   device-loops      DeviceLoop.cpp   host loops whose iterations run inside
+//                                      one kernel
+//   time-tile         TimeTile.cpp     host loops of stencil sweeps run several
+//                                      iterations per launch on shared tiles
 //
-// The CUDA printer (CudaPrinter.h) prints the result. `-emit=gpu-ir` prints
-// the plan as text (printGPUIR), `-print-after=PASS` after one pass.
+// The map pass chooses between candidate mappings (a register tile, a
+// stencil pencil, a tensor-core tile) by lowering copies of them through
+// the kernel passes (lowerKernel). The CUDA printer (CudaPrinter.h) prints
+// the result. `-emit=gpu-ir` prints the plan as text (printGPUIR),
+// `-print-after=PASS` after one pass.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_CODEGEN_KERNELPASSES_H
@@ -42,6 +53,22 @@ namespace loopgpu {
 
 /// The passes' names, in the order planGPU runs them.
 llvm::ArrayRef<const char *> gpuPassNames();
+
+/// The map pass (GPUMapping.cpp): N's kernels laid out on the grid and its
+/// host steps; empty, with errors in Diags, where N cannot be mapped.
+/// planGPU runs it, then runGPUPasses.
+GPUPlan mapForGPU(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, DiagnosticSink &Diags);
+
+/// The passes after map on Plan, which the map pass has laid out; false
+/// (with an internal error in Diags) where the verifier finds the plan
+/// inconsistent after one.
+bool runGPUPasses(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, GPUPlan &Plan,
+                  DiagnosticSink &Diags);
+
+/// K, as the map pass laid it out, after the kernel passes from
+/// lane-reductions to reductions (their remarks dropped): what the map pass
+/// looks at when it chooses between mappings.
+KernelPlan lowerKernel(const Nest &N, const DependenceInfo &DI, const CodeGenOptions &Opts, KernelPlan K);
 
 /// coarsen-jam: fills K.Jam for a Parallel kernel (JamPlan).
 void coarsenAndJam(const Nest &N, KernelPlan &K);
