@@ -84,7 +84,7 @@ bool interchange(Nest &N, const DependenceInfo &DI, const InterchangeRequest &R,
     return false;
   }
 
-  // New bounds: Fourier-Motzkin from the innermost new position outward.
+  // New bounds: projections (LoopBounds.h) from the innermost new position outward.
   std::set<unsigned> BandSet(Band.begin(), Band.end());
   bool Rectangular = true;
   for (unsigned L : Band)

@@ -1,5 +1,12 @@
-//===- LoopBounds.cpp - Loop bounds of a reordered band (Fourier-Motzkin) --===//
+//===- LoopBounds.cpp - Loop bounds of a reordered band (ISL projection) ---===//
 #include "LoopBounds.h"
+
+#include <isl/constraint.h>
+#include <isl/ctx.h>
+#include <isl/local_space.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
 
 #include <algorithm>
 
@@ -184,29 +191,147 @@ bool BandSystem::bounds(unsigned K, const std::vector<unsigned> &Outer, BoundTer
   return true;
 }
 
-void BandSystem::eliminate(unsigned K) {
-  std::vector<BandConstraint> Lo, Hi, Keep;
-  for (BandConstraint &C : Cons) {
-    if (C.Coef[K] > 0)
-      Lo.push_back(C);
-    else if (C.Coef[K] < 0)
-      Hi.push_back(C);
-    else
-      Keep.push_back(C);
+namespace {
+
+/// An affine expression free of the band's iterators as a linear form over
+/// atoms: its variables and its non-linear terms (n / 2, min(n, m)), each
+/// an unknown integer to ISL.
+struct AtomForm {
+  std::map<unsigned, int64_t> Coef; ///< atom index -> coefficient
+  int64_t Constant = 0;
+};
+
+class AtomTable {
+public:
+  AtomForm linearize(const AffExpr &E) {
+    AtomForm F;
+    add(E, 1, F);
+    return F;
   }
-  Cons = std::move(Keep);
-  for (const BandConstraint &L : Lo)
-    for (const BandConstraint &H : Hi) {
-      int64_t A = L.Coef[K], B = -H.Coef[K];
-      BandConstraint C;
-      C.Coef.assign(Vars.size(), 0);
-      for (unsigned I = 0; I < Vars.size(); ++I)
-        C.Coef[I] = B * L.Coef[I] + A * H.Coef[I];
-      C.Coef[K] = 0;
-      C.Rest = AffExpr::add(AffExpr::mul(L.Rest, B), AffExpr::mul(H.Rest, A));
-      C.Original = false;
-      add(std::move(C));
+  AffExpr expr(const AtomForm &F) const {
+    AffExpr E = AffExpr::constant(0);
+    for (const auto &[I, C] : F.Coef)
+      E = AffExpr::add(E, AffExpr::mul(Atoms[I], C));
+    return AffExpr::add(E, AffExpr::constant(F.Constant)); // min(n, p) - 1, as written
+  }
+  unsigned size() const { return Atoms.size(); }
+
+private:
+  std::vector<AffExpr> Atoms;
+
+  void add(const AffExpr &E, int64_t Scale, AtomForm &F) {
+    switch (E.kind()) {
+    case AffExpr::Kind::Constant:
+      F.Constant += Scale * E.constantValue();
+      return;
+    case AffExpr::Kind::Add:
+      add(E.operands()[0], Scale, F);
+      add(E.operands()[1], Scale, F);
+      return;
+    case AffExpr::Kind::Mul:
+      add(E.operands()[0], Scale * E.factor(), F);
+      return;
+    default: {
+      auto At = std::find(Atoms.begin(), Atoms.end(), E);
+      unsigned I = At - Atoms.begin();
+      if (At == Atoms.end())
+        Atoms.push_back(E);
+      F.Coef[I] += Scale;
+      return;
     }
+    }
+  }
+};
+
+/// One ISL context per thread for the eliminations (they are small and
+/// share nothing).
+isl_ctx *eliminationContext() {
+  struct Owner {
+    isl_ctx *Ctx = isl_ctx_alloc();
+    ~Owner() { isl_ctx_free(Ctx); }
+  };
+  static thread_local Owner O;
+  return O.Ctx;
+}
+
+int64_t coefficient(isl_constraint *C, isl_dim_type T, unsigned Pos) {
+  isl_val *V = T == isl_dim_cst ? isl_constraint_get_constant_val(C) : isl_constraint_get_coefficient_val(C, T, Pos);
+  int64_t X = isl_val_get_num_si(V);
+  isl_val_free(V);
+  return X;
+}
+
+} // namespace
+
+void BandSystem::eliminate(unsigned K) {
+  // The constraints free of x_K stay as they are where they are original
+  // (each is enforced at its innermost variable); ISL's projection of the
+  // system onto the other variables gives the derived ones: with x_K
+  // existentially quantified, then removed by Fourier-Motzkin
+  // (isl_basic_set_remove_divs), redundant and duplicate constraints
+  // dropped and integer coefficients normalized. Like the rational
+  // elimination it is, the result may admit points of the outer variables
+  // without an integer x_K: the loops inside then run no iteration there.
+  std::vector<BandConstraint> Old = std::move(Cons);
+  Cons.clear();
+  for (const BandConstraint &C : Old)
+    if (C.Coef[K] == 0 && C.Original)
+      add(C);
+  AtomTable Atoms;
+  std::vector<AtomForm> Rests;
+  for (const BandConstraint &C : Old)
+    Rests.push_back(Atoms.linearize(C.Rest));
+  isl_ctx *Ctx = eliminationContext();
+  isl_space *Space = isl_space_set_alloc(Ctx, Atoms.size(), Vars.size());
+  isl_local_space *LS = isl_local_space_from_space(isl_space_copy(Space));
+  isl_basic_set *B = isl_basic_set_universe(Space);
+  for (size_t I = 0; I < Old.size(); ++I) {
+    isl_constraint *X = isl_constraint_alloc_inequality(isl_local_space_copy(LS));
+    for (unsigned V = 0; V < Vars.size(); ++V)
+      X = isl_constraint_set_coefficient_si(X, isl_dim_set, V, Old[I].Coef[V]);
+    for (const auto &[A, C] : Rests[I].Coef)
+      X = isl_constraint_set_coefficient_si(X, isl_dim_param, A, C);
+    X = isl_constraint_set_constant_si(X, Rests[I].Constant);
+    B = isl_basic_set_add_constraint(B, X);
+  }
+  isl_local_space_free(LS);
+  B = isl_basic_set_project_out(B, isl_dim_set, K, 1);
+  B = isl_basic_set_remove_divs(B);
+  B = isl_basic_set_insert_dims(B, isl_dim_set, K, 1);
+  struct Reader {
+    BandSystem *Sys;
+    const AtomTable *Atoms;
+    unsigned NVars;
+  } R{this, &Atoms, static_cast<unsigned>(Vars.size())};
+  isl_basic_set_foreach_constraint(
+      B,
+      [](isl_constraint *X, void *User) -> isl_stat {
+        Reader &R = *static_cast<Reader *>(User);
+        BandConstraint C;
+        C.Coef.assign(R.NVars, 0);
+        for (unsigned V = 0; V < R.NVars; ++V)
+          C.Coef[V] = coefficient(X, isl_dim_set, V);
+        AtomForm Rest;
+        Rest.Constant = coefficient(X, isl_dim_cst, 0);
+        for (unsigned A = 0; A < R.Atoms->size(); ++A)
+          if (int64_t Co = coefficient(X, isl_dim_param, A))
+            Rest.Coef[A] = Co;
+        C.Rest = R.Atoms->expr(Rest);
+        C.Original = false;
+        bool Equality = isl_constraint_is_equality(X);
+        isl_constraint_free(X);
+        if (Equality) { // E = 0: E >= 0 and -E >= 0
+          BandConstraint Neg = C;
+          for (int64_t &Co : Neg.Coef)
+            Co = -Co;
+          Neg.Rest = AffExpr::mul(Neg.Rest, -1);
+          R.Sys->add(std::move(Neg));
+        }
+        R.Sys->add(std::move(C));
+        return isl_stat_ok;
+      },
+      &R);
+  isl_basic_set_free(B);
 }
 
 //===----------------------------------------------------------------------===//

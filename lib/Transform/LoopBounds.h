@@ -1,16 +1,19 @@
-//===- LoopBounds.h - Loop bounds of a reordered band (Fourier-Motzkin) -*- C++ -*-===//
+//===- LoopBounds.h - Loop bounds of a reordered band (ISL projection) -*- C++ -*-===//
 //
 // Interchange and tiling put the loops of a band in a new order; when a
 // loop's bounds depend on another loop of the band (triangular nests), the
-// new bounds come from Fourier-Motzkin elimination over the band's
-// constraints:
+// new bounds come from projecting the band's constraints onto the loops
+// outside each one with ISL (isl_basic_set_project_out, then
+// isl_basic_set_remove_divs: a Fourier-Motzkin elimination that also drops
+// redundant constraints and normalizes coefficients):
 //
 //   every bound term is a constraint  sum_k c_k * x_k + rest >= 0,
 //
 // where x_k are the band's iterators and `rest` is affine in everything else
 // (parameters, iterators of enclosing loops; it may contain div / rem / min /
-// max of those). The bounds of the loop at position p are the constraints on
-// x_p once the loops inside it are eliminated. Derived constraints are
+// max of those; each such term is an unknown integer, an ISL parameter, to
+// the projection). The bounds of the loop at position p are the constraints
+// on x_p once the loops inside it are eliminated. Derived constraints are
 // implied by the original ones, so they only tighten outer loops; every
 // original constraint is enforced at its innermost variable, which keeps the
 // iteration set exact.
@@ -75,7 +78,9 @@ public:
   /// constraints must have coefficient +-1 on x_K; derived ones that do not
   /// are skipped.
   bool bounds(unsigned K, const std::vector<unsigned> &Outer, BoundTerms &Out, std::string &Why) const;
-  /// Fourier-Motzkin elimination of x_K.
+  /// Eliminates x_K: ISL's projection of the system onto the other variables
+  /// (a rational shadow: it may admit outer points without an integer x_K),
+  /// with the original constraints free of x_K kept as they are.
   void eliminate(unsigned K);
 
   unsigned size() const { return Vars.size(); }

@@ -54,7 +54,7 @@ struct Bounds {
 };
 
 /// The bounds of the tile loops Tiles (each band loop's range projected over
-/// the tiles of the loops outside it, by Fourier-Motzkin where the band is
+/// the tiles of the loops outside it, by projection (LoopBounds.h) where the band is
 /// not rectangular) and of the point loops. False after an error.
 bool tileBounds(const Nest &N, const TileRequest &R, const std::vector<unsigned> &Band,
                 const std::vector<unsigned> &Tiles, std::vector<Bounds> &TileB, std::vector<Bounds> &PointB,

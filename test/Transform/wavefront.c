@@ -103,6 +103,11 @@ void triangle(int tsteps, int n, float B[restrict n][n]) {
 // C-LABEL: void triangle(
 // C: run as wavefronts w = 2*t + 2*i + j
 // C: the other loops' original bounds a guard
+// w's bounds are ISL's projection (LoopBounds.h): without redundant terms,
+// e.g. max(3, floord(-2*n + 13, 2)), which only differs from 3 where n <= 2
+// and the band is empty.
+// C-NEXT: {{^ +[*][/]$}}
+// C-NEXT: for (int w = 3; w < loopgpu_min(2*tsteps + 3*n - 7, 5*n - 11); w++) {
 // C: for (int j = {{.*}}) {
 // C-NEXT: if (t + 1 <= i && i <= n - 2) {
 

@@ -4,7 +4,7 @@
 // vector the same way leaves '<' as its leftmost non-'=' direction
 // (lecture's interchange theorem; DependenceInfo::isLegalPermutation). The
 // refusal names a dependence whose permuted vector would start with '>'.
-// Triangular bands get new bounds by Fourier-Motzkin elimination.
+// Triangular bands get new bounds by projection with ISL (LoopBounds.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef LOOPGPU_TRANSFORM_INTERCHANGE_H

@@ -4,7 +4,7 @@
 // loops outward (lecture: DOALL ii / DOALL jj / DOALL i / DOALL j). Legal
 // when the band is fully permutable (DependenceInfo::isTileable: no
 // dependence inside the band has '>' on a band loop). Tile loops of
-// triangular bands get bounds from Fourier-Motzkin projection; the point
+// triangular bands get bounds from ISL projection (LoopBounds.h); the point
 // loops keep their bounds intersected with the tile.
 //
 //===----------------------------------------------------------------------===//

@@ -31,8 +31,8 @@
 //           if (bounds of t, i that involve other band loops) S
 //
 // The bounds of w and of each other loop (given w only: a rectangular band
-// for the grid) come from Fourier-Motzkin elimination with floor/ceil
-// division (LoopBounds.h); they may include a few points outside the
+// for the grid) come from projection with ISL and floor/ceil division
+// (LoopBounds.h); they may include a few points outside the
 // integer projection, which the single-iteration loop and the guard skip.
 // Every instance runs exactly once, with the same values (legality: the
 // inequality above).
