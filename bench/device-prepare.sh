@@ -18,7 +18,7 @@ v matmul-t3-k7 examples/matmul.c -tile 3,32 -ktile 7 --param n=70 --param m=45 -
 v matmul-1024 examples/matmul.c -tile 16,16 -coarsen 4,4 --param n=1024 --param m=1024 --param p=1024
 v stencil-c4 examples/stencil7.c -tile 1,8,32 -coarsen 4
 v stencil-c3 examples/stencil7.c -tile 1,8,32 -coarsen 3
-v stencil-256 examples/stencil7.c -tile 1,8,32 -coarsen 4 --param n=256
+v stencil-256 examples/stencil7.c -tile 1,8,32 -coarsen 4 --param nz=256 --param ny=256 --param nx=256
 v sum-c1 examples/sum.c -coarsen 1
 v sum-c16 examples/sum.c -coarsen 16 --param n=1000003
 v sum-2e26 examples/sum.c --param n=67108864
