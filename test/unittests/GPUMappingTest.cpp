@@ -25,17 +25,26 @@ using namespace loopgpu;
 
 namespace {
 
-/// The plan of the first nest of Code, after the GPU pipeline.
-GPUPlan planFor(const std::string &Code, CodeGenOptions Opts = {}) {
-  GPUPlan Plan;
+/// Runs F on the first nest of Code, transformed for the GPU, and its
+/// dependences while both are alive.
+void withNest(const std::string &Code,
+              const std::function<void(const Nest &, const DependenceInfo &, DiagnosticSink &)> &F) {
   FrontendStatus Status = runFrontendOnCode(Code, "input.c", {}, [&](Program &P, DiagnosticSink &Diag) {
     ASSERT_FALSE(P.Nests.empty());
     Nest &N = P.Nests[0];
     DependenceInfo DI = analyzeDependences(N);
     ASSERT_TRUE(transformForGPU(N, DI, Diag));
-    Plan = planGPU(N, DI, Opts, Diag);
+    F(N, DI, Diag);
   });
   EXPECT_EQ(Status, FrontendStatus::Success);
+}
+
+/// The plan of the first nest of Code, after the GPU pipeline.
+GPUPlan planFor(const std::string &Code, CodeGenOptions Opts = {}) {
+  GPUPlan Plan;
+  withNest(Code, [&](const Nest &N, const DependenceInfo &DI, DiagnosticSink &Diag) {
+    Plan = planGPU(N, DI, Opts, Diag);
+  });
   return Plan;
 }
 
@@ -452,16 +461,11 @@ namespace {
 /// Runs Check on the first nest of Code and its plan while both are alive.
 void withPlan(const std::string &Code, const CodeGenOptions &Opts,
               const std::function<void(const Nest &, GPUPlan &)> &Check) {
-  FrontendStatus Status = runFrontendOnCode(Code, "input.c", {}, [&](Program &P, DiagnosticSink &Diag) {
-    ASSERT_FALSE(P.Nests.empty());
-    Nest &N = P.Nests[0];
-    DependenceInfo DI = analyzeDependences(N);
-    ASSERT_TRUE(transformForGPU(N, DI, Diag));
+  withNest(Code, [&](const Nest &N, const DependenceInfo &DI, DiagnosticSink &Diag) {
     GPUPlan Plan = planGPU(N, DI, Opts, Diag);
     ASSERT_FALSE(Plan.Kernels.empty());
     Check(N, Plan);
   });
-  EXPECT_EQ(Status, FrontendStatus::Success);
 }
 
 std::set<std::string> loopNames(const Nest &N, const std::set<unsigned> &Loops) {
@@ -1024,16 +1028,11 @@ void two(int steps, int n, double A[restrict n][n], double B[restrict n][n], dou
 /// alone (mapForGPU), both alive.
 void withMapped(const std::string &Code, const CodeGenOptions &Opts,
                 const std::function<void(const Nest &, const DependenceInfo &, GPUPlan &, DiagnosticSink &)> &Check) {
-  FrontendStatus Status = runFrontendOnCode(Code, "input.c", {}, [&](Program &P, DiagnosticSink &Diag) {
-    ASSERT_FALSE(P.Nests.empty());
-    Nest &N = P.Nests[0];
-    DependenceInfo DI = analyzeDependences(N);
-    ASSERT_TRUE(transformForGPU(N, DI, Diag));
+  withNest(Code, [&](const Nest &N, const DependenceInfo &DI, DiagnosticSink &Diag) {
     GPUPlan Plan = mapForGPU(N, DI, Opts, Diag);
     ASSERT_FALSE(Plan.Kernels.empty());
     Check(N, DI, Plan, Diag);
   });
-  EXPECT_EQ(Status, FrontendStatus::Success);
 }
 
 TEST(PassPipeline, MapLaysOutAndStageStripsStages) {
