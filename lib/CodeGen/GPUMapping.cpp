@@ -753,9 +753,16 @@ private:
     }
     int64_t Threads = K.threadsPerBlock();
     if (Threads > 1024) {
+      // Say how the sizes went to the loops: a size missing for a loop
+      // repeats the last one (-tile 64 on a 2-D band is 64 x 64).
+      std::vector<std::string> Sizes;
+      for (const MappedLoop &M : K.Mapped)
+        Sizes.push_back(std::to_string(M.BlockSize) + " (loop " + N.Loops[M.Loop].Iterator + ")");
       Diags.error(N.Loops[Root.Id].Loc,
-                  "tile sizes give " + std::to_string(Threads) +
-                      " threads per block; a CUDA block has at most 1024 (use smaller -tile sizes)");
+                  "tile sizes " + llvm::join(Sizes, " x ") + " give " + std::to_string(Threads) +
+                      " threads per block; a CUDA block has at most 1024 (use smaller -tile sizes" +
+                      (Tiles.size() < K.Mapped.size() ? "; a loop without a size of its own takes the last one" : "") +
+                      ")");
       Failed = true;
     }
     int64_t ZSize = 0;
