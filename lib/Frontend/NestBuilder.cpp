@@ -87,6 +87,38 @@ std::optional<ScalarType> scalarTypeOf(QualType T) {
 
 namespace {
 
+/// `*p`, or `*(p + e ...)` with integers added to or subtracted from a named
+/// pointer (`*(e + p)`, `*(p + i - 1)`), which the nest reads and writes as
+/// p[0] and p[e ...].
+struct Dereference {
+  const clang::Expr *Pointer = nullptr;                        ///< p
+  std::vector<std::pair<const clang::Expr *, bool>> Terms;     ///< (e, subtracted), in source order
+};
+std::optional<Dereference> dereference(const clang::Expr *E) {
+  const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParens());
+  if (!UO || UO->getOpcode() != UO_Deref)
+    return std::nullopt;
+  Dereference D;
+  const clang::Expr *S = UO->getSubExpr()->IgnoreParenImpCasts();
+  while (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+    bool Add = BO->getOpcode() == BO_Add, Sub = BO->getOpcode() == BO_Sub;
+    if ((Add || Sub) && L->getType()->isPointerType() && R->getType()->isIntegerType()) {
+      D.Terms.insert(D.Terms.begin(), {R, Sub});
+      S = L->IgnoreParenImpCasts();
+    } else if (Add && R->getType()->isPointerType() && L->getType()->isIntegerType()) {
+      D.Terms.insert(D.Terms.begin(), {L, false});
+      S = R->IgnoreParenImpCasts();
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!S->getType()->isPointerType() || !isa<DeclRefExpr>(S))
+    return std::nullopt;
+  D.Pointer = S;
+  return D;
+}
+
 /// Collects the variables a statement writes (assignment targets, ++/--),
 /// the variables it declares, and the iterators of its for loops.
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
@@ -95,6 +127,8 @@ public:
 
   static const VarDecl *baseVar(const clang::Expr *E) {
     E = E->IgnoreParenImpCasts();
+    if (std::optional<Dereference> D = dereference(E))
+      E = D->Pointer->IgnoreParenImpCasts();
     while (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
       E = AS->getBase()->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -1289,7 +1323,7 @@ private:
         return nullptr;
       }
     }
-    if (!isa<DeclRefExpr>(X) && !isa<ArraySubscriptExpr>(X)) {
+    if (!isa<DeclRefExpr>(X) && !isa<ArraySubscriptExpr>(X) && !dereference(X)) {
       unsupported(X->getBeginLoc(), "assigning to '" + sourceText(X->getSourceRange()) + "'");
       return nullptr;
     }
@@ -1378,8 +1412,10 @@ private:
     case UO_AddrOf:
       unsupported(E->getBeginLoc(), "the address-of operator '&'");
       return nullptr;
-    case UO_Deref:
-      unsupported(E->getBeginLoc(), "pointer dereference '*'");
+    case UO_Deref: // of a pointer or a pointer plus an integer: buildArrayRef
+      unsupported(E->getBeginLoc(), "pointer dereference '*' of '" +
+                                        sourceText(UO->getSubExpr()->getSourceRange()) +
+                                        "' (only of a named pointer, or of one plus or minus an integer)");
       return nullptr;
     case UO_PreInc: case UO_PreDec: case UO_PostInc: case UO_PostDec:
       ExprHasSideEffect = true;
@@ -1443,7 +1479,7 @@ private:
       }
       return buildExpr(ICE->getSubExpr(), C, Sink);
     }
-    if (C != Ctx_Read && !isa<DeclRefExpr>(E) && !isa<ArraySubscriptExpr>(E)) {
+    if (C != Ctx_Read && !isa<DeclRefExpr>(E) && !isa<ArraySubscriptExpr>(E) && !dereference(E)) {
       unsupported(E->getBeginLoc(), "assigning to '" + sourceText(E->getSourceRange()) + "'");
       return nullptr;
     }
@@ -1455,9 +1491,23 @@ private:
       return buildLiteral(E);
     case Stmt::DeclRefExprClass:
       return buildDeclRef(cast<DeclRefExpr>(E), C, Sink);
-    case Stmt::ArraySubscriptExprClass:
-      return buildArrayRef(cast<ArraySubscriptExpr>(E), C, Sink);
+    case Stmt::ArraySubscriptExprClass: {
+      // Collect the subscripts outermost first: A[i][j] is (A[i])[j].
+      std::vector<const clang::Expr *> Subs;
+      const clang::Expr *Base = E;
+      while (const auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+        if (S->getBase()->getType()->isIntegerType()) { // i[A]
+          unsupported(S->getBeginLoc(), "subscripts written as 'index[array]'");
+          return nullptr;
+        }
+        Subs.insert(Subs.begin(), S->getIdx());
+        Base = S->getBase();
+      }
+      return buildArrayRef(Base, Subs, {}, E, C, Sink);
+    }
     case Stmt::UnaryOperatorClass:
+      if (std::optional<Dereference> D = dereference(E))
+        return buildArrayRef(D->Pointer, {nullptr}, D->Terms, E, C, Sink);
       return buildUnary(*cast<UnaryOperator>(E), Sink);
     case Stmt::BinaryOperatorClass:
     case Stmt::CompoundAssignOperatorClass:
@@ -1746,18 +1796,12 @@ private:
     return constantInt(E).has_value();
   }
 
-  ExprPtr buildArrayRef(const ArraySubscriptExpr *ASE, ExprCtx C, std::vector<Access> *Sink) {
-    // Collect the subscripts outermost first: A[i][j] is (A[i])[j].
-    std::vector<const clang::Expr *> Subs;
-    const clang::Expr *Base = ASE;
-    while (const auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
-      if (S->getBase()->getType()->isIntegerType()) { // i[A]
-        unsupported(S->getBeginLoc(), "subscripts written as 'index[array]'");
-        return nullptr;
-      }
-      Subs.insert(Subs.begin(), S->getIdx());
-      Base = S->getBase();
-    }
+  /// The reference Ref to array Base with subscripts Subs, outermost first
+  /// (Base[Subs...]); a null subscript is the sum of Terms, 0 without any
+  /// (a dereference: `*p` is p[0], `*(p + i - 1)` p[i - 1]).
+  ExprPtr buildArrayRef(const clang::Expr *Base, const std::vector<const clang::Expr *> &Subs,
+                        const std::vector<std::pair<const clang::Expr *, bool>> &Terms, const clang::Expr *Ref,
+                        ExprCtx C, std::vector<Access> *Sink) {
     const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const VarDecl *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD) {
@@ -1768,14 +1812,14 @@ private:
     std::optional<DerivedPointer> Derived = Subs.size() == 1 ? derivedPointer(VD) : std::nullopt;
     if (Derived)
       VD = Derived->Base;
-    std::optional<unsigned> AId = arrayFor(VD, ASE->getBeginLoc());
+    std::optional<unsigned> AId = arrayFor(VD, Ref->getBeginLoc());
     if (!AId)
       return nullptr;
     // Copies: building the subscripts may add arrays (A[idx[i]]), which
     // reallocates N.Arrays.
     const ArrayInfo Arr = N.Arrays[*AId];
     if (Subs.size() != Arr.rank()) {
-      unsupported(ASE->getBeginLoc(), "a partial reference to array '" + Arr.Name + "' (" +
+      unsupported(Ref->getBeginLoc(), "a partial reference to array '" + Arr.Name + "' (" +
                                           std::to_string(Subs.size()) + " of its " +
                                           std::to_string(Arr.rank()) + " subscripts)");
       return nullptr;
@@ -1783,18 +1827,47 @@ private:
     auto X = std::make_unique<Expr>(Expr::Kind::ArrayRef);
     X->Index = *AId;
     X->Type = Arr.ElementType;
-    X->Loc = Diag.loc(ASE->getBeginLoc());
+    X->Loc = Diag.loc(Ref->getBeginLoc());
     Access A;
     A.On = Access::Target::Array;
     A.Index = *AId;
     A.Loc = X->Loc;
-    A.Text = sourceText(ASE->getSourceRange());
+    A.Text = sourceText(Ref->getSourceRange());
     for (const clang::Expr *S : Subs) {
       // Subscript expressions are read whatever the reference's context.
-      ExprPtr SE = buildExpr(S, Ctx_Read, Sink);
-      if (!SE)
-        return nullptr;
-      std::optional<AffExpr> Aff = toAffine(S);
+      ExprPtr SE;
+      std::optional<AffExpr> Aff;
+      if (!S) { // a dereference: the sum of Terms, or 0
+        SE = std::make_unique<Expr>(Expr::Kind::IntLiteral);
+        SE->Type = ScalarType::intType();
+        SE->Loc = X->Loc;
+        SE->Text = "0";
+        Aff = AffExpr::constant(0);
+        for (size_t T = 0; T < Terms.size(); ++T) {
+          auto [K, Subtracted] = Terms[T];
+          ExprPtr KE = buildExpr(K, Ctx_Read, Sink);
+          if (!KE)
+            return nullptr;
+          std::optional<AffExpr> KA = toAffine(K);
+          auto Op = std::make_unique<Expr>(T == 0 && Subtracted ? Expr::Kind::Unary : Expr::Kind::Binary);
+          Op->Type = ScalarType{ScalarType::Kind::LongLong, false};
+          Op->Loc = KE->Loc;
+          Op->Op = Subtracted ? "-" : "+";
+          if (T > 0)
+            Op->Ops.push_back(std::move(SE));
+          Op->Ops.push_back(std::move(KE));
+          SE = T == 0 && !Subtracted ? std::move(Op->Ops.back()) : std::move(Op);
+          if (Aff && KA)
+            Aff = Subtracted ? AffExpr::sub(*Aff, *KA) : AffExpr::add(*Aff, *KA);
+          else
+            Aff.reset();
+        }
+      } else {
+        SE = buildExpr(S, Ctx_Read, Sink);
+        if (!SE)
+          return nullptr;
+        Aff = toAffine(S);
+      }
       if (Derived) // p[e] is Base[e + k...]
         for (auto [K, Negated] : Derived->Offsets) {
           ExprPtr KE = buildExpr(K, Ctx_Read, Sink);

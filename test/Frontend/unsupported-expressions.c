@@ -22,8 +22,8 @@ void f(int n, float *restrict A, float *restrict B, struct point *restrict P, vo
     float *p = &A[i];
 // ADDR: unsupported-expressions.c:[[@LINE-1]]:12: error: variable 'p' of type 'float *' is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 2
-    A[i] = *(B + i);
-// DEREF: unsupported-expressions.c:[[@LINE-1]]:12: error: pointer dereference '*' is not supported inside a '#pragma loopgpu' nest
+    A[i] = *(i > 0 ? B : A);
+// DEREF: unsupported-expressions.c:[[@LINE-1]]:12: error: pointer dereference '*' of '(i > 0 ? B : A)' (only of a named pointer, or of one plus or minus an integer) is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 3
     A[i] = (B + i)[0];
 // PTRARITH: unsupported-expressions.c:[[@LINE-1]]:12: error: {{.*}} is not supported inside a '#pragma loopgpu' nest

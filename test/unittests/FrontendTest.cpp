@@ -182,7 +182,7 @@ TEST(Frontend, RejectsWithLocatedErrors) {
   } Cases[] = {
       {"while (i < n) A[i] = 0;", "'while' loop is not supported inside a '#pragma loopgpu' nest"},
       {"if (A[i] > 1) break;", "'break' is not supported"},
-      {"A[i] = *(A + i);", "pointer dereference '*' is not supported"},
+      {"A[i] = **(&A + i);", "pointer dereference '*' of '*(&A + i)'"},
       {"g(A[i]);", "call to 'g'"},
       {"i = 2;", "loop iterator 'i' is modified inside its loop"},
   };
