@@ -49,17 +49,24 @@ void planTransposedStore(const Nest &N, KernelPlan &K, const Node &InnerMapped, 
   const ArrayInfo &Arr = N.Arrays[W];
   if (!XUsed || Arr.ElementType.K == ScalarType::Kind::Bool)
     return;
-  // Stores along the row loop want whole 32-element rows: without a
-  // requested shape, the y threads each take several rows (thread
-  // coarsening at stride blockDim.y), making the tile square.
+  // Stores along the row loop want whole rows of at least 32 elements:
+  // without a requested shape, the y threads each take several rows (thread
+  // coarsening at stride blockDim.y), making the tile twice as tall as it is
+  // wide: 64 x 32 for the default 32 x 8 threads, 8 rows per thread. More
+  // loads in flight per thread pay on the H200 (bench/RESULTS.md run 35:
+  // 8192^2 floats 91.6-92.6% of copy bandwidth against 76.6-76.8% with the
+  // square 32 x 32 tile of 4 rows per thread; 8 rows per thread of a 32 x 32
+  // tile, 128 threads, 88.6-89.5%).
   MappedLoop &YM = K.Mapped[0].Dim == 'x' ? K.Mapped[1] : K.Mapped[0];
   if (!ShapeRequested &&
       YM.Coarsen == 1 && YM.BlockSize < X.tile() && X.tile() % YM.BlockSize == 0) {
-    YM.Coarsen = X.tile() / YM.BlockSize;
+    YM.Coarsen = 2 * X.tile() / YM.BlockSize;
     YM.Stride = YM.BlockSize;
     K.Notes.push_back("loop " + N.Loops[YM.Loop].Iterator + " coarsened: " + std::to_string(YM.Coarsen) +
-                      " iterations per thread at stride " + std::to_string(YM.Stride) + " (a square " +
-                      std::to_string(X.tile()) + " x " + std::to_string(X.tile()) + " tile for the store)");
+                      " iterations per thread at stride " + std::to_string(YM.Stride) + " (a " +
+                      std::to_string(YM.tile()) + " x " + std::to_string(X.tile()) +
+                      " tile for the store: rows of " + std::to_string(YM.tile()) + " elements, " +
+                      std::to_string(YM.Coarsen) + " loads in flight per thread)");
   }
   TransposedWrite T;
   T.Stmt = S.Id;

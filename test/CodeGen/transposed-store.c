@@ -38,16 +38,16 @@ void t(int n, int m, const double A[restrict n][m], double B[restrict m][n]) {
       B[j][i] = 2 * A[i][j];
 }
 #endif
-// CHECK: //   t_nest0_kernel: block (32, 8, 1), grid covering i on y j on x, 8448 bytes of shared memory per block, 4 outputs per thread
-// CHECK: // loop i coarsened: 4 iterations per thread at stride 8 (a square 32 x 32 tile for the store)
-// CHECK: // store to B (line 38) through a shared 32 x 32 tile (+1 padding against bank conflicts)
-// CHECK: __shared__ double loopgpu_sh_B[32][33];
+// CHECK: //   t_nest0_kernel: block (32, 8, 1), grid covering i on y j on x, 16896 bytes of shared memory per block, 8 outputs per thread
+// CHECK: // loop i coarsened: 8 iterations per thread at stride 8 (a 64 x 32 tile for the store: rows of 64 elements, 8 loads in flight per thread)
+// CHECK: // store to B (line 38) through a shared 64 x 32 tile (+1 padding against bank conflicts)
+// CHECK: __shared__ double loopgpu_sh_B[64][33];
 // CHECK: loopgpu_sh_B[i - loopgpu_base0][j - loopgpu_base1] = 2 * A[(i) * (m) + (j)]; // line 38
 // CHECK: __syncthreads();
 // CHECK-NEXT: // line 38: the tile of B stored with x and y swapped
 // CHECK-NEXT: for (int loopgpu_wc = threadIdx.y; loopgpu_wc < 32; loopgpu_wc += blockDim.y) {
-// CHECK-NEXT: for (int loopgpu_wr = threadIdx.x; loopgpu_wr < 32; loopgpu_wr += blockDim.x) {
-// CHECK-NEXT: if ((long long)loopgpu_tile0 * 32 + loopgpu_wr < loopgpu_trip0 && (long long)loopgpu_tile1 * 32 + loopgpu_wc < loopgpu_trip1) {
+// CHECK-NEXT: for (int loopgpu_wr = threadIdx.x; loopgpu_wr < 64; loopgpu_wr += blockDim.x) {
+// CHECK-NEXT: if ((long long)loopgpu_tile0 * 64 + loopgpu_wr < loopgpu_trip0 && (long long)loopgpu_tile1 * 32 + loopgpu_wc < loopgpu_trip1) {
 // CHECK-NEXT: const int i = loopgpu_base0 + loopgpu_wr;
 // CHECK-NEXT: const int j = loopgpu_base1 + loopgpu_wc;
 // CHECK-NEXT: B[(j) * (n) + (i)] = loopgpu_sh_B[loopgpu_wr][loopgpu_wc];
