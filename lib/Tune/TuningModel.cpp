@@ -320,6 +320,17 @@ public:
       if (P.XRuns)
         return {honourFixed({}), "the default mapping's stencil pencil with runs of " + std::to_string(P.XRuns->V) +
                                      " along x, which a -tile or -coarsen would give up"};
+    // Likewise a transposed store's tile of 8 rows per thread
+    // (TransposedStores.cpp; bench/RESULTS.md run 35, H200: 92% of copy
+    // bandwidth against 77% for the 4 rows per thread of the element-wise
+    // rule below).
+    for (const KernelPlan &P : First->Plan.Kernels)
+      if (P.Transposed) {
+        const MappedLoop &Rows = P.Mapped[0].Dim == 'x' ? P.Mapped[1] : P.Mapped[0];
+        return {honourFixed({}), "the default mapping's transposed store to " + N.Arrays[P.Transposed->Array].Name +
+                                     ", " + std::to_string(Rows.Coarsen) + " rows per thread, which the model's " +
+                                     "element-wise shapes would change"};
+      }
     const KernelPlan &K = *First->K;
     TuningChoice C = K.K == KernelPlan::Kind::Reduction ? reduction(*First)
                      : First->staged()                 ? staged(*First)
