@@ -430,10 +430,12 @@ public:
         }
       if (HostUses && !A.extentsKnown())
         // The nests' accesses size it, but host code may index it further.
-        Diags.warning(A.Loc, "--validate: host code indexes '" + CudaNames::cName(A.Name) +
-                                 "', whose declaration gives no extent: the driver allocates as many elements as "
-                                 "the nests index; if host code indexes further, give the extent with a data "
-                                 "clause, e.g. '#pragma loopgpu copy(" + CudaNames::cName(A.Name) + "[0:n])'");
+        Diags.warning(A.Loc, "--validate: host code uses '" + CudaNames::cName(A.Name) +
+                                 "' (indexes it, or assigns or passes the pointer), whose declaration gives no "
+                                 "extent: the driver allocates as many elements as the nests index; if host code "
+                                 "indexes further, or a nest reaches further through another pointer, give the "
+                                 "extent with a data clause, e.g. '#pragma loopgpu copy(" +
+                                 CudaNames::cName(A.Name) + "[0:n])'");
       if (U.Count.empty()) {
         if (U.Read || U.Written) {
           Diags.error(A.Loc, "--validate: cannot size array '" + A.Name +
