@@ -311,6 +311,7 @@ private:
     P.Depth = Depth;
     P.Tile = std::move(Tile);
     P.Block = blockFor(P.Rank);
+    P.Stream.reset();
     P.HaloLo.assign(P.Rank, 0);
     P.HaloHi.assign(P.Rank, 0);
     for (unsigned D = 0; D < P.Rank; ++D) {
@@ -324,6 +325,97 @@ private:
         Bytes *= P.extent(D) + (D == 0 ? P.RowPad : 0);
       P.SharedBytes += (Bytes + 15) / 16 * 16;
     }
+  }
+
+  /// Whether the streamed form applies: two or three dimensions, one
+  /// statement per sweep.
+  static bool streamable(const TimeTilePlan &P) {
+    return P.Rank >= 2 && llvm::all_of(P.Sweeps, [](const TimeTileSweep &SW) { return SW.Stmts.size() == 1; });
+  }
+
+  /// Position in P.Arrays of the array statement SI writes.
+  unsigned writtenArray(const TimeTilePlan &P, unsigned SI) const {
+    for (unsigned AI : N.Statements[SI].Accesses)
+      if (N.Accesses[AI].isArray() && N.Accesses[AI].IsWrite)
+        return static_cast<unsigned>(llvm::find(P.Arrays, N.Accesses[AI].Index) - P.Arrays.begin());
+    return 0;
+  }
+
+  /// Sets P's fields for the streamed form (TimeStreamPlan): Depth
+  /// iterations, chunks of Tile[0] rows, plane tiles of Tile[1...] cells,
+  /// blocks of Threads. The levels' skews are the fewest steps after which
+  /// every value a level reads is made: its own column's rows in the same
+  /// step (earlier levels run first), other columns' rows a step before
+  /// (behind the barrier); windows and rings keep the rows still read.
+  /// False where the registers it needs are too many.
+  bool shapeStream(TimeTilePlan &P, int64_t Depth, std::vector<int64_t> Tile, int64_t Threads) const {
+    for (TimeTileSweep &SW : P.Sweeps)
+      SW.RowBatch = 1;
+    P.RowPad = 0;
+    shape(P, Depth, std::move(Tile));
+    TimeStreamPlan S;
+    std::vector<unsigned> Cur;
+    for (unsigned I = 0; I < P.Arrays.size(); ++I) {
+      S.Versions.push_back({I, -1, 0, 0, 0, 0, false});
+      Cur.push_back(I);
+    }
+    for (int64_t It = 0; It < Depth; ++It)
+      for (unsigned K = 0; K < P.Sweeps.size(); ++K) {
+        TimeStreamLevel L;
+        L.Sweep = K;
+        L.Iteration = It;
+        unsigned SI = P.Sweeps[K].Stmts[0], X = writtenArray(P, SI);
+        L.Before = Cur[X];
+        int64_t Skew = S.Versions[L.Before].Skew;
+        for (unsigned AI : N.Statements[SI].Accesses) {
+          auto Off = P.Offsets.find(AI);
+          if (Off == P.Offsets.end() || N.Accesses[AI].IsWrite)
+            continue;
+          unsigned Src = Cur[llvm::find(P.Arrays, N.Accesses[AI].Index) - P.Arrays.begin()];
+          bool Own = llvm::all_of(llvm::drop_begin(Off->second), [](int64_t O) { return O == 0; });
+          Skew = std::max(Skew, S.Versions[Src].Skew + Off->second[0] + (Own ? 0 : 1));
+          L.Source[AI] = Src;
+        }
+        L.Version = static_cast<unsigned>(S.Versions.size());
+        S.Versions.push_back({X, static_cast<int>(S.Levels.size()), Skew, 0, 0, 0, false});
+        Cur[X] = L.Version;
+        S.Levels.push_back(std::move(L));
+      }
+    for (const TimeStreamLevel &L : S.Levels) {
+      int64_t Skew = S.Versions[L.Version].Skew;
+      TimeStreamVersion &B = S.Versions[L.Before];
+      B.Window = std::max(B.Window, Skew - B.Skew + 1);
+      for (auto [AI, Src] : L.Source) {
+        const std::vector<int64_t> &Off = P.Offsets.at(AI);
+        TimeStreamVersion &V = S.Versions[Src];
+        bool Own = llvm::all_of(llvm::drop_begin(Off), [](int64_t O) { return O == 0; });
+        int64_t &Rows = Own ? V.Window : V.Ring;
+        Rows = std::max(Rows, Skew - V.Skew - Off[0] + 1);
+      }
+    }
+    int64_t Plane = 1, MaxSkew = 0, Registers = 0;
+    for (unsigned D = 1; D < P.Rank; ++D)
+      Plane *= P.extent(D);
+    S.Threads = Threads;
+    S.Columns = (Plane + Threads - 1) / Threads;
+    P.SharedBytes = 0;
+    for (unsigned X : Cur)
+      S.Versions[X].Final = true, S.Versions[X].Window = std::max<int64_t>(S.Versions[X].Window, 1);
+    for (TimeStreamVersion &V : S.Versions) {
+      int64_t Bytes = elementBytes(N.Arrays[P.Arrays[V.Array]].ElementType);
+      MaxSkew = std::max(MaxSkew, V.Skew);
+      Registers += (V.Window + (V.Level < 0 && V.Window + V.Ring > 0 ? 1 : 0)) * S.Columns * ((Bytes + 3) / 4);
+      if (!V.Ring)
+        continue;
+      V.SharedOffset = P.SharedBytes;
+      P.SharedBytes += (V.Ring * Plane * Bytes + 15) / 16 * 16;
+    }
+    S.Steps = P.extent(0) + MaxSkew;
+    P.Block.assign(P.Rank, 1);
+    P.Block.back() = Threads;
+    S.Registers = Registers;
+    P.Stream = std::move(S);
+    return Registers <= MaxStreamRegisters;
   }
 
   /// Bytes of shared memory sweep SW moves per cell: its accesses of chunk
@@ -404,6 +496,14 @@ private:
     double Occupancy = std::min(1.0, double(E.BlocksPerSM * P.threads()) / 1024);
     E.Tiled = (Global / Target.MemoryBytesPerSecond + Shared / SharedBW) / std::sqrt(std::max(Occupancy, 1e-6)) /
               (TileCells * P.Depth);
+    E.Sweeps = sweepsAtCopy(P);
+    return E;
+  }
+
+  /// Seconds per cell and iteration of the sweeps at copy bandwidth: each
+  /// reads and writes every array it touches once.
+  double sweepsAtCopy(const TimeTilePlan &P) const {
+    double Seconds = 0;
     for (const TimeTileSweep &SW : P.Sweeps) {
       std::set<unsigned> Touched;
       for (unsigned SI : SW.Stmts)
@@ -411,9 +511,98 @@ private:
           if (N.Accesses[AI].isArray())
             Touched.insert(N.Accesses[AI].Index);
       for (unsigned X : Touched)
-        E.Sweeps += elementBytes(N.Arrays[X].ElementType) / Target.MemoryBytesPerSecond;
+        Seconds += elementBytes(N.Arrays[X].ElementType) / Target.MemoryBytesPerSecond;
     }
+    return Seconds;
+  }
+
+  /// The model of the streamed form, as estimate's: device memory (the
+  /// plane with its halo loaded once per chunk, the tile stored), shared
+  /// memory (each level's reads of other columns and the rings' writes, on
+  /// the rows the level makes, every lane of the block counted), over the
+  /// square root of the resident-thread fraction.
+  Estimate estimateStream(const TimeTilePlan &P) const {
+    const TimeStreamPlan &S = *P.Stream;
+    Estimate E;
+    double Plane = 1, TilePlane = 1, Lanes = double(S.Threads * S.Columns);
+    for (unsigned D = 1; D < P.Rank; ++D) {
+      Plane *= P.extent(D);
+      TilePlane *= P.Tile[D];
+    }
+    auto Rows = [&](const TimeStreamVersion &V) {
+      if (V.Level < 0)
+        return double(P.extent(0));
+      const TimeStreamLevel &L = S.Levels[V.Level];
+      return double(P.Tile[0] + (P.Depth - 1 - L.Iteration) * (P.StepLo[0] + P.StepHi[0]) +
+                    P.AfterLo[L.Sweep][0] + P.AfterHi[L.Sweep][0]);
+    };
+    double Global = 0, Shared = 0;
+    for (const TimeStreamVersion &V : S.Versions) {
+      double Bytes = elementBytes(N.Arrays[P.Arrays[V.Array]].ElementType);
+      if (V.Level < 0 && V.Window + V.Ring > 0 && !P.DeadOnEntry[V.Array])
+        Global += P.extent(0) * Plane * Bytes;
+      if (V.Final)
+        Global += P.Tile[0] * TilePlane * Bytes;
+      if (V.Ring)
+        Shared += Rows(V) * Lanes * Bytes;
+      if (V.Level < 0)
+        continue;
+      for (auto [AI, Src] : S.Levels[V.Level].Source)
+        if (llvm::any_of(llvm::drop_begin(P.Offsets.at(AI)), [](int64_t O) { return O != 0; }))
+          Shared += Rows(V) * Lanes * elementBytes(N.Arrays[N.Accesses[AI].Index].ElementType);
+    }
+    double SharedBW = Target.SharedBytesPerCycle * Target.ClockHz * Target.SMs;
+    int64_t PerThread = S.Registers + StreamRegisterOverhead;
+    E.BlocksPerSM = std::min({Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
+                              Target.ThreadsPerSM / S.Threads, Target.RegistersPerSM / (PerThread * S.Threads)});
+    double Occupancy = std::min(1.0, double(E.BlocksPerSM * S.Threads) / 1024);
+    E.Tiled = (Global / Target.MemoryBytesPerSecond + Shared / SharedBW) / std::sqrt(std::max(Occupancy, 1e-6)) /
+              (P.Tile[0] * TilePlane * P.Depth);
+    E.Sweeps = sweepsAtCopy(P);
     return E;
+  }
+
+  /// The model's streamed shape: the lowest estimate among a few planes
+  /// (their halos inside), chunks and depths whose blocks fit an SM.
+  std::optional<Estimate> chooseStream(TimeTilePlan &P, int64_t FixedDepth = 0) const {
+    if (!streamable(P))
+      return std::nullopt;
+    std::vector<std::pair<std::vector<int64_t>, int64_t>> Planes; // plane extents, threads
+    std::vector<int64_t> Chunks;
+    if (P.Rank == 2) {
+      Planes = {{{128}, 128}, {{256}, 256}, {{512}, 512}, {{512}, 256}};
+      Chunks = {64, 128, 256};
+    } else {
+      Planes = {{{16, 32}, 512}, {{32, 32}, 1024}, {{32, 32}, 512}, {{40, 40}, 1024}, {{24, 48}, 576}};
+      Chunks = {32, 64, 128};
+    }
+    std::optional<Estimate> Best;
+    TimeTilePlan Pick;
+    for (int64_t Depth = FixedDepth ? FixedDepth : 1; Depth <= (FixedDepth ? FixedDepth : MaxDepth); ++Depth) {
+      if (Depth * int64_t(P.Sweeps.size()) > MaxStreamLevels)
+        break;
+      for (const auto &[Extents, Threads] : Planes)
+        for (int64_t C : Chunks) {
+          std::vector<int64_t> Tile = {C};
+          for (unsigned D = 1; D < P.Rank; ++D)
+            Tile.push_back(Extents[D - 1] - Depth * (P.StepLo[D] + P.StepHi[D]));
+          if (llvm::any_of(Tile, [](int64_t T) { return T < 8; }))
+            continue;
+          TimeTilePlan Try = P;
+          if (!shapeStream(Try, Depth, Tile, Threads))
+            continue;
+          Estimate E = estimateStream(Try);
+          if (E.BlocksPerSM < 1)
+            continue;
+          if (!Best || E.Tiled < Best->Tiled * 0.98) {
+            Best = E;
+            Pick = std::move(Try);
+          }
+        }
+    }
+    if (Best)
+      P = std::move(Pick);
+    return Best;
   }
 
   static std::string fmt(double V) { return llvm::formatv("{0:F2}", V).str(); }
@@ -449,6 +638,45 @@ private:
     return Best;
   }
 
+  /// The tile -time-tile=N,T... asks for (or the model's for depth N) in
+  /// the form asked for; false after an error.
+  bool forcedShape(TimeTilePlan &P, const Loop &L, const std::string &Where, bool Streamed, std::optional<Estimate> &E) {
+    std::vector<int64_t> Tile = Opts.TimeTileSize;
+    if (Tile.empty()) { // the model's tile for this depth, else its smallest
+      TimeTilePlan Model = P;
+      std::optional<Estimate> M = Streamed ? chooseStream(Model, Opts.TimeTile) : choose(Model, Opts.TimeTile);
+      if (M) {
+        P = std::move(Model);
+        E = M;
+        return true;
+      }
+      Tile = P.Rank == 1 ? std::vector<int64_t>{256} : P.Rank == 2 ? std::vector<int64_t>{16, 32} : std::vector<int64_t>{2, 4, 32};
+    }
+    if (Tile.size() != P.Rank || llvm::any_of(Tile, [](int64_t T) { return T < 1; })) {
+      Diags.error(L.Loc, "-time-tile: " + Where + " needs " + std::to_string(P.Rank) + " positive tile sizes");
+      return false;
+    }
+    if (Streamed) {
+      int64_t Plane = 1;
+      for (unsigned D = 1; D < P.Rank; ++D)
+        Plane *= Tile[D] + Opts.TimeTile * (P.StepLo[D] + P.StepHi[D]);
+      if (!shapeStream(P, Opts.TimeTile, Tile, std::min<int64_t>(1024, (Plane + 31) / 32 * 32))) {
+        Diags.error(L.Loc, "-time-tile: the streamed tiles of " + Where + " need more registers than a thread has");
+        return false;
+      }
+      E = estimateStream(P);
+    } else {
+      shape(P, Opts.TimeTile, Tile);
+      E = estimate(P);
+    }
+    if (P.SharedBytes + Target.SharedReservedPerBlock > Target.SharedPerSM) {
+      Diags.error(L.Loc, "-time-tile: the tiles of " + Where + " need " + std::to_string(P.SharedBytes) +
+                             " bytes of shared memory, more than an SM has");
+      return false;
+    }
+    return true;
+  }
+
   void plan(HostStep &S) {
     const Loop &L = N.Loops[S.Src->Id];
     std::string Where = "loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) + ")";
@@ -460,32 +688,33 @@ private:
         Plan.Remarks.push_back(Where + " is not time-tiled: " + Why);
       return;
     }
+    using Form = CodeGenOptions::TimeTileForm;
+    bool MayStream = Opts.TimeForm != Form::Overlapped && streamable(P);
+    if (Opts.TimeForm == Form::Streamed && !MayStream)
+      Plan.Remarks.push_back(Where + " is not streamed: the streamed form needs two or three dimensions and one "
+                                     "statement per sweep");
     std::optional<Estimate> E;
     if (Opts.TimeTile > 0) {
-      std::vector<int64_t> Tile = Opts.TimeTileSize;
-      if (Tile.empty()) { // the model's tile for this depth, else its smallest
-        TimeTilePlan Model = P;
-        std::optional<Estimate> M = choose(Model, Opts.TimeTile);
-        Tile = M ? Model.Tile : P.Rank == 1 ? std::vector<int64_t>{256} : P.Rank == 2 ? std::vector<int64_t>{16, 32}
-                                                                                        : std::vector<int64_t>{2, 4, 32};
+      // Auto: the form whose model's tile at this depth is faster.
+      bool Streamed = MayStream;
+      if (Streamed && Opts.TimeForm == Form::Auto) {
+        TimeTilePlan A = P, B = P;
+        std::optional<Estimate> EA = choose(A, Opts.TimeTile), EB = chooseStream(B, Opts.TimeTile);
+        Streamed = EB && (!EA || EB->Tiled < EA->Tiled);
       }
-      if (Tile.size() != P.Rank || llvm::any_of(Tile, [](int64_t T) { return T < 1; })) {
-        Diags.error(L.Loc, "-time-tile: " + Where + " needs " + std::to_string(P.Rank) + " positive tile sizes");
-        Failed = true;
-        return;
-      }
-      shape(P, Opts.TimeTile, Tile);
-      E = estimate(P);
-      if (P.SharedBytes + Target.SharedReservedPerBlock > Target.SharedPerSM) {
-        Diags.error(L.Loc, "-time-tile: the tiles of " + Where + " need " + std::to_string(P.SharedBytes) +
-                               " bytes of shared memory, more than an SM has");
+      if (!forcedShape(P, L, Where, Streamed, E)) {
         Failed = true;
         return;
       }
     } else {
-      E = choose(P);
+      TimeTilePlan A = P, B = P;
+      std::optional<Estimate> EA = Opts.TimeForm == Form::Streamed && MayStream ? std::nullopt : choose(A);
+      std::optional<Estimate> EB = MayStream ? chooseStream(B) : std::nullopt;
+      bool Streamed = EB && (!EA || EB->Tiled < EA->Tiled);
+      E = Streamed ? EB : EA;
+      P = Streamed ? std::move(B) : std::move(A);
       if (!E) {
-        Plan.Remarks.push_back(Where + " is not time-tiled: no tile leaves room for two blocks per SM");
+        Plan.Remarks.push_back(Where + " is not time-tiled: no tile fits an SM");
         return;
       }
       if (E->Sweeps < 1.25 * E->Tiled) {
@@ -501,11 +730,15 @@ private:
         P.Name += "_line" + std::to_string(L.Loc.Line);
     P.MinBlocks = Target.SMs * std::max<int64_t>(1, E->BlocksPerSM);
     std::string Tile;
-    for (int64_t T : P.Tile)
-      Tile += (Tile.empty() ? "" : " x ") + std::to_string(T);
-    P.Why = "tiles of " + Tile + " cells, " + std::to_string(P.Depth) + " iterations per launch, " +
-            std::to_string(P.SharedBytes) + " bytes of shared memory per block; the model expects " +
-            fmt(E->Sweeps / E->Tiled) + "x the sweeps at copy bandwidth";
+    for (size_t D = P.Stream ? 1 : 0; D < P.Tile.size(); ++D)
+      Tile += (Tile.empty() ? "" : " x ") + std::to_string(P.Tile[D]);
+    P.Why = P.Stream ? "streamed: chunks of " + std::to_string(P.Tile[0]) + " rows, plane tiles of " + Tile +
+                           " cells, " + std::to_string(P.Stream->Threads) + " threads of " +
+                           std::to_string(P.Stream->Columns) + " columns"
+                     : "tiles of " + Tile + " cells";
+    P.Why += ", " + std::to_string(P.Depth) + " iterations per launch, " + std::to_string(P.SharedBytes) +
+             " bytes of shared memory per block; the model expects " + fmt(E->Sweeps / E->Tiled) +
+             "x the sweeps at copy bandwidth";
     Plan.Remarks.push_back(Where + " is time-tiled (" + P.Name + "): " + P.Why +
                            "; used where a launch has at least " + std::to_string(P.MinBlocks) + " blocks");
     S.TimeTiled = std::move(P);
@@ -524,6 +757,12 @@ private:
   /// 12.35 ms with 1 row, 12.07 with 2, 9.73 with 4, 10.99 with 8).
   static constexpr int64_t RowBatch = 4;
   static constexpr int64_t MaxDepth = 16; ///< iterations per launch the model considers
+  /// The streamed form: levels per launch at most (each is printed), the
+  /// registers its windows may take per thread, and the registers counted
+  /// beside them (addresses, indices).
+  static constexpr int64_t MaxStreamLevels = 24;
+  static constexpr int64_t MaxStreamRegisters = 160;
+  static constexpr int64_t StreamRegisterOverhead = 40;
   std::vector<const HostStep *> Named;
 };
 

@@ -324,6 +324,226 @@ public:
     OS << "}\n\n";
   }
 
+  // The streamed form (TimeStreamPlan).
+
+  const TimeStreamPlan &stream() const { return *P.Stream; }
+  std::string vname(unsigned V) const {
+    const TimeStreamVersion &X = stream().Versions[V];
+    return N.Arrays[P.Arrays[X.Array]].Name + (X.Level < 0 ? "_in" : "_" + std::to_string(X.Level + 1));
+  }
+  std::string window(unsigned V) const { return "loopgpu_w_" + vname(V); }
+  std::string ring(unsigned V) const { return "loopgpu_ring_" + vname(V); }
+  std::string prefetch(unsigned V) const { return "loopgpu_pf_" + vname(V); }
+  std::string elemType(unsigned V) const { return typeStr(N.Arrays[P.Arrays[stream().Versions[V].Array]].ElementType); }
+  /// Row Row of value V's ring at the thread's column plus Off (dimensions 1 and up).
+  std::string ringAt(unsigned V, const std::string &Row, const std::vector<int64_t> &Off) const {
+    std::string S = ring(V) + "[(" + Row + ") % " + std::to_string(stream().Versions[V].Ring) + "]";
+    for (unsigned D = 1; D < P.Rank; ++D)
+      S += "[" + plusConst(r(D), Off.empty() ? 0 : Off[D]) + "]";
+    return S;
+  }
+  std::string windowAt(unsigned V, int64_t Age) const {
+    return window(V) + "[loopgpu_k][" + std::to_string(Age) + "]";
+  }
+  /// Shifts value V's window one row older.
+  void printShift(raw_ostream &OS, unsigned Indent, unsigned V) const {
+    int64_t W = stream().Versions[V].Window;
+    if (W < 2)
+      return;
+    OS.indent(Indent) << "#pragma unroll\n";
+    OS.indent(Indent) << "for (int loopgpu_j = " << W - 1 << "; loopgpu_j > 0; --loopgpu_j) " << window(V)
+                      << "[loopgpu_k][loopgpu_j] = " << window(V) << "[loopgpu_k][loopgpu_j - 1];\n";
+  }
+
+  void printStreamHeader(raw_ostream &OS) const {
+    const TimeStreamPlan &S = stream();
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " time-tiled (streamed): " << P.Why << ".\n";
+    OS << "// A block owns a tile of the plane of dimensions 1" << (P.Rank == 3 ? " and 2" : "")
+       << " widened by its halo and a chunk of rows of dimension 0,\n// and marches along dimension 0 a row per step "
+          "with every level (a sweep of one iteration) of up to\n// "
+       << P.Depth << " iterations in flight, each some rows behind the load: a thread keeps its columns' newest rows in\n"
+       << "// registers and shares them with the other columns through rings of rows in shared memory, one\n"
+       << "// barrier per step; the last level of each array stores the chunk's rows to the out buffers.\n";
+    OS << "__global__ void __launch_bounds__(" << S.Threads << ") " << P.Name << "(" << llvm::join(kernelParams(), ", ")
+       << ") {\n";
+    OS << "  extern __shared__ __align__(16) unsigned char loopgpu_smem[];\n";
+    std::string Dims;
+    for (unsigned D = 1; D < P.Rank; ++D)
+      Dims += "[" + std::to_string(P.extent(D)) + "]";
+    for (unsigned V = 0; V < S.Versions.size(); ++V) {
+      const TimeStreamVersion &X = S.Versions[V];
+      if (!X.Ring)
+        continue;
+      std::string T = elemType(V);
+      OS << "  " << T << " (*const " << ring(V) << ")" << Dims << " = reinterpret_cast<" << T << " (*)" << Dims
+         << ">(loopgpu_smem + " << X.SharedOffset << "); // " << what(V) << ": its " << X.Ring << " newest rows\n";
+    }
+    for (unsigned D = 0; D < P.Rank; ++D)
+      OS << "  const int " << o(D) << " = (int)blockIdx." << axis(D) << " * " << P.Tile[D] << " - " << P.HaloLo[D]
+         << "; // dimension " << D << ": the " << (D == 0 ? "chunk's first row" : "tile's first element")
+         << " less the halo\n";
+    OS << "  // the thread's columns: cells of the plane\n";
+    for (unsigned D = 1; D < P.Rank; ++D)
+      OS << "  int loopgpu_c" << D << "[" << S.Columns << "];\n";
+    OS << "  #pragma unroll\n  for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
+    OS << "    const int loopgpu_col = (int)threadIdx.x + loopgpu_k * " << S.Threads << ";\n";
+    if (P.Rank == 2)
+      OS << "    loopgpu_c1[loopgpu_k] = loopgpu_col;\n";
+    else
+      OS << "    loopgpu_c1[loopgpu_k] = loopgpu_col / " << P.extent(2) << ";\n    loopgpu_c2[loopgpu_k] = loopgpu_col % "
+         << P.extent(2) << ";\n";
+    OS << "  }\n";
+    OS << "  // each value's newest rows at the thread's columns, the newest first\n";
+    for (unsigned V = 0; V < S.Versions.size(); ++V)
+      if (S.Versions[V].Window)
+        OS << "  " << elemType(V) << " " << window(V) << "[" << S.Columns << "][" << S.Versions[V].Window << "]; // "
+           << what(V) << "\n";
+    for (unsigned V = 0; V < S.Versions.size(); ++V)
+      if (loaded(V))
+        OS << "  " << elemType(V) << " " << prefetch(V) << "[" << S.Columns << "]; // " << what(V)
+           << ": the next row, loaded a step ahead\n";
+  }
+
+  bool loaded(unsigned V) const {
+    const TimeStreamVersion &X = stream().Versions[V];
+    return X.Level < 0 && X.Window + X.Ring > 0;
+  }
+  std::string what(unsigned V) const {
+    const TimeStreamVersion &X = stream().Versions[V];
+    std::string A = N.Arrays[P.Arrays[X.Array]].Name;
+    if (X.Level < 0)
+      return A + " on entry";
+    const TimeStreamLevel &Lv = stream().Levels[X.Level];
+    return A + " after sweep " + std::to_string(Lv.Sweep + 1) + " of iteration " + std::to_string(Lv.Iteration + 1);
+  }
+  std::string planeCols() const {
+    std::string S;
+    for (unsigned D = 1; D < P.Rank; ++D)
+      S += "const int " + r(D) + " = loopgpu_c" + std::to_string(D) + "[loopgpu_k]; ";
+    return S;
+  }
+
+  /// The loads of row loopgpu_r0 of the arrays on entry into their prefetch
+  /// registers (dead-on-entry arrays only outside their first writer's domain).
+  void printPrefetch(raw_ostream &OS, unsigned Indent, unsigned V) const {
+    unsigned I = stream().Versions[V].Array, X = P.Arrays[I];
+    std::vector<std::string> Cs = cells(), Conds = {"loopgpu_r0 < " + std::to_string(P.extent(0)),
+                                                    r(1) + " < " + std::to_string(P.extent(1))};
+    for (unsigned D = 0; D < P.Rank; ++D)
+      Conds.push_back(Cs[D] + " >= 0 && " + Cs[D] + " < " + extent(X, D));
+    std::string Decls;
+    if (P.DeadOnEntry[I])
+      Conds.push_back("!(" + domain(P.Sweeps[P.FirstWriter[I]], Decls) + ")");
+    OS.indent(Indent) << "{\n";
+    if (!Decls.empty())
+      OS.indent(Indent + 2) << Decls << "// " << N.Arrays[X].Name
+                            << " is written before it is read: only the cells outside that sweep's domain\n";
+    OS.indent(Indent + 2) << "if (" << llvm::join(Conds, " && ") << ")\n";
+    OS.indent(Indent + 4) << prefetch(V) << "[loopgpu_k] = " << in(X) << "[" << linear(X, Cs) << "];\n";
+    OS.indent(Indent) << "}\n";
+  }
+
+  void printStreamBody(raw_ostream &OS) const {
+    const TimeStreamPlan &S = stream();
+    OS << "  { // row 0 of the arrays on entry\n";
+    OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
+    OS << "    (void)" << L.Iterator << ";\n";
+    OS << "    const int loopgpu_r0 = 0;\n";
+    OS << "    #pragma unroll\n    for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
+    OS << "      " << planeCols() << "\n";
+    for (unsigned V = 0; V < S.Versions.size(); ++V)
+      if (loaded(V))
+        printPrefetch(OS, 6, V);
+    OS << "    }\n  }\n";
+    OS << "  for (int loopgpu_step = 0; loopgpu_step < " << S.Steps << "; ++loopgpu_step) {\n";
+    OS << "    #pragma unroll\n    for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
+    OS << "      " << planeCols() << "\n";
+    for (unsigned V = 0; V < S.Versions.size(); ++V) {
+      if (S.Versions[V].Level < 0) {
+        if (loaded(V))
+          printStreamLoad(OS, V);
+        continue;
+      }
+      printLevel(OS, V);
+    }
+    OS << "    }\n    __syncthreads();\n  }\n}\n\n";
+  }
+
+  void printStreamLoad(raw_ostream &OS, unsigned V) const {
+    const TimeStreamVersion &X = stream().Versions[V];
+    OS << "      { // " << what(V) << ": row loopgpu_step, loaded a step ahead\n";
+    printShift(OS, 8, V);
+    if (X.Window)
+      OS.indent(8) << windowAt(V, 0) << " = " << prefetch(V) << "[loopgpu_k];\n";
+    if (X.Ring)
+      OS.indent(8) << "if (" << r(1) << " < " << P.extent(1) << ")\n", OS.indent(10)
+                                                                        << ringAt(V, "loopgpu_step", {}) << " = "
+                                                                        << prefetch(V) << "[loopgpu_k];\n";
+    OS.indent(8) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
+    OS.indent(8) << "(void)" << L.Iterator << ";\n";
+    OS.indent(8) << "const int loopgpu_r0 = loopgpu_step + 1;\n";
+    printPrefetch(OS, 8, V);
+    OS << "      }\n";
+  }
+
+  void printLevel(raw_ostream &OS, unsigned V) const {
+    const TimeStreamPlan &S = stream();
+    const TimeStreamVersion &X = S.Versions[V];
+    const TimeStreamLevel &Lv = S.Levels[X.Level];
+    const TimeTileSweep &SW = P.Sweeps[Lv.Sweep];
+    const Statement &St = N.Statements[SW.Stmts[0]];
+    int64_t Left = P.Depth - 1 - Lv.Iteration;
+    OS << "      { // level " << X.Level + 1 << ": " << what(V) << " (line " << St.Loc.Line << "), " << X.Skew
+       << " rows behind the load\n";
+    printShift(OS, 8, V);
+    OS.indent(8) << "const int loopgpu_r0 = loopgpu_step - " << X.Skew << ";\n";
+    std::vector<std::string> Conds;
+    for (unsigned D = 0; D < P.Rank; ++D) {
+      int64_t Lo = P.HaloLo[D] - (Left * P.StepLo[D] + P.AfterLo[Lv.Sweep][D]);
+      int64_t Hi = P.HaloLo[D] + P.Tile[D] + Left * P.StepHi[D] + P.AfterHi[Lv.Sweep][D];
+      Conds.push_back(r(D) + " >= " + std::to_string(Lo) + " && " + r(D) + " < " + std::to_string(Hi));
+    }
+    OS.indent(8) << "if (" << llvm::join(Conds, " && ") << ") { // the cells later levels read\n";
+    OS.indent(10) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
+                  << Lv.Iteration * L.Step << "LL);\n";
+    OS.indent(10) << "(void)" << L.Iterator << ";\n";
+    std::string Decls, Dom = domain(SW, Decls);
+    OS.indent(10) << Decls << "\n";
+    const TimeStreamVersion &B = S.Versions[Lv.Before];
+    OS.indent(10) << windowAt(V, 0) << " = " << windowAt(Lv.Before, X.Skew - B.Skew) << "; // outside the domain: as before\n";
+    auto EP = std::make_unique<ExprPrinter>(N);
+    const ExprPrinter *Self = EP.get();
+    EP->Override = [&, Self](const Expr &E) -> std::optional<std::string> {
+      if (E.K == Expr::Kind::ArrayRef && E.AccessId >= 0) {
+        auto Src = Lv.Source.find(static_cast<unsigned>(E.AccessId));
+        if (Src != Lv.Source.end()) {
+          const std::vector<int64_t> &Off = P.Offsets.at(Src->first);
+          const TimeStreamVersion &F = S.Versions[Src->second];
+          if (llvm::all_of(llvm::drop_begin(Off), [](int64_t O) { return O == 0; }))
+            return windowAt(Src->second, X.Skew - F.Skew - Off[0]);
+          return ringAt(Src->second, plusConst("loopgpu_r0", Off[0]), Off);
+        }
+      }
+      return C.Base(E, *Self);
+    };
+    std::string Live = Lv.Iteration ? std::to_string(Lv.Iteration) + " < loopgpu_steps && " : "";
+    OS.indent(10) << "if (" << Live << Dom << ")\n";
+    OS.indent(12) << windowAt(V, 0) << " " << St.Body->Op << " " << EP->print(*St.Body->Ops[1]) << "; // line "
+                  << St.Loc.Line << "\n";
+    if (X.Ring)
+      OS.indent(10) << ringAt(V, "loopgpu_r0", {}) << " = " << windowAt(V, 0) << ";\n";
+    if (X.Final) {
+      unsigned A = P.Arrays[X.Array];
+      std::vector<std::string> Cs = cells(), Store;
+      for (unsigned D = 0; D < P.Rank; ++D)
+        Store.push_back(r(D) + " >= " + std::to_string(P.HaloLo[D]) + " && " + r(D) + " < " +
+                        std::to_string(P.HaloLo[D] + P.Tile[D]) + " && " + Cs[D] + " < " + extent(A, D));
+      OS.indent(10) << "if (" << llvm::join(Store, " && ") << ") // the tile: its value after the launch\n";
+      OS.indent(12) << out(A) << "[" << linear(A, Cs) << "] = " << windowAt(V, 0) << ";\n";
+    }
+    OS.indent(8) << "}\n      }\n";
+  }
+
   /// The grid's extent along D: the largest chunk array's.
   std::string spaceExtent(unsigned D) const {
     std::string E = extent(P.Arrays[0], D);
@@ -419,10 +639,15 @@ private:
 
 void printTimeTileKernel(llvm::raw_ostream &OS, const TimeTileContext &C) {
   TimeTileWriter W(C);
-  W.printHeader(OS);
-  W.printLoads(OS);
-  W.printSweeps(OS);
-  W.printStores(OS);
+  if (C.plan().Stream) {
+    W.printStreamHeader(OS);
+    W.printStreamBody(OS);
+  } else {
+    W.printHeader(OS);
+    W.printLoads(OS);
+    W.printSweeps(OS);
+    W.printStores(OS);
+  }
   W.printRun(OS);
 }
 

@@ -141,6 +141,12 @@ cl::opt<std::string> TimeTileOpt(
              "its depth and tile; 0: never; N or N,T1[,T2,T3]: depth N, the model's tile or T1 x T2 x T3 cells; "
              "LOOPGPU_TIME_TILE_MIN_BLOCKS sets at run time the fewest blocks for which it is used)"),
     cl::value_desc("auto|0|N[,T...]"), cl::init("auto"), cl::cat(Category));
+cl::opt<std::string> TimeTileFormOpt(
+    "time-tile-form",
+    cl::desc("The form of time tiling: 'auto' (the default: the one the model expects faster), 'overlapped' "
+             "(tiles of every dimension with their halos in shared memory) or 'streamed' (tiles of the inner "
+             "dimensions marching along the outermost one, every iteration of a launch in flight)"),
+    cl::value_desc("auto|overlapped|streamed"), cl::init("auto"), cl::cat(Category));
 cl::opt<unsigned> TimeLimit("time-limit",
                             cl::desc("Stop with an error after this many seconds of parsing, analysis and code "
                                      "generation (default 300; 0: no limit; --tune and --validate runs not counted)"),
@@ -576,7 +582,7 @@ std::string tuneCacheKey(StringRef Source, const std::string &Device, const Vali
   Key += " -min-blocks-per-sm " + std::to_string(MinBlocksOpt);
   Key += " -vector " + std::to_string(VectorOpt);
   Key += " -device-loop-blocks " + std::to_string(DeviceLoopBlocksOpt);
-  Key += " -time-tile " + TimeTileOpt;
+  Key += " -time-tile " + TimeTileOpt + " -time-tile-form " + TimeTileFormOpt;
   Key += " -ktile " + std::to_string(KTileOpt) + " -tune-candidates " + std::to_string(TuneCandidates);
   Key += "|clang";
   for (const std::string &A : ClangArgs)
@@ -685,6 +691,8 @@ std::optional<int> Driver::check() {
       (I == 0 ? TimeTileDepth : TimeTileSize.emplace_back()) = V;
     }
   }
+  if (TimeTileFormOpt != "auto" && TimeTileFormOpt != "overlapped" && TimeTileFormOpt != "streamed")
+    return usageError("-time-tile-form=" + TimeTileFormOpt + ": expected auto, overlapped or streamed");
   // Tuning chooses every one of -tile and -coarsen that is auto or not given.
   Tuning = TileAuto || CoarsenAuto || Tune || !TuneExport.empty() || !TuneImport.empty();
   // The report shows the CUDA; the GPU plan is printed once the CUDA is.
@@ -942,6 +950,9 @@ void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag
   CG.DeviceLoopBlocks = DeviceLoopBlocksOpt;
   CG.TimeTile = TimeTileDepth;
   CG.TimeTileSize = TimeTileSize;
+  CG.TimeForm = TimeTileFormOpt == "streamed"     ? CodeGenOptions::TimeTileForm::Streamed
+                : TimeTileFormOpt == "overlapped" ? CodeGenOptions::TimeTileForm::Overlapped
+                                                  : CodeGenOptions::TimeTileForm::Auto;
   CG.PrintAfter = printAfter();
   CG.CommandLine = CommandLine;
   for (const auto &[Loc, Reason] : P.NotCxx)

@@ -79,6 +79,9 @@ struct CodeGenOptions {
   /// then TimeTileSize, or the model's for N).
   int64_t TimeTile = -1;
   std::vector<int64_t> TimeTileSize; ///< -time-tile=N,T...: outputs per block, outermost dimension first
+  /// -time-tile-form: which form of time tiling (TimeTilePlan::Stream)
+  enum class TimeTileForm { Auto, Overlapped, Streamed };
+  TimeTileForm TimeForm = TimeTileForm::Auto;
   std::string Arch = "sm_90";
   /// -print-after: print the GPU plan to stderr after this pass
   /// (KernelPasses.h; empty: never).
@@ -603,6 +606,51 @@ struct TimeTileSweep {
   int64_t RowBatch = 1;
 };
 
+/// A value of a chunk array inside a streamed time tile (TimeStreamPlan):
+/// the array on entry to the launch, or after one level (one sweep of one
+/// iteration). At step `q` of the launch the value's row `q - Skew` (tile
+/// coordinates) is made; each thread keeps its columns' Window newest rows
+/// in registers, and where other columns read them the Ring newest rows of
+/// the whole plane sit in shared memory.
+struct TimeStreamVersion {
+  unsigned Array = 0;       ///< position in TimeTilePlan::Arrays
+  int Level = -1;           ///< -1: on entry; else the level that makes it
+  int64_t Skew = 0;         ///< steps behind the row loaded
+  int64_t Window = 0;       ///< rows in registers (0: nobody reads it)
+  int64_t Ring = 0;         ///< rows in shared memory (0: no other column reads it)
+  int64_t SharedOffset = 0; ///< bytes into the dynamic shared memory
+  bool Final = false;       ///< the array's value after the launch: stored
+};
+
+/// One level of a streamed time tile: sweep Sweep of iteration Iteration.
+struct TimeStreamLevel {
+  unsigned Sweep = 0;
+  int64_t Iteration = 0;
+  unsigned Version = 0; ///< the value it makes
+  unsigned Before = 0;  ///< its array's value before it: kept outside the sweep's domain
+  /// Per read of a chunk array (access id): the value it reads.
+  std::map<unsigned, unsigned> Source;
+};
+
+/// The streamed form of a time tile (2.5-D for three dimensions): a block
+/// owns a tile of the plane of dimensions 1 and up (with its overlapped
+/// halo) and a chunk of Tile[0] rows of dimension 0, and marches along
+/// dimension 0 one row per step, every level of Depth iterations in flight
+/// at once, each Skew rows behind the load. A thread owns the columns (cells
+/// of the plane) `threadIdx.x + k * Threads`, k < Columns, at every level:
+/// the reads along dimension 0 in its own column come from registers, the
+/// reads of other columns from the shared rings, one barrier per step.
+/// Against the overlapped form the halo along dimension 0 is loaded once
+/// per chunk instead of once per tile, and no level recomputes it.
+struct TimeStreamPlan {
+  std::vector<TimeStreamVersion> Versions; ///< on entry first (one per chunk array), then by level
+  std::vector<TimeStreamLevel> Levels;     ///< Depth x sweeps, in order
+  int64_t Threads = 256;                   ///< a block's threads (one dimension)
+  int64_t Columns = 1;                     ///< plane cells per thread
+  int64_t Steps = 0;                       ///< steps per launch: rows loaded + the largest skew
+  int64_t Registers = 0;                   ///< 32-bit registers per thread the windows take
+};
+
 /// Overlapped time tiling of a host loop whose body is a sequence of
 /// stencil sweeps (lib/CodeGen/TimeTile.cpp). One launch runs up to Depth
 /// iterations of the loop: each block loads its tile of every chunk array
@@ -645,6 +693,9 @@ struct TimeTilePlan {
   /// the loop runs as before); LOOPGPU_TIME_TILE_MIN_BLOCKS overrides it.
   int64_t MinBlocks = 0;
   std::string Why;                       ///< the model's estimate, for comments
+  /// The streamed form (then Block is 1 x ... x Threads and the tiles of
+  /// dimension 0 are chunks of rows); none: the overlapped form.
+  std::optional<TimeStreamPlan> Stream;
   /// Elements of the shared tile along dimension D.
   int64_t extent(unsigned D) const { return Tile[D] + HaloLo[D] + HaloHi[D]; }
   int64_t threads() const {
