@@ -9,7 +9,8 @@
 #
 # Variants: NAME@FLAGS, e.g. jacobi-2d@-time-tile=0 (one sweep per launch),
 # jacobi-2d@ (the default: the model's choice), jacobi-2d@-time-tile=4,64,64;
-# a third field sets the environment of that loopgpu run (NAME@FLAGS@VAR=VALUE).
+# a third field sets the environment of that loopgpu run (NAME@FLAGS@VAR=VALUE);
+# '+' separates several flags (jacobi-2d@-time-tile=4,128,240+-time-tile-form=streamed).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH=$PATH:/usr/local/cuda/bin
@@ -21,14 +22,14 @@ jacobi-1d@-time-tile=0 jacobi-1d@ jacobi-1d@-time-tile=8,2048 jacobi-1d@-time-ti
 fdtd-2d@-time-tile=0 fdtd-2d@ fdtd-2d@-time-tile=2,64,64 fdtd-2d@-time-tile=4,64,64 fdtd-2d@-time-tile=3,32,64"}
 size() { case $1 in jacobi-1d) echo "16777216 100";; heat-3d) echo "256 100";; *) echo "4096 100";; esac; }
 macro() { case $1 in jacobi-1d) echo JACOBI1D;; jacobi-2d) echo JACOBI2D;; heat-3d) echo HEAT3D;; fdtd-2d) echo FDTD2D;; esac; }
-tag() { echo "$1" | sed 's/@/_/g; s/=/-/g; s/,/x/g'; }
+tag() { echo "$1" | sed 's/@/_/g; s/=/-/g; s/,/x/g; s/+/_/g'; }
 case ${1:-} in
 prepare)
   rm -rf $W && mkdir -p $W && python3 utils/polybench-extract.py $W/src > /dev/null || exit 1
   for v in $VARIANTS; do
     k=${v%%@*} f=${v#*@} e=
     case $f in *@*) e=${f#*@} f=${f%%@*};; esac
-    env $e ${LOOPGPU:-build/bin/loopgpu} $W/src/$k.restrict.c $f -o $W/$(tag "$v").cu 2> $W/$(tag "$v").log || echo "loopgpu failed on $v"
+    env $e ${LOOPGPU:-build/bin/loopgpu} $W/src/$k.restrict.c ${f//+/ } -o $W/$(tag "$v").cu 2> $W/$(tag "$v").log || echo "loopgpu failed on $v"
   done
   echo "prepared $(ls $W/*.cu | wc -l) CUDA files in $W" ;;
 run)

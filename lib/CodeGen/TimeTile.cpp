@@ -30,6 +30,7 @@
 #include "loopgpu/CodeGen/KernelPasses.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -393,9 +394,18 @@ private:
         Rows = std::max(Rows, Skew - V.Skew - Off[0] + 1);
       }
     }
-    int64_t Plane = 1, MaxSkew = 0, Registers = 0;
-    for (unsigned D = 1; D < P.Rank; ++D)
+    S.PadLo.assign(P.Rank, 0);
+    S.PadHi.assign(P.Rank, 0);
+    for (const TimeTileSweep &SW : P.Sweeps)
+      for (unsigned D = 1; D < P.Rank; ++D) {
+        S.PadLo[D] = std::max(S.PadLo[D], SW.ReachLo[D]);
+        S.PadHi[D] = std::max(S.PadHi[D], SW.ReachHi[D]);
+      }
+    int64_t Plane = 1, RingPlane = 1, MaxSkew = 0, Registers = 0;
+    for (unsigned D = 1; D < P.Rank; ++D) {
       Plane *= P.extent(D);
+      RingPlane *= S.ringExtent(P.extent(D), D);
+    }
     S.Threads = Threads;
     S.Columns = (Plane + Threads - 1) / Threads;
     P.SharedBytes = 0;
@@ -407,8 +417,9 @@ private:
       Registers += (V.Window + (V.Level < 0 && V.Window + V.Ring > 0 ? 1 : 0)) * S.Columns * ((Bytes + 3) / 4);
       if (!V.Ring)
         continue;
+      V.Ring = int64_t(llvm::PowerOf2Ceil(uint64_t(V.Ring)));
       V.SharedOffset = P.SharedBytes;
-      P.SharedBytes += (V.Ring * Plane * Bytes + 15) / 16 * 16;
+      P.SharedBytes += (V.Ring * RingPlane * Bytes + 15) / 16 * 16;
     }
     S.Steps = P.extent(0) + MaxSkew;
     P.Block.assign(P.Rank, 1);

@@ -335,11 +335,15 @@ public:
   std::string ring(unsigned V) const { return "loopgpu_ring_" + vname(V); }
   std::string prefetch(unsigned V) const { return "loopgpu_pf_" + vname(V); }
   std::string elemType(unsigned V) const { return typeStr(N.Arrays[P.Arrays[stream().Versions[V].Array]].ElementType); }
-  /// Row Row of value V's ring at the thread's column plus Off (dimensions 1 and up).
-  std::string ringAt(unsigned V, const std::string &Row, const std::vector<int64_t> &Off) const {
-    std::string S = ring(V) + "[(" + Row + ") % " + std::to_string(stream().Versions[V].Ring) + "]";
+  /// Value V's ring at the row Behind rows before the step's (its slot:
+  /// the row modulo the ring's rows, a power of two) and the thread's column
+  /// plus Off (dimensions 1 and up; the rows are padded on both sides).
+  std::string ringAt(unsigned V, int64_t Behind, const std::vector<int64_t> &Off) const {
+    int64_t R = stream().Versions[V].Ring, K = ((-Behind) % R + R) % R;
+    std::string S = ring(V) + "[(loopgpu_step" + (K ? " + " + std::to_string(K) : std::string()) + ") & " +
+                    std::to_string(R - 1) + "]";
     for (unsigned D = 1; D < P.Rank; ++D)
-      S += "[" + plusConst(r(D), Off.empty() ? 0 : Off[D]) + "]";
+      S += "[" + plusConst(r(D), stream().PadLo[D] + (Off.empty() ? 0 : Off[D])) + "]";
     return S;
   }
   std::string windowAt(unsigned V, int64_t Age) const {
@@ -369,14 +373,15 @@ public:
     OS << "  extern __shared__ __align__(16) unsigned char loopgpu_smem[];\n";
     std::string Dims;
     for (unsigned D = 1; D < P.Rank; ++D)
-      Dims += "[" + std::to_string(P.extent(D)) + "]";
+      Dims += "[" + std::to_string(S.ringExtent(P.extent(D), D)) + "]";
     for (unsigned V = 0; V < S.Versions.size(); ++V) {
       const TimeStreamVersion &X = S.Versions[V];
       if (!X.Ring)
         continue;
       std::string T = elemType(V);
       OS << "  " << T << " (*const " << ring(V) << ")" << Dims << " = reinterpret_cast<" << T << " (*)" << Dims
-         << ">(loopgpu_smem + " << X.SharedOffset << "); // " << what(V) << ": its " << X.Ring << " newest rows\n";
+         << ">(loopgpu_smem + " << X.SharedOffset << "); // " << what(V) << ": its " << X.Ring
+         << " newest rows, padded\n";
     }
     for (unsigned D = 0; D < P.Rank; ++D)
       OS << "  const int " << o(D) << " = (int)blockIdx." << axis(D) << " * " << P.Tile[D] << " - " << P.HaloLo[D]
@@ -396,11 +401,11 @@ public:
     OS << "  // each value's newest rows at the thread's columns, the newest first\n";
     for (unsigned V = 0; V < S.Versions.size(); ++V)
       if (S.Versions[V].Window)
-        OS << "  " << elemType(V) << " " << window(V) << "[" << S.Columns << "][" << S.Versions[V].Window << "]; // "
-           << what(V) << "\n";
+        OS << "  " << elemType(V) << " " << window(V) << "[" << S.Columns << "][" << S.Versions[V].Window
+           << "] = {}; // " << what(V) << "\n";
     for (unsigned V = 0; V < S.Versions.size(); ++V)
       if (loaded(V))
-        OS << "  " << elemType(V) << " " << prefetch(V) << "[" << S.Columns << "]; // " << what(V)
+        OS << "  " << elemType(V) << " " << prefetch(V) << "[" << S.Columns << "] = {}; // " << what(V)
            << ": the next row, loaded a step ahead\n";
   }
 
@@ -458,6 +463,8 @@ public:
     OS << "  for (int loopgpu_step = 0; loopgpu_step < " << S.Steps << "; ++loopgpu_step) {\n";
     OS << "    #pragma unroll\n    for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
     OS << "      " << planeCols() << "\n";
+    if (S.Columns * S.Threads > P.extent(1) * (P.Rank == 3 ? P.extent(2) : 1))
+      OS << "      if (" << r(1) << " >= " << P.extent(1) << ") // past the plane\n        continue;\n";
     for (unsigned V = 0; V < S.Versions.size(); ++V) {
       if (S.Versions[V].Level < 0) {
         if (loaded(V))
@@ -476,9 +483,7 @@ public:
     if (X.Window)
       OS.indent(8) << windowAt(V, 0) << " = " << prefetch(V) << "[loopgpu_k];\n";
     if (X.Ring)
-      OS.indent(8) << "if (" << r(1) << " < " << P.extent(1) << ")\n", OS.indent(10)
-                                                                        << ringAt(V, "loopgpu_step", {}) << " = "
-                                                                        << prefetch(V) << "[loopgpu_k];\n";
+      OS.indent(8) << ringAt(V, 0, {}) << " = " << prefetch(V) << "[loopgpu_k];\n";
     OS.indent(8) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
     OS.indent(8) << "(void)" << L.Iterator << ";\n";
     OS.indent(8) << "const int loopgpu_r0 = loopgpu_step + 1;\n";
@@ -486,31 +491,35 @@ public:
     OS << "      }\n";
   }
 
+  /// Whether evaluating St's right-hand side at any cell of the tile is
+  /// safe: it reads no array but chunk arrays (their rings and windows).
+  bool speculatable(const Statement &St) const {
+    return llvm::all_of(St.Accesses, [&](unsigned AI) {
+      return !N.Accesses[AI].isArray() || P.Offsets.count(AI);
+    });
+  }
+
+  /// Level V at its row (loopgpu_step - Skew) of every column: its value
+  /// where the cell is in the sweep's domain (and the iteration runs), the
+  /// value before it elsewhere; no range checks (rows and columns no later
+  /// level reads get values never used), but for the store of the tile.
   void printLevel(raw_ostream &OS, unsigned V) const {
     const TimeStreamPlan &S = stream();
     const TimeStreamVersion &X = S.Versions[V];
     const TimeStreamLevel &Lv = S.Levels[X.Level];
     const TimeTileSweep &SW = P.Sweeps[Lv.Sweep];
     const Statement &St = N.Statements[SW.Stmts[0]];
-    int64_t Left = P.Depth - 1 - Lv.Iteration;
     OS << "      { // level " << X.Level + 1 << ": " << what(V) << " (line " << St.Loc.Line << "), " << X.Skew
        << " rows behind the load\n";
     printShift(OS, 8, V);
     OS.indent(8) << "const int loopgpu_r0 = loopgpu_step - " << X.Skew << ";\n";
-    std::vector<std::string> Conds;
-    for (unsigned D = 0; D < P.Rank; ++D) {
-      int64_t Lo = P.HaloLo[D] - (Left * P.StepLo[D] + P.AfterLo[Lv.Sweep][D]);
-      int64_t Hi = P.HaloLo[D] + P.Tile[D] + Left * P.StepHi[D] + P.AfterHi[Lv.Sweep][D];
-      Conds.push_back(r(D) + " >= " + std::to_string(Lo) + " && " + r(D) + " < " + std::to_string(Hi));
-    }
-    OS.indent(8) << "if (" << llvm::join(Conds, " && ") << ") { // the cells later levels read\n";
-    OS.indent(10) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
-                  << Lv.Iteration * L.Step << "LL);\n";
-    OS.indent(10) << "(void)" << L.Iterator << ";\n";
+    OS.indent(8) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
+                 << Lv.Iteration * L.Step << "LL);\n";
+    OS.indent(8) << "(void)" << L.Iterator << ";\n";
     std::string Decls, Dom = domain(SW, Decls);
-    OS.indent(10) << Decls << "\n";
+    OS.indent(8) << Decls << "\n";
     const TimeStreamVersion &B = S.Versions[Lv.Before];
-    OS.indent(10) << windowAt(V, 0) << " = " << windowAt(Lv.Before, X.Skew - B.Skew) << "; // outside the domain: as before\n";
+    std::string Before = windowAt(Lv.Before, X.Skew - B.Skew);
     auto EP = std::make_unique<ExprPrinter>(N);
     const ExprPrinter *Self = EP.get();
     EP->Override = [&, Self](const Expr &E) -> std::optional<std::string> {
@@ -521,27 +530,36 @@ public:
           const TimeStreamVersion &F = S.Versions[Src->second];
           if (llvm::all_of(llvm::drop_begin(Off), [](int64_t O) { return O == 0; }))
             return windowAt(Src->second, X.Skew - F.Skew - Off[0]);
-          return ringAt(Src->second, plusConst("loopgpu_r0", Off[0]), Off);
+          return ringAt(Src->second, X.Skew - Off[0], Off);
         }
       }
       return C.Base(E, *Self);
     };
     std::string Live = Lv.Iteration ? std::to_string(Lv.Iteration) + " < loopgpu_steps && " : "";
-    OS.indent(10) << "if (" << Live << Dom << ")\n";
-    OS.indent(12) << windowAt(V, 0) << " " << St.Body->Op << " " << EP->print(*St.Body->Ops[1]) << "; // line "
-                  << St.Loc.Line << "\n";
+    std::string Op = St.Body->Op, Rhs = EP->print(*St.Body->Ops[1]);
+    std::string Value = Op == "=" ? "(" + Rhs + ")" : "(" + Before + " " + Op.substr(0, Op.size() - 1) + " (" + Rhs + "))";
+    if (speculatable(St)) {
+      OS.indent(8) << "// the sweep's value in its domain, the value before it outside\n";
+      OS.indent(8) << windowAt(V, 0) << " = " << Live << Dom << "\n";
+      OS.indent(12) << "? " << Value << " // line " << St.Loc.Line << "\n";
+      OS.indent(12) << ": " << Before << ";\n";
+    } else {
+      OS.indent(8) << windowAt(V, 0) << " = " << Before << "; // outside the domain: as before\n";
+      OS.indent(8) << "if (" << Live << Dom << ")\n";
+      OS.indent(10) << windowAt(V, 0) << " = " << Value << "; // line " << St.Loc.Line << "\n";
+    }
     if (X.Ring)
-      OS.indent(10) << ringAt(V, "loopgpu_r0", {}) << " = " << windowAt(V, 0) << ";\n";
+      OS.indent(8) << ringAt(V, X.Skew, {}) << " = " << windowAt(V, 0) << ";\n";
     if (X.Final) {
       unsigned A = P.Arrays[X.Array];
       std::vector<std::string> Cs = cells(), Store;
       for (unsigned D = 0; D < P.Rank; ++D)
         Store.push_back(r(D) + " >= " + std::to_string(P.HaloLo[D]) + " && " + r(D) + " < " +
                         std::to_string(P.HaloLo[D] + P.Tile[D]) + " && " + Cs[D] + " < " + extent(A, D));
-      OS.indent(10) << "if (" << llvm::join(Store, " && ") << ") // the tile: its value after the launch\n";
-      OS.indent(12) << out(A) << "[" << linear(A, Cs) << "] = " << windowAt(V, 0) << ";\n";
+      OS.indent(8) << "if (" << llvm::join(Store, " && ") << ") // the tile: its value after the launch\n";
+      OS.indent(10) << out(A) << "[" << linear(A, Cs) << "] = " << windowAt(V, 0) << ";\n";
     }
-    OS.indent(8) << "}\n      }\n";
+    OS << "      }\n";
   }
 
   /// The grid's extent along D: the largest chunk array's.

@@ -617,7 +617,7 @@ struct TimeStreamVersion {
   int Level = -1;           ///< -1: on entry; else the level that makes it
   int64_t Skew = 0;         ///< steps behind the row loaded
   int64_t Window = 0;       ///< rows in registers (0: nobody reads it)
-  int64_t Ring = 0;         ///< rows in shared memory (0: no other column reads it)
+  int64_t Ring = 0;         ///< rows in shared memory, a power of two (0: no other column reads it)
   int64_t SharedOffset = 0; ///< bytes into the dynamic shared memory
   bool Final = false;       ///< the array's value after the launch: stored
 };
@@ -649,6 +649,13 @@ struct TimeStreamPlan {
   int64_t Columns = 1;                     ///< plane cells per thread
   int64_t Steps = 0;                       ///< steps per launch: rows loaded + the largest skew
   int64_t Registers = 0;                   ///< 32-bit registers per thread the windows take
+  /// Per dimension (0 unused): columns of padding on each side of the rings'
+  /// rows, as far as a read of another column reaches, so that every column
+  /// evaluates every level without range checks (values of cells no later
+  /// level reads are computed and never used).
+  std::vector<int64_t> PadLo, PadHi;
+  /// Elements of a ring's row along dimension D (1 and up).
+  int64_t ringExtent(int64_t Extent, unsigned D) const { return Extent + PadLo[D] + PadHi[D]; }
 };
 
 /// Overlapped time tiling of a host loop whose body is a sequence of
