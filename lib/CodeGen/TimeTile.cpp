@@ -421,7 +421,8 @@ private:
       V.SharedOffset = P.SharedBytes;
       P.SharedBytes += (V.Ring * RingPlane * Bytes + 15) / 16 * 16;
     }
-    S.Steps = P.extent(0) + MaxSkew;
+    S.Extra = P.HaloLo[0] + P.HaloHi[0] + MaxSkew;
+    S.Chunks = {P.Tile[0]};
     P.Block.assign(P.Rank, 1);
     P.Block.back() = Threads;
     S.Registers = Registers;
@@ -527,48 +528,45 @@ private:
     return Seconds;
   }
 
-  /// The model of the streamed form, as estimate's: device memory (the
-  /// plane with its halo loaded once per chunk, the tile stored), shared
-  /// memory (each level's reads of other columns and the rings' writes, on
-  /// the rows the level makes, every lane of the block counted), over the
-  /// square root of the resident-thread fraction.
+  /// The model of the streamed form. Every lane of a block evaluates every
+  /// level at every step (no range checks), so the work per output cell and
+  /// iteration is the block's lanes over its tile's cells, times the steps
+  /// over the chunk's rows, times the levels of an iteration, at about
+  /// 4 + 1 cycles per access of a level's statement per warp and SM (H200,
+  /// bench/RESULTS.md run 36: jacobi-2d's 5 accesses, 8 to 11 cycles with 16
+  /// to 40 warps per SM), slower where fewer than 28 warps per SM hide the
+  /// latency of a step's chain of levels. Device memory (the plane with its
+  /// halo loaded once per chunk, the tile stored) adds to it (run 36 call 3,
+  /// jacobi-2d at depths 2 to 6: the sum orders them as measured, within
+  /// 13%). The chunk is the host's choice at run time; the model counts
+  /// ModelChunk rows.
   Estimate estimateStream(const TimeTilePlan &P) const {
     const TimeStreamPlan &S = *P.Stream;
     Estimate E;
-    double Plane = 1, TilePlane = 1, Lanes = double(S.Threads * S.Columns);
+    double Plane = 1, TilePlane = 1, Lanes = double((S.Threads * S.Columns + 31) / 32 * 32);
     for (unsigned D = 1; D < P.Rank; ++D) {
       Plane *= P.extent(D);
       TilePlane *= P.Tile[D];
     }
-    auto Rows = [&](const TimeStreamVersion &V) {
-      if (V.Level < 0)
-        return double(P.extent(0));
-      const TimeStreamLevel &L = S.Levels[V.Level];
-      return double(P.Tile[0] + (P.Depth - 1 - L.Iteration) * (P.StepLo[0] + P.StepHi[0]) +
-                    P.AfterLo[L.Sweep][0] + P.AfterHi[L.Sweep][0]);
-    };
-    double Global = 0, Shared = 0;
+    double Global = 0, Cycles = 0;
     for (const TimeStreamVersion &V : S.Versions) {
       double Bytes = elementBytes(N.Arrays[P.Arrays[V.Array]].ElementType);
       if (V.Level < 0 && V.Window + V.Ring > 0 && !P.DeadOnEntry[V.Array])
-        Global += P.extent(0) * Plane * Bytes;
+        Global += double(P.Tile[0] + P.HaloLo[0] + P.HaloHi[0]) * Plane * Bytes;
       if (V.Final)
-        Global += P.Tile[0] * TilePlane * Bytes;
-      if (V.Ring)
-        Shared += Rows(V) * Lanes * Bytes;
-      if (V.Level < 0)
-        continue;
-      for (auto [AI, Src] : S.Levels[V.Level].Source)
-        if (llvm::any_of(llvm::drop_begin(P.Offsets.at(AI)), [](int64_t O) { return O != 0; }))
-          Shared += Rows(V) * Lanes * elementBytes(N.Arrays[N.Accesses[AI].Index].ElementType);
+        Global += double(P.Tile[0]) * TilePlane * Bytes;
     }
-    double SharedBW = Target.SharedBytesPerCycle * Target.ClockHz * Target.SMs;
+    for (const TimeTileSweep &SW : P.Sweeps)
+      Cycles += 4.0 + double(N.Statements[SW.Stmts[0]].Accesses.size());
     int64_t PerThread = S.Registers + StreamRegisterOverhead;
     E.BlocksPerSM = std::min({Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
                               Target.ThreadsPerSM / S.Threads, Target.RegistersPerSM / (PerThread * S.Threads)});
-    double Occupancy = std::min(1.0, double(E.BlocksPerSM * S.Threads) / 1024);
-    E.Tiled = (Global / Target.MemoryBytesPerSecond + Shared / SharedBW) / std::sqrt(std::max(Occupancy, 1e-6)) /
-              (P.Tile[0] * TilePlane * P.Depth);
+    double Warps = double(E.BlocksPerSM * S.Threads) / 32;
+    double Cells = double(P.Tile[0]) * TilePlane * P.Depth;
+    double Compute = Cycles * P.Depth * double(P.Tile[0] + S.Extra) * Lanes / 32 / (Target.SMs * Target.ClockHz) *
+                     std::max(1.0, std::sqrt(28 / std::max(Warps, 1.0))) / Cells;
+    double Memory = Global / Target.MemoryBytesPerSecond / Cells;
+    E.Tiled = Compute + Memory;
     E.Sweeps = sweepsAtCopy(P);
     return E;
   }
@@ -580,13 +578,13 @@ private:
       return std::nullopt;
     std::vector<std::pair<std::vector<int64_t>, int64_t>> Planes; // plane extents, threads
     std::vector<int64_t> Chunks;
-    if (P.Rank == 2) {
-      Planes = {{{128}, 128}, {{256}, 256}, {{512}, 512}, {{512}, 256}};
-      Chunks = {64, 128, 256};
-    } else {
+    // The chunk is the host's choice at run time (TimeStreamPlan::Chunks);
+    // the model counts one of 128 rows.
+    Chunks = {ModelChunk};
+    if (P.Rank == 2) // one block of 512 lanes per SM ran slower (run 36: jacobi-2d 12.0 ms against 7.8)
+      Planes = {{{64}, 64}, {{128}, 128}, {{256}, 256}};
+    else
       Planes = {{{16, 32}, 512}, {{32, 32}, 1024}, {{32, 32}, 512}, {{40, 40}, 1024}, {{24, 48}, 576}};
-      Chunks = {32, 64, 128};
-    }
     std::optional<Estimate> Best;
     TimeTilePlan Pick;
     for (int64_t Depth = FixedDepth ? FixedDepth : 1; Depth <= (FixedDepth ? FixedDepth : MaxDepth); ++Depth) {
@@ -611,8 +609,10 @@ private:
           }
         }
     }
-    if (Best)
+    if (Best) {
       P = std::move(Pick);
+      P.Stream->Chunks = {32, 48, 64, 96, 128, 192, 256};
+    }
     return Best;
   }
 
@@ -773,7 +773,8 @@ private:
   /// beside them (addresses, indices).
   static constexpr int64_t MaxStreamLevels = 24;
   static constexpr int64_t MaxStreamRegisters = 160;
-  static constexpr int64_t StreamRegisterOverhead = 40;
+  static constexpr int64_t StreamRegisterOverhead = 20;
+  static constexpr int64_t ModelChunk = 128;
   std::vector<const HostStep *> Named;
 };
 

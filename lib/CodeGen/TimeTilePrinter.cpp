@@ -92,6 +92,8 @@ public:
 
   std::vector<std::string> kernelParams() const {
     std::vector<std::string> Out = {"long long loopgpu_first", "int loopgpu_steps"};
+    if (P.Stream)
+      Out.push_back("int loopgpu_chunk");
     for (size_t I = 0; I < C.ParamDecls.size(); ++I) {
       auto Chunk = llvm::find_if(P.Arrays, [&](unsigned X) { return N.Arrays[X].Name == C.ParamNames[I]; });
       if (Chunk == P.Arrays.end()) {
@@ -106,6 +108,8 @@ public:
   }
   std::vector<std::string> kernelArgs() const {
     std::vector<std::string> Out = {"loopgpu_first + loopgpu_done * " + std::to_string(L.Step), "loopgpu_steps"};
+    if (P.Stream)
+      Out.push_back("(int)loopgpu_chunk");
     for (const std::string &Name : C.ParamNames) {
       auto Chunk = llvm::find_if(P.Arrays, [&](unsigned X) { return N.Arrays[X].Name == Name; });
       if (Chunk == P.Arrays.end()) {
@@ -384,9 +388,9 @@ public:
          << " newest rows, padded\n";
     }
     for (unsigned D = 0; D < P.Rank; ++D)
-      OS << "  const int " << o(D) << " = (int)blockIdx." << axis(D) << " * " << P.Tile[D] << " - " << P.HaloLo[D]
-         << "; // dimension " << D << ": the " << (D == 0 ? "chunk's first row" : "tile's first element")
-         << " less the halo\n";
+      OS << "  const int " << o(D) << " = (int)blockIdx." << axis(D) << " * " << (D == 0 ? "loopgpu_chunk" : std::to_string(P.Tile[D]))
+         << " - " << P.HaloLo[D] << "; // dimension " << D << ": the "
+         << (D == 0 ? "chunk's first row" : "tile's first element") << " less the halo\n";
     OS << "  // the thread's columns: cells of the plane\n";
     for (unsigned D = 1; D < P.Rank; ++D)
       OS << "  int loopgpu_c" << D << "[" << S.Columns << "];\n";
@@ -432,7 +436,7 @@ public:
   /// registers (dead-on-entry arrays only outside their first writer's domain).
   void printPrefetch(raw_ostream &OS, unsigned Indent, unsigned V) const {
     unsigned I = stream().Versions[V].Array, X = P.Arrays[I];
-    std::vector<std::string> Cs = cells(), Conds = {"loopgpu_r0 < " + std::to_string(P.extent(0)),
+    std::vector<std::string> Cs = cells(), Conds = {"loopgpu_r0 < loopgpu_chunk + " + std::to_string(P.HaloLo[0] + P.HaloHi[0]),
                                                     r(1) + " < " + std::to_string(P.extent(1))};
     for (unsigned D = 0; D < P.Rank; ++D)
       Conds.push_back(Cs[D] + " >= 0 && " + Cs[D] + " < " + extent(X, D));
@@ -460,7 +464,7 @@ public:
       if (loaded(V))
         printPrefetch(OS, 6, V);
     OS << "    }\n  }\n";
-    OS << "  for (int loopgpu_step = 0; loopgpu_step < " << S.Steps << "; ++loopgpu_step) {\n";
+    OS << "  for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + " << S.Extra << "; ++loopgpu_step) {\n";
     OS << "    #pragma unroll\n    for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
     OS << "      " << planeCols() << "\n";
     if (S.Columns * S.Threads > P.extent(1) * (P.Rank == 3 ? P.extent(2) : 1))
@@ -555,7 +559,8 @@ public:
       std::vector<std::string> Cs = cells(), Store;
       for (unsigned D = 0; D < P.Rank; ++D)
         Store.push_back(r(D) + " >= " + std::to_string(P.HaloLo[D]) + " && " + r(D) + " < " +
-                        std::to_string(P.HaloLo[D] + P.Tile[D]) + " && " + Cs[D] + " < " + extent(A, D));
+                        (D == 0 ? plusConst("loopgpu_chunk", P.HaloLo[0]) : std::to_string(P.HaloLo[D] + P.Tile[D])) +
+                        " && " + Cs[D] + " < " + extent(A, D));
       OS.indent(8) << "if (" << llvm::join(Store, " && ") << ") // the tile: its value after the launch\n";
       OS.indent(10) << out(A) << "[" << linear(A, Cs) << "] = " << windowAt(V, 0) << ";\n";
     }
@@ -570,6 +575,36 @@ public:
     return E;
   }
 
+  /// The streamed form's chunk of rows: of the candidates, the one whose
+  /// waves of blocks (as many as the GPU holds at once) take the fewest
+  /// steps; ties go to the larger chunk.
+  void printChunkChoice(raw_ostream &OS) const {
+    const TimeStreamPlan &S = stream();
+    std::string B0 = std::string("loopgpu_b") + "xyz"[P.Rank - 1], Other;
+    for (unsigned D = 1; D < P.Rank; ++D)
+      Other += std::string(" * loopgpu_b") + "xyz"[P.Rank - 1 - D];
+    std::vector<std::string> Chunks;
+    for (int64_t C : S.Chunks)
+      Chunks.push_back(std::to_string(C));
+    OS << "  // the chunk of rows: the fewest steps over the waves of blocks this GPU runs at once\n";
+    OS << "  long long loopgpu_chunk = " << S.Chunks.front() << ";\n  {\n";
+    OS << "    int loopgpu_dev = 0, loopgpu_sms = 1, loopgpu_per_sm = 1;\n";
+    OS << "    LOOPGPU_CHECK(cudaGetDevice(&loopgpu_dev));\n";
+    OS << "    LOOPGPU_CHECK(cudaDeviceGetAttribute(&loopgpu_sms, cudaDevAttrMultiProcessorCount, loopgpu_dev));\n";
+    OS << "    LOOPGPU_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&loopgpu_per_sm, " << P.Name << ", "
+       << S.Threads << ", " << P.SharedBytes << "));\n";
+    OS << "    const long long loopgpu_slots = (long long)loopgpu_sms * (loopgpu_per_sm > 0 ? loopgpu_per_sm : 1);\n";
+    OS << "    const long long loopgpu_chunks[] = {" << llvm::join(Chunks, ", ") << "};\n";
+    OS << "    long long loopgpu_best = -1;\n";
+    OS << "    for (long long loopgpu_c : loopgpu_chunks) {\n";
+    OS << "      const long long loopgpu_n = (" << spaceExtent(0) << " + loopgpu_c - 1) / loopgpu_c" << Other << ";\n";
+    OS << "      const long long loopgpu_cost = (loopgpu_n + loopgpu_slots - 1) / loopgpu_slots * (loopgpu_c + "
+       << S.Extra << ");\n";
+    OS << "      if (loopgpu_best < 0 || loopgpu_cost <= loopgpu_best) {\n";
+    OS << "        loopgpu_best = loopgpu_cost;\n        loopgpu_chunk = loopgpu_c;\n      }\n    }\n";
+    OS << "    " << B0 << " = (" << spaceExtent(0) << " + loopgpu_chunk - 1) / loopgpu_chunk;\n  }\n";
+  }
+
   void printRun(raw_ostream &OS) const {
     OS << "// Iterations first, first " << (L.Step > 0 ? "+ " : "- ") << (L.Step > 0 ? L.Step : -L.Step)
        << ", ... (count of them) of loop " << L.Iterator << " (line " << L.Loc.Line << ") by " << P.Name
@@ -579,15 +614,23 @@ public:
     std::vector<std::string> Decls = {"long long loopgpu_first", "long long loopgpu_count_it", "long long loopgpu_min_blocks"};
     Decls.insert(Decls.end(), C.ParamDecls.begin(), C.ParamDecls.end());
     OS << "static bool " << P.Name << "_run(" << llvm::join(Decls, ", ") << ") {\n";
+    // The streamed form's rows: the smallest chunk here (the most blocks),
+    // the host's choice below.
+    std::vector<int64_t> Tile = P.Tile;
+    int64_t Largest = Tile[0];
+    if (P.Stream) {
+      Tile[0] = P.Stream->Chunks.front();
+      Largest = P.Stream->Chunks.back();
+    }
     std::string Blocks[3] = {"1", "1", "1"};
     for (unsigned D = 0; D < P.Rank; ++D)
-      Blocks[P.Rank - 1 - D] = "(" + spaceExtent(D) + " + " + std::to_string(P.Tile[D] - 1) + ") / " + std::to_string(P.Tile[D]);
-    OS << "  const long long loopgpu_bx = " << Blocks[0] << ", loopgpu_by = " << Blocks[1] << ", loopgpu_bz = "
-       << Blocks[2] << ";\n";
+      Blocks[P.Rank - 1 - D] = "(" + spaceExtent(D) + " + " + std::to_string(Tile[D] - 1) + ") / " + std::to_string(Tile[D]);
+    OS << "  " << (P.Stream ? "" : "const ") << "long long loopgpu_bx = " << Blocks[0] << ", loopgpu_by = " << Blocks[1]
+       << ", loopgpu_bz = " << Blocks[2] << ";\n";
     OS << "  // cells are numbered in int inside the kernel\n";
   std::vector<std::string> Fits;
   for (unsigned D = 0; D < P.Rank; ++D)
-    Fits.push_back(spaceExtent(D) + " > " + std::to_string(2147483647 - P.Tile[D] - P.HaloLo[D] - P.HaloHi[D]));
+    Fits.push_back(spaceExtent(D) + " > " + std::to_string(2147483647 - std::max(Tile[D], D ? 0 : Largest) - P.HaloLo[D] - P.HaloHi[D]));
   OS << "  if (" << llvm::join(Fits, " || ") << ")\n    return false;\n";
   OS << "  if (loopgpu_count_it < 2 || loopgpu_bx * loopgpu_by * loopgpu_bz < loopgpu_min_blocks || loopgpu_bx < 1 ||\n"
        << "      loopgpu_by < 1 || loopgpu_bz < 1 || loopgpu_bx > 2147483647 || loopgpu_by > 65535 || loopgpu_bz > 65535)\n"
@@ -613,12 +656,14 @@ public:
     OS << "    (void)cudaGetLastError();\n";
     Frees(2);
     OS << "    return false;\n  }\n";
-    OS << "  if (loopgpu_tracing())\n";
-  OS << "    fprintf(stderr, \"loopgpu: " << P.Name << ": %lld iterations time-tiled, up to " << P.Depth
-     << " per launch, %lld blocks\\n\", loopgpu_count_it, loopgpu_bx * loopgpu_by * loopgpu_bz);\n";
   OS << "  const cudaError_t loopgpu_smem_attr = cudaFuncSetAttribute(" << P.Name
        << ", cudaFuncAttributeMaxDynamicSharedMemorySize, " << P.SharedBytes << ");\n";
     OS << "  LOOPGPU_CHECK(loopgpu_smem_attr);\n";
+    if (P.Stream)
+      printChunkChoice(OS);
+    OS << "  if (loopgpu_tracing())\n";
+  OS << "    fprintf(stderr, \"loopgpu: " << P.Name << ": %lld iterations time-tiled, up to " << P.Depth
+     << " per launch, %lld blocks" << (P.Stream ? " of %lld rows" : "") << "\\n\", loopgpu_count_it, loopgpu_bx * loopgpu_by * loopgpu_bz" << (P.Stream ? ", loopgpu_chunk" : "") << ");\n";
     std::string B[3] = {"1", "1", "1"};
     for (unsigned D = 0; D < P.Rank; ++D)
       B[P.Rank - 1 - D] = std::to_string(P.Block[D]);

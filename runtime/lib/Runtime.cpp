@@ -423,6 +423,26 @@ cudaError_t cudaGetDeviceCount(int *Count) {
   return cudaSuccess;
 }
 
+cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr Attr, int Device) {
+  if (!Value || Device != 0)
+    return result(cudaErrorInvalidValue);
+  switch (Attr) {
+  case cudaDevAttrMaxThreadsPerBlock:
+    *Value = 1024;
+    return cudaSuccess;
+  case cudaDevAttrMultiProcessorCount:
+    *Value = 132;
+    return cudaSuccess;
+  case cudaDevAttrMaxThreadsPerMultiProcessor:
+    *Value = 2048;
+    return cudaSuccess;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+    *Value = 227 * 1024;
+    return cudaSuccess;
+  }
+  return result(cudaErrorInvalidValue);
+}
+
 cudaError_t cudaGetDevice(int *Device) {
   if (!Device)
     return result(cudaErrorInvalidValue);

@@ -678,6 +678,18 @@ cudaError_t setFuncAttribute(const void *Kernel, int Attribute, int Value) {
   return cudaSuccess;
 }
 
+cudaError_t occupancy(int *NumBlocks, const void *Kernel, int BlockSize, size_t DynamicShared) {
+  if (cudaError_t E = stickyError())
+    return E;
+  if (!NumBlocks || !Kernel || BlockSize < 1 || BlockSize > 1024)
+    return cudaErrorInvalidValue;
+  const size_t SharedPerSM = 228 * 1024, ReservedPerBlock = 1024;
+  size_t Blocks = std::min<size_t>(2048 / size_t(BlockSize), 32);
+  Blocks = std::min(Blocks, SharedPerSM / (DynamicShared + ReservedPerBlock));
+  *NumBlocks = static_cast<int>(Blocks);
+  return cudaSuccess;
+}
+
 void resetFuncAttributes() {
   std::lock_guard<std::mutex> Lock(FuncAttributesMutex);
   dynamicSharedOptIns().clear();

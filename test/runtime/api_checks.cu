@@ -101,6 +101,19 @@ int main(int argc, char **argv) {
   expectLaunchError(dim3(0), dim3(32), "grid (0,1,1)");
   expectLaunchError(dim3(4), dim3(0, 1, 1), "block (0,1,1)");
 
+  // Device attributes and occupancy (threads and shared memory counted).
+  {
+    int v = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0));
+    EXPECT(v == 132);
+    EXPECT(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 1) == cudaErrorInvalidValue);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, noop_kernel, 256, 0));
+    EXPECT(v == 8);
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&v, noop_kernel, 128, 100 * 1024));
+    EXPECT(v == 2);
+  }
+
   // Largest legal shapes run.
   unsigned long long *dCount;
   CUDA_CHECK(cudaMalloc(&dCount, sizeof(unsigned long long)));

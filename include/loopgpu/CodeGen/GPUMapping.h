@@ -647,7 +647,13 @@ struct TimeStreamPlan {
   std::vector<TimeStreamLevel> Levels;     ///< Depth x sweeps, in order
   int64_t Threads = 256;                   ///< a block's threads (one dimension)
   int64_t Columns = 1;                     ///< plane cells per thread
-  int64_t Steps = 0;                       ///< steps per launch: rows loaded + the largest skew
+  /// Steps per launch beyond the chunk's rows: the halo rows loaded and the
+  /// largest skew.
+  int64_t Extra = 0;
+  /// Rows per chunk the host may choose from at run time (Tile[0] is the
+  /// model's): the one whose waves of blocks take the fewest steps on the
+  /// device at hand (one entry: -time-tile's).
+  std::vector<int64_t> Chunks;
   int64_t Registers = 0;                   ///< 32-bit registers per thread the windows take
   /// Per dimension (0 unused): columns of padding on each side of the rings'
   /// rows, as far as a read of another column reaches, so that every column

@@ -186,6 +186,16 @@ const char *cudaGetErrorName(cudaError_t Error);
 cudaError_t cudaGetDeviceCount(int *Count);
 cudaError_t cudaGetDevice(int *Device);
 cudaError_t cudaSetDevice(int Device);
+/// Device attributes an H100 SXM has (132 SMs, 1024 threads per block, 227 KiB
+/// of shared memory per block with the opt-in, 2048 threads per SM); others
+/// are cudaErrorInvalidValue.
+enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1,
+  cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+};
+cudaError_t cudaDeviceGetAttribute(int *Value, cudaDeviceAttr Attr, int Device);
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream);
 /// Streams: kernels run to completion at their launch here, in the order
 /// of the launches, so created streams order nothing further; they exist
@@ -263,6 +273,8 @@ void launchKernel(const void *Kernel, const LaunchDim &Grid, const LaunchDim &Bl
 
 /// cudaFuncSetAttribute for Kernel (a kernel's address).
 cudaError_t setFuncAttribute(const void *Kernel, int Attribute, int Value);
+/// cudaOccupancyMaxActiveBlocksPerMultiprocessor for Kernel.
+cudaError_t occupancy(int *NumBlocks, const void *Kernel, int BlockSize, size_t DynamicShared);
 
 /// The running block's dynamic shared memory (the third launch parameter's
 /// bytes, 16-byte aligned, poisoned per block like static shared memory), or
@@ -368,6 +380,16 @@ enum cudaFuncAttribute {
 template <class... P>
 inline cudaError_t cudaFuncSetAttribute(void (*Kernel)(P...), cudaFuncAttribute Attr, int Value) {
   return loopgpu_emu::detail::setFuncAttribute(reinterpret_cast<const void *>(Kernel), Attr, Value);
+}
+
+/// Blocks of BlockSize threads and DynamicShared bytes of dynamic shared
+/// memory an SM of an H100 holds at once, counting threads (2048), blocks
+/// (32) and shared memory (228 KiB, 1 KiB reserved per block); registers are
+/// not modelled (nvcc's count is unknown here), so this is an upper bound.
+template <class... P>
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *NumBlocks, void (*Kernel)(P...), int BlockSize,
+                                                                size_t DynamicShared) {
+  return loopgpu_emu::detail::occupancy(NumBlocks, reinterpret_cast<const void *>(Kernel), BlockSize, DynamicShared);
 }
 
 /// Added by loopgpu-emu-rewrite after each `__shared__` declaration of a
