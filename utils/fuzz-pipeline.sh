@@ -38,13 +38,14 @@
 #   - a reduction block that is not a multiple of 32 threads (`-tile 8` or
 #     `-tile 2,8,32` on a reduction),
 #   - a -time-tile depth whose tiles need more shared memory than an SM has
-#     (deep time tiles of 3-D sweeps with radius 2).
+#     (deep time tiles of 3-D sweeps with radius 2), or whose streamed tiles
+#     need more registers than a thread has.
 # Anything else is a failure: the generator writes only constructs the
 # README documents as supported, with affine subscripts.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-REFUSALS='threads per block; a CUDA block has at most 1024|reduction block must be a multiple of 32|bytes of shared memory, more than an SM has'
+REFUSALS='threads per block; a CUDA block has at most 1024|reduction block must be a multiple of 32|bytes of shared memory, more than an SM has|need more registers than a thread has'
 
 if [ "${1:-}" = --case ]; then
   # One case (internal; the settings come from the environment).

@@ -244,6 +244,9 @@ class Gen:
         # tile), from their own stream.
         if getattr(self, "has_time_stencil", False) and self.ttrng.random() < 0.6:
             opts.append("-time-tile=" + self.ttrng.choice(["1", "2", "3", "5"]))
+        # The form of time tiling, drawn after the depth (from the same stream).
+        if getattr(self, "has_time_stencil", False) and self.ttrng.random() < 0.5:
+            opts.append("-time-tile-form=" + self.ttrng.choice(["streamed", "overlapped"]))
         return " ".join(opts)
 
     def param_values(self):

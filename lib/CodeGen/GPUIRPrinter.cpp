@@ -259,6 +259,21 @@ private:
         OS << " rows " << P.Sweeps[K].RowBatch;
       OS << "\n";
     }
+    if (!P.Stream)
+      return;
+    const TimeStreamPlan &S = *P.Stream;
+    indent(D + 1);
+    OS << "streamed threads " << S.Threads << " columns " << S.Columns << " extra-steps " << S.Extra << " chunks "
+       << list(S.Chunks, ",") << " registers " << S.Registers << "\n";
+    for (const TimeStreamVersion &V : S.Versions) {
+      indent(D + 2);
+      OS << "value " << N.Arrays[P.Arrays[V.Array]].Name;
+      if (V.Level < 0)
+        OS << " on entry";
+      else
+        OS << " after sweep " << S.Levels[V.Level].Sweep + 1 << " of iteration " << S.Levels[V.Level].Iteration + 1;
+      OS << " skew " << V.Skew << " window " << V.Window << " ring " << V.Ring << (V.Final ? " final" : "") << "\n";
+    }
   }
 
   void steps(const std::vector<HostStep> &Steps, unsigned D) {

@@ -98,6 +98,52 @@ void verifyJamAndVersions(const Nest &N, const KernelPlan &K, std::vector<std::s
     verifyExactTiles(N, K, Bad);
 }
 
+/// A streamed time tile: a level per sweep and iteration, each value read
+/// made early enough (its own column's rows in the same step, other
+/// columns' a step before) and still held (windows, rings of a power of two
+/// rows), the rings' reads inside their padding.
+void verifyTimeStream(const TimeTilePlan &P, std::vector<std::string> &Out) {
+  const TimeStreamPlan &S = *P.Stream;
+  auto Bad = [&](const std::string &Why) { Out.push_back(P.Name + " (streamed): " + Why); };
+  if (S.Levels.size() != size_t(P.Depth) * P.Sweeps.size() || S.Versions.size() != P.Arrays.size() + S.Levels.size())
+    return Bad("not a level per sweep and iteration");
+  if (S.Threads < 1 || S.Threads > 1024 || S.Columns < 1 || S.Chunks.empty() || P.Block.back() != S.Threads)
+    return Bad("blocks or chunks of no threads or rows");
+  int64_t Plane = 1;
+  for (unsigned D = 1; D < P.Rank; ++D)
+    Plane *= P.extent(D);
+  if (S.Threads * S.Columns < Plane)
+    Bad("the threads' columns do not cover the plane");
+  std::vector<bool> Final(P.Arrays.size(), false);
+  for (const TimeStreamVersion &V : S.Versions) {
+    if (V.Ring && (V.Ring & (V.Ring - 1)))
+      Bad("a ring of " + std::to_string(V.Ring) + " rows");
+    if (V.Final && (Final[V.Array] || V.Window < 1))
+      Bad("two final values of one array, or one not held");
+    Final[V.Array] = Final[V.Array] || V.Final;
+  }
+  for (size_t I = 0; I < S.Levels.size(); ++I) {
+    const TimeStreamLevel &L = S.Levels[I];
+    const TimeStreamVersion &V = S.Versions[L.Version], &B = S.Versions[L.Before];
+    std::string Where = "level " + std::to_string(I + 1);
+    if (V.Level != int(I) || B.Array != V.Array || B.Skew > V.Skew || V.Skew - B.Skew >= B.Window)
+      Bad(Where + ": the value before it is not held where it is kept");
+    for (auto [AI, Src] : L.Source) {
+      const std::vector<int64_t> &Off = P.Offsets.at(AI);
+      const TimeStreamVersion &F = S.Versions[Src];
+      bool Own = std::all_of(Off.begin() + 1, Off.end(), [](int64_t O) { return O == 0; });
+      int64_t Age = V.Skew - F.Skew - Off[0]; // rows behind the newest when read
+      if (Src >= L.Version || Age < (Own ? 0 : 1) || Age >= (Own ? F.Window : F.Ring))
+        Bad(Where + ": access " + std::to_string(AI) + " reads a row not made yet or no longer held");
+      for (unsigned D = 1; D < P.Rank && !Own; ++D)
+        if (Off[D] < -S.PadLo[D] || Off[D] > S.PadHi[D])
+          Bad(Where + ": access " + std::to_string(AI) + " reads past the rings' padding");
+    }
+  }
+  if (llvm::count(Final, false))
+    Bad("an array without its final value");
+}
+
 /// A time-tiled loop: its sweeps are its launches, the halo covers Depth
 /// iterations' reach, the tiles fit the shared memory counted.
 void verifyTimeTile(const GPUPlan &Plan, const HostStep &S, std::vector<std::string> &Out) {
@@ -131,6 +177,8 @@ void verifyTimeTile(const GPUPlan &Plan, const HostStep &S, std::vector<std::str
         Bad("access " + std::to_string(Access) + " reaches past its sweep's reach");
   if (P.threads() > 1024)
     Bad("blocks of " + std::to_string(P.threads()) + " threads");
+  if (P.Stream)
+    verifyTimeStream(P, Out);
   for (size_t K = 0; K < P.Sweeps.size(); ++K)
     if (P.Sweeps[K].RowBatch < 1 || P.Sweeps[K].RowBatch - 1 > P.RowPad || (P.Sweeps[K].RowBatch > 1 && P.Sweeps[K].Stmts.size() != 1))
       Bad("sweep " + std::to_string(K + 1) + "'s batches of " + std::to_string(P.Sweeps[K].RowBatch) +

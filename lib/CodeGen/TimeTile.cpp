@@ -651,6 +651,32 @@ private:
 
   /// The tile -time-tile=N,T... asks for (or the model's for depth N) in
   /// the form asked for; false after an error.
+  /// shapeStream for a tile asked for: a thread per cell of the plane, up
+  /// to 1024 (then several columns per thread).
+  bool shapeStreamTile(TimeTilePlan &P, int64_t Depth, const std::vector<int64_t> &Tile) const {
+    int64_t Plane = 1;
+    for (unsigned D = 1; D < P.Rank; ++D)
+      Plane *= Tile[D] + Depth * (P.StepLo[D] + P.StepHi[D]);
+    return shapeStream(P, Depth, Tile, std::min<int64_t>(1024, (Plane + 31) / 32 * 32));
+  }
+
+  /// Whether the streamed form is expected faster at depth Depth, with the
+  /// tile asked for (Tile) in both forms or else each model's own.
+  bool streamWins(const TimeTilePlan &P, int64_t Depth, const std::vector<int64_t> &Tile) const {
+    TimeTilePlan A = P, B = P;
+    std::optional<Estimate> EA, EB;
+    if (Tile.size() == P.Rank) {
+      shape(A, Depth, Tile);
+      EA = estimate(A);
+      if (shapeStreamTile(B, Depth, Tile) && B.SharedBytes + Target.SharedReservedPerBlock <= Target.SharedPerSM)
+        EB = estimateStream(B);
+    } else {
+      EA = choose(A, Depth);
+      EB = chooseStream(B, Depth);
+    }
+    return EB && (!EA || EB->Tiled < EA->Tiled);
+  }
+
   bool forcedShape(TimeTilePlan &P, const Loop &L, const std::string &Where, bool Streamed, std::optional<Estimate> &E) {
     std::vector<int64_t> Tile = Opts.TimeTileSize;
     if (Tile.empty()) { // the model's tile for this depth, else its smallest
@@ -668,10 +694,7 @@ private:
       return false;
     }
     if (Streamed) {
-      int64_t Plane = 1;
-      for (unsigned D = 1; D < P.Rank; ++D)
-        Plane *= Tile[D] + Opts.TimeTile * (P.StepLo[D] + P.StepHi[D]);
-      if (!shapeStream(P, Opts.TimeTile, Tile, std::min<int64_t>(1024, (Plane + 31) / 32 * 32))) {
+      if (!shapeStreamTile(P, Opts.TimeTile, Tile)) {
         Diags.error(L.Loc, "-time-tile: the streamed tiles of " + Where + " need more registers than a thread has");
         return false;
       }
@@ -706,13 +729,7 @@ private:
                                      "statement per sweep");
     std::optional<Estimate> E;
     if (Opts.TimeTile > 0) {
-      // Auto: the form whose model's tile at this depth is faster.
-      bool Streamed = MayStream;
-      if (Streamed && Opts.TimeForm == Form::Auto) {
-        TimeTilePlan A = P, B = P;
-        std::optional<Estimate> EA = choose(A, Opts.TimeTile), EB = chooseStream(B, Opts.TimeTile);
-        Streamed = EB && (!EA || EB->Tiled < EA->Tiled);
-      }
+      bool Streamed = MayStream && (Opts.TimeForm == Form::Streamed || streamWins(P, Opts.TimeTile, Opts.TimeTileSize));
       if (!forcedShape(P, L, Where, Streamed, E)) {
         Failed = true;
         return;
@@ -739,13 +756,16 @@ private:
     for (const HostStep *O : Named)
       if (O->TimeTiled->Name == P.Name)
         P.Name += "_line" + std::to_string(L.Loc.Line);
-    P.MinBlocks = Target.SMs * std::max<int64_t>(1, E->BlocksPerSM);
+    // The streamed form's blocks (of its smallest chunk) need fill only half
+    // the GPU's places: the host picks the chunk that fills its waves best.
+    P.MinBlocks = Target.SMs * std::max<int64_t>(1, P.Stream ? E->BlocksPerSM / 2 : E->BlocksPerSM);
     std::string Tile;
     for (size_t D = P.Stream ? 1 : 0; D < P.Tile.size(); ++D)
       Tile += (Tile.empty() ? "" : " x ") + std::to_string(P.Tile[D]);
     P.Why = P.Stream ? "streamed: chunks of " + std::to_string(P.Tile[0]) + " rows, plane tiles of " + Tile +
-                           " cells, " + std::to_string(P.Stream->Threads) + " threads of " +
-                           std::to_string(P.Stream->Columns) + " columns"
+                           " cells, " + std::to_string(P.Stream->Threads) + " threads, " +
+                           std::to_string(P.Stream->Columns) + (P.Stream->Columns == 1 ? " column" : " columns") +
+                           " each"
                      : "tiles of " + Tile + " cells";
     P.Why += ", " + std::to_string(P.Depth) + " iterations per launch, " + std::to_string(P.SharedBytes) +
              " bytes of shared memory per block; the model expects " + fmt(E->Sweeps / E->Tiled) +

@@ -365,8 +365,8 @@ public:
 
   void printStreamHeader(raw_ostream &OS) const {
     const TimeStreamPlan &S = stream();
-    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " time-tiled (streamed): " << P.Why << ".\n";
-    OS << "// A block owns a tile of the plane of dimensions 1" << (P.Rank == 3 ? " and 2" : "")
+    OS << "// line " << L.Loc.Line << ": loop " << L.Iterator << " time-tiled, " << P.Why << ".\n";
+    OS << "// A block owns a tile of " << (P.Rank == 3 ? "the plane of dimensions 1 and 2" : "dimension 1")
        << " widened by its halo and a chunk of rows of dimension 0,\n// and marches along dimension 0 a row per step "
           "with every level (a sweep of one iteration) of up to\n// "
        << P.Depth << " iterations in flight, each some rows behind the load: a thread keeps its columns' newest rows in\n"

@@ -1,17 +1,27 @@
 // Time tiling (lib/CodeGen/TimeTile.cpp): a host loop whose body launches
-// only stencil sweeps runs several iterations per launch on overlapped tiles
-// in shared memory; the plan says which arrays, reaches, halo and depth, the
-// CUDA has the kernel, its run function and the dispatch in the loop's place.
-// RUN: %loopgpu %s -emit=gpu-ir | FileCheck %s --check-prefix=IR
+// only stencil sweeps runs several iterations per launch on tiles in shared
+// memory, overlapped (every dimension tiled with its halo) or streamed (the
+// inner dimensions tiled, marching along the outermost with every level in
+// flight); the plan says which arrays, reaches, halo and depth, and for the
+// streamed form each value's skew, window and ring; the CUDA has the kernel,
+// its run function (the streamed form's chunk chosen there) and the dispatch
+// in the loop's place.
+// RUN: %loopgpu %s -emit=gpu-ir | FileCheck %s --check-prefix=STREAM
+// RUN: %loopgpu %s -time-tile-form=overlapped -emit=gpu-ir | FileCheck %s --check-prefix=IR
 // RUN: %loopgpu %s -time-tile=3,8,16 -emit=gpu-ir | FileCheck %s --check-prefix=FORCED
+// RUN: %loopgpu %s -time-tile=3,8,16 -time-tile-form=streamed -emit=gpu-ir | FileCheck %s --check-prefix=FORCEDS
 // RUN: %loopgpu %s -time-tile=0 -emit=gpu-ir | FileCheck %s --check-prefix=OFF
-// RUN: %loopgpu %s -time-tile=2 -o %t.cu
+// RUN: %loopgpu %s -time-tile=2 -time-tile-form=overlapped -o %t.cu
 // RUN: FileCheck %s --check-prefix=WHYNOT --input-file=%t.cu
 // RUN: FileCheck %s --check-prefix=CUDA --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
+// RUN: %loopgpu %s -time-tile=2 -time-tile-form=streamed -o %t.s.cu
+// RUN: FileCheck %s --check-prefix=SCUDA --input-file=%t.s.cu
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.s.cu -o %t.s.o %}
 // RUN: %expect_exit 2 %loopgpu %s -time-tile=x 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %expect_exit 2 %loopgpu %s -time-tile=0,8 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: %expect_exit 1 %loopgpu %s -time-tile=2,8 -o /dev/null 2>&1 | FileCheck %s --check-prefix=RANK
+// RUN: %expect_exit 2 %loopgpu %s -time-tile-form=hexagonal 2>&1 | FileCheck %s --check-prefix=BADFORM
 
 void jacobi(int steps, int n, double A[restrict n][n], double B[restrict n][n]) {
   #pragma loopgpu
@@ -48,8 +58,20 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
   }
 }
 
-// IR: // nest 0 of jacobi (line 17)
-// IR: loop t (line 18) device-loop jacobi_nest0_loop_t
+// The model's default: streamed. Level 1 (B) reads A's rows i - 1 and i + 1
+// in its own column (A's window: 3 rows) and A's row i in columns j - 1 and
+// j + 1 (A's ring); level 2 (A) reads B's row i in column j + 2, a step after
+// it is made.
+// STREAM: time-tile jacobi_nest0_time_t depth [[D:[0-9]+]] tile 128 x {{[0-9]+}} block 1 x [[T:[0-9]+]]
+// STREAM: streamed threads [[T]] columns 1 extra-steps {{[0-9]+}} chunks 32,48,64,96,128,192,256
+// STREAM-NEXT: value B on entry skew 0 window 2 ring 0
+// STREAM-NEXT: value A on entry skew 0 window 3 ring 2
+// STREAM-NEXT: value B after sweep 1 of iteration 1 skew 1 window 3 ring 2
+// STREAM-NEXT: value A after sweep 2 of iteration 1 skew 2 window 3 ring 2
+// STREAM: value A after sweep 2 of iteration [[D]] skew {{[0-9]+}} window 1 ring 0 final
+
+// IR: // nest 0 of jacobi (line 27)
+// IR: loop t (line 28) device-loop jacobi_nest0_loop_t
 // IR-NEXT: time-tile jacobi_nest0_time_t depth [[D:[0-9]+]] tile {{[0-9]+}} x {{[0-9]+}} block 8 x 32
 // IR-SAME: min-blocks {{[1-9][0-9]*}}
 // IR-NEXT: array B first written by sweep 1, dead on entry
@@ -65,19 +87,41 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 
 // OFF-NOT: time-tile
 
-// WHYNOT-DAG: loop t (line 18) is time-tiled (jacobi_nest0_time_t): tiles of {{.*}} 2 iterations per launch
-// WHYNOT-DAG: loop w (line 32) is not time-tiled: kernel seidel_nest0_kernel's threads run loops or conditions of their own
-// WHYNOT-DAG: loop t (line 41) is not time-tiled: the statement on line 44 reads A[j][i] at no constant offset from the element it writes
+// Tiles asked for, in the form the models expect faster for them (8 rows:
+// overlapped), or in the streamed form (chunks of 8 rows, tiles of 16 columns
+// with a halo of 3 + 9 in a block of 32 lanes).
+// FORCEDS: time-tile jacobi_nest0_time_t depth 3 tile 8 x 16 block 1 x 32 halo -3,3 +3,9
+// FORCEDS: streamed threads 32 columns 1 extra-steps {{[0-9]+}} chunks 8 registers
+
+// SCUDA: __global__ void __launch_bounds__({{[0-9]+}}) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int loopgpu_chunk, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
+// SCUDA: double (*const loopgpu_ring_A_in)[{{[0-9]+}}] = reinterpret_cast<double (*)[{{[0-9]+}}]>(loopgpu_smem + 0); // A on entry: its 2 newest rows, padded
+// SCUDA: for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + {{[0-9]+}}; ++loopgpu_step) {
+// SCUDA: { // level 1: B after sweep 1 of iteration 1 (line 31), 1 rows behind the load
+// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2
+// SCUDA-NEXT: ? (0.25 * (loopgpu_w_A_in[loopgpu_k][2] + loopgpu_w_A_in[loopgpu_k][0] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1 + 2])) // line 31
+// SCUDA-NEXT: : loopgpu_w_B_in[loopgpu_k][1];
+// SCUDA: { // level 4: A after sweep 2 of iteration 2 (line 34), 4 rows behind the load
+// SCUDA: loopgpu_w_A_4[loopgpu_k][0] = 1 < loopgpu_steps && i >= 1
+// SCUDA: if (loopgpu_r0 >= 2 && loopgpu_r0 < loopgpu_chunk + 2 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_r1 >= 2 && loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 < (((long long)n))) // the tile: its value after the launch
+// SCUDA-NEXT: loopgpu_out_A[(loopgpu_o0 + loopgpu_r0) * (((long long)n)) + loopgpu_o1 + loopgpu_r1] = loopgpu_w_A_4[loopgpu_k][0];
+// SCUDA: LOOPGPU_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&loopgpu_per_sm, jacobi_nest0_time_t,
+// SCUDA: const long long loopgpu_chunks[] = {32, 48, 64, 96, 128, 192, 256};
+// SCUDA: loopgpu_by = (loopgpu_max((((long long)n)), (((long long)n))) + loopgpu_chunk - 1) / loopgpu_chunk;
+// SCUDA: jacobi_nest0_time_t<<<loopgpu_grid, loopgpu_block, {{[0-9]+}}>>>(loopgpu_first + loopgpu_done * 1, loopgpu_steps, (int)loopgpu_chunk, steps, n,
+
+// WHYNOT-DAG: loop t (line 28) is time-tiled (jacobi_nest0_time_t): tiles of {{.*}} 2 iterations per launch
+// WHYNOT-DAG: loop w (line 42) is not time-tiled: kernel seidel_nest0_kernel's threads run loops or conditions of their own
+// WHYNOT-DAG: loop t (line 51) is not time-tiled: the statement on line 54 reads A[j][i] at no constant offset from the element it writes
 
 // CUDA: __global__ void __launch_bounds__(256) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
 // CUDA: // B is written before it is read: only the cells outside that sweep's domain
-// CUDA: { // sweep 1 (line 21) on the region its cells are still needed on
+// CUDA: { // sweep 1 (line 31) on the region its cells are still needed on
 // CUDA: // 4 consecutive cells along dimension 0 per thread: their right-hand sides first, then the stores
 // CUDA-NEXT: for (int loopgpu_r0 = loopgpu_lo0 + (int)threadIdx.y * 4; loopgpu_r0 < loopgpu_hi0; loopgpu_r0 += 32)
-// CUDA: loopgpu_v[loopgpu_k] = 0.25 * (loopgpu_s_A[loopgpu_q0 - 1][loopgpu_r1] + loopgpu_s_A[loopgpu_q0 + 1][loopgpu_r1] + loopgpu_s_A[loopgpu_q0][loopgpu_r1 - 1] + loopgpu_s_A[loopgpu_q0][loopgpu_r1 + 1]); // line 21
+// CUDA: loopgpu_v[loopgpu_k] = 0.25 * (loopgpu_s_A[loopgpu_q0 - 1][loopgpu_r1] + loopgpu_s_A[loopgpu_q0 + 1][loopgpu_r1] + loopgpu_s_A[loopgpu_q0][loopgpu_r1 - 1] + loopgpu_s_A[loopgpu_q0][loopgpu_r1 + 1]); // line 31
 // CUDA: if (loopgpu_q0 < loopgpu_hi0 && i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2)
 // CUDA-NEXT: loopgpu_s_B[loopgpu_q0][loopgpu_r1] = loopgpu_v[loopgpu_k];
-// CUDA: loopgpu_v[loopgpu_k] = loopgpu_s_B[loopgpu_q0][loopgpu_r1] + 0.5 * loopgpu_s_B[loopgpu_q0][loopgpu_r1 + 2]; // line 24
+// CUDA: loopgpu_v[loopgpu_k] = loopgpu_s_B[loopgpu_q0][loopgpu_r1] + 0.5 * loopgpu_s_B[loopgpu_q0][loopgpu_r1 + 2]; // line 34
 // CUDA: static bool jacobi_nest0_time_t_run(long long loopgpu_first, long long loopgpu_count_it, long long loopgpu_min_blocks, int steps, int n, double *__restrict__ A, double *__restrict__ B) {
 // CUDA: std::swap(loopgpu_in_A, loopgpu_out_A);
 // CUDA: if (loopgpu_in_A != A && loopgpu_bytes_A > 0) // the last launch wrote the second buffer
@@ -85,4 +129,5 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // CUDA-NEXT: if (!jacobi_nest0_time_t_run((long long)(0), loopgpu_trip(0, ((long long)steps) - 1, 1), loopgpu_env_or("LOOPGPU_TIME_TILE_MIN_BLOCKS", {{[0-9]+}}), steps, n, A, B))
 
 // BAD: -time-tile={{.*}}: expected auto, 0, a depth from 1 to 64, or a depth and 1 to 3 tile sizes from 1 to 4096
-// RANK: error: -time-tile: loop t (line 18) needs 2 positive tile sizes
+// RANK: error: -time-tile: loop t (line 28) needs 2 positive tile sizes
+// BADFORM: -time-tile-form=hexagonal: expected auto, overlapped or streamed
