@@ -18,12 +18,17 @@
 // same for all statements of the sweep; every access to a chunk array sits
 // at a constant offset from that position; no scalar of the nest is written.
 //
-// The model (TimeTilePlanner::estimate) compares one launch's device memory
-// and shared memory traffic per output cell and iteration with the sweeps at
-// copy bandwidth, and picks the depth and tile that it expects fastest
-// among those whose tiles leave room for two blocks per SM. Where it expects
-// less than 1.25x, the loop runs one sweep per launch (heat-3d: 3-D halos
-// cost more than they save; 2.5-D streaming would be needed).
+// Two forms: overlapped tiles of every dimension (TimeTilePlan), and tiles
+// of the inner dimensions streamed along the outermost with every level of
+// a launch in flight (TimeStreamPlan: the same legality; each level's skew,
+// the rows its value is kept in registers and shared rings, follow from the
+// offsets of the reads).
+//
+// The models (TimeTilePlanner::estimate, estimateStream) compare one
+// launch's cost per output cell and iteration with the sweeps at copy
+// bandwidth, and pick the form, depth and tile they expect fastest. Where
+// the best is below 1.25x, the loop runs one sweep per launch (heat-3d:
+// 3-D halos cost more than they save in both forms, measured).
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/GPUMapping.h"
