@@ -856,7 +856,9 @@ bool remarked(const GPUPlan &Plan, const std::string &Text) {
 }
 
 TEST(TimeTiling, JacobiSweepsGetReachesHaloAndDeadArrays) {
-  GPUPlan Plan = planFor(JacobiSweeps);
+  CodeGenOptions Overlapped;
+  Overlapped.TimeForm = CodeGenOptions::TimeTileForm::Overlapped;
+  GPUPlan Plan = planFor(JacobiSweeps, Overlapped);
   const TimeTilePlan *P = timeTile(Plan);
   ASSERT_NE(P, nullptr);
   EXPECT_EQ(P->Rank, 2u);
@@ -884,8 +886,47 @@ TEST(TimeTiling, JacobiSweepsGetReachesHaloAndDeadArrays) {
   EXPECT_GT(P->MinBlocks, 0);
 }
 
+// The streamed form (the model's default here): a level per sweep and
+// iteration; each read's value made early enough and still held: in the
+// reader's own column (registers) the same step at the earliest, in other
+// columns (the rings, of a power of two rows) a step before; the chunk of
+// rows left to the host among several.
+TEST(TimeTiling, StreamedLevelsReadWhatIsMadeAndHeld) {
+  GPUPlan Plan = planFor(JacobiSweeps);
+  const TimeTilePlan *P = timeTile(Plan);
+  ASSERT_NE(P, nullptr);
+  ASSERT_TRUE(P->Stream.has_value());
+  const TimeStreamPlan &S = *P->Stream;
+  ASSERT_EQ(S.Levels.size(), size_t(2 * P->Depth));
+  ASSERT_EQ(S.Versions.size(), 2 + S.Levels.size());
+  EXPECT_GT(S.Chunks.size(), 1u);
+  EXPECT_EQ(P->Block.back(), S.Threads);
+  EXPECT_GE(S.Threads * S.Columns, P->extent(1));
+  // Level 1 (B) reads A's rows i - 1, i + 1 in its column: one row behind.
+  EXPECT_EQ(S.Versions[S.Levels[0].Version].Skew, 1);
+  for (const TimeStreamLevel &L : S.Levels) {
+    int64_t Skew = S.Versions[L.Version].Skew;
+    const TimeStreamVersion &B = S.Versions[L.Before];
+    EXPECT_LT(Skew - B.Skew, B.Window);
+    for (auto [AI, Src] : L.Source) {
+      const std::vector<int64_t> &Off = P->Offsets.at(AI);
+      const TimeStreamVersion &F = S.Versions[Src];
+      int64_t Age = Skew - F.Skew - Off[0];
+      bool Own = Off[1] == 0;
+      EXPECT_GE(Age, Own ? 0 : 1);
+      EXPECT_LT(Age, Own ? F.Window : F.Ring);
+    }
+  }
+  for (const TimeStreamVersion &V : S.Versions)
+    EXPECT_EQ(V.Ring & (V.Ring - 1), 0);
+  // The rings' rows are padded by the reach across columns (A[i][j + 2]: 2).
+  EXPECT_EQ(S.PadLo[1], 1);
+  EXPECT_EQ(S.PadHi[1], 2);
+}
+
 TEST(TimeTiling, ForcedDepthAndTileAndOff) {
   CodeGenOptions Forced;
+  Forced.TimeForm = CodeGenOptions::TimeTileForm::Overlapped;
   Forced.TimeTile = 2;
   Forced.TimeTileSize = {8, 16};
   const TimeTilePlan *P = nullptr;
@@ -903,8 +944,8 @@ TEST(TimeTiling, ForcedDepthAndTileAndOff) {
   EXPECT_EQ(timeTile(planFor(JacobiSweeps, Off)), nullptr);
 }
 
-// The model's picks for PolyBench's jacobi-1d and fdtd-2d as written: the
-// fastest of the variants measured on the H200 (bench/RESULTS.md run 34:
+// The model's picks for PolyBench's jacobi-1d, fdtd-2d and jacobi-2d as
+// written. The overlapped model: the fastest of the variants measured on the H200 (bench/RESULTS.md run 34:
 // jacobi-1d 15 x 2048 4.17 ms, eight others 4.23-4.71; fdtd-2d 7 x 32 x 48
 // 13.73 ms, within 1% of the best of nine others, 6 x 32 x 32 15.68). Run
 // 31's model picked 8 x 1024 and 6 x 32 x 32: it counted a region of 56
@@ -927,7 +968,7 @@ void kernel_jacobi_1d(int tsteps, int n, double A[restrict n], double B[restrict
   ASSERT_NE(P, nullptr);
   EXPECT_EQ(P->Depth, 15);
   EXPECT_EQ(P->Tile, (std::vector<int64_t>{2048}));
-  GPUPlan FD = planFor(R"(
+  const char *FDTD = R"(
 void kernel_fdtd_2d(int tmax, int nx, int ny, double ex[restrict nx][ny], double ey[restrict nx][ny],
                     double hz[restrict nx][ny], double _fict_[restrict tmax]) {
   int t, i, j;
@@ -946,11 +987,42 @@ void kernel_fdtd_2d(int tmax, int nx, int ny, double ex[restrict nx][ny], double
         hz[i][j] = hz[i][j] - 0.7 * (ex[i][j+1] - ex[i][j] + ey[i+1][j] - ey[i][j]);
   }
 }
-)");
+)";
+  GPUPlan FD = planFor(FDTD);
   P = timeTile(FD);
   ASSERT_NE(P, nullptr);
+  // Both forms: the streamed one (H200, run 36: depth 4 10.0 ms, the best
+  // measured depth 5 9.3, overlapped 7 x 32 x 48 13.6).
+  EXPECT_TRUE(P->Stream.has_value());
+  EXPECT_EQ(P->Depth, 4);
+  CodeGenOptions Overlapped;
+  Overlapped.TimeForm = CodeGenOptions::TimeTileForm::Overlapped;
+  GPUPlan FDO = planFor(FDTD, Overlapped);
+  P = timeTile(FDO);
+  ASSERT_NE(P, nullptr);
+  EXPECT_FALSE(P->Stream.has_value());
   EXPECT_EQ(P->Depth, 7);
   EXPECT_EQ(P->Tile, (std::vector<int64_t>{32, 48}));
+  // jacobi-2d: streamed, depth 4 (run 36: 7.2 ms; depths 2, 5, 6 9.3, 7.4, 7.3;
+  // the overlapped 4 x 32 x 48 9.4).
+  GPUPlan J2 = planFor(R"(
+void kernel_jacobi_2d(int tsteps, int n, double A[restrict n][n], double B[restrict n][n]) {
+  int t, i, j;
+  #pragma loopgpu
+  for (t = 0; t < tsteps; t++) {
+    for (i = 1; i < n - 1; i++)
+      for (j = 1; j < n - 1; j++)
+        B[i][j] = 0.2 * (A[i][j] + A[i][j-1] + A[i][1+j] + A[1+i][j] + A[i-1][j]);
+    for (i = 1; i < n - 1; i++)
+      for (j = 1; j < n - 1; j++)
+        A[i][j] = 0.2 * (B[i][j] + B[i][j-1] + B[i][1+j] + B[1+i][j] + B[i-1][j]);
+  }
+}
+)");
+  P = timeTile(J2);
+  ASSERT_NE(P, nullptr);
+  EXPECT_TRUE(P->Stream.has_value());
+  EXPECT_EQ(P->Depth, 4);
 }
 
 TEST(TimeTiling, RefusalsSayWhy) {
