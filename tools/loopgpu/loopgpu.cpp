@@ -137,8 +137,9 @@ cl::opt<unsigned> DeviceLoopBlocksOpt(
 cl::opt<std::string> TimeTileOpt(
     "time-tile",
     cl::desc("A sequential loop whose body is stencil sweeps runs this many iterations per launch on tiles in "
-             "shared memory (overlapped time tiling; 'auto', the default: where the model expects it to pay, with "
-             "its depth and tile; 0: never; N or N,T1[,T2,T3]: depth N, the model's tile or T1 x T2 x T3 cells; "
+             "shared memory (time tiling, overlapped or streamed: -time-tile-form; 'auto', the default: where the "
+             "model expects it to pay, with its form, depth and tile; 0: never; N or N,T1[,T2,T3]: depth N, the "
+             "model's tile or T1 x T2 x T3 outputs per block, rows per chunk first in the streamed form; "
              "LOOPGPU_TIME_TILE_MIN_BLOCKS sets at run time the fewest blocks for which it is used)"),
     cl::value_desc("auto|0|N[,T...]"), cl::init("auto"), cl::cat(Category));
 cl::opt<std::string> TimeTileFormOpt(
