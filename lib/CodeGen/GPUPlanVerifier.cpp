@@ -131,7 +131,7 @@ void verifyTimeStream(const TimeTilePlan &P, std::vector<std::string> &Out) {
     for (auto [AI, Src] : L.Source) {
       const std::vector<int64_t> &Off = P.Offsets.at(AI);
       const TimeStreamVersion &F = S.Versions[Src];
-      bool Own = std::all_of(Off.begin() + 1, Off.end(), [](int64_t O) { return O == 0; });
+      bool Own = TimeStreamPlan::ownColumn(Off);
       int64_t Age = V.Skew - F.Skew - Off[0]; // rows behind the newest when read
       if (Src >= L.Version || Age < (Own ? 0 : 1) || Age >= (Own ? F.Window : F.Ring))
         Bad(Where + ": access " + std::to_string(AI) + " reads a row not made yet or no longer held");

@@ -372,13 +372,15 @@ private:
         L.Iteration = It;
         unsigned SI = P.Sweeps[K].Stmts[0], X = writtenArray(P, SI);
         L.Before = Cur[X];
+        L.Select = llvm::all_of(N.Statements[SI].Accesses,
+                                [&](unsigned AI) { return !N.Accesses[AI].isArray() || P.Offsets.count(AI); });
         int64_t Skew = S.Versions[L.Before].Skew;
         for (unsigned AI : N.Statements[SI].Accesses) {
           auto Off = P.Offsets.find(AI);
           if (Off == P.Offsets.end() || N.Accesses[AI].IsWrite)
             continue;
           unsigned Src = Cur[llvm::find(P.Arrays, N.Accesses[AI].Index) - P.Arrays.begin()];
-          bool Own = llvm::all_of(llvm::drop_begin(Off->second), [](int64_t O) { return O == 0; });
+          bool Own = TimeStreamPlan::ownColumn(Off->second);
           Skew = std::max(Skew, S.Versions[Src].Skew + Off->second[0] + (Own ? 0 : 1));
           L.Source[AI] = Src;
         }
@@ -394,7 +396,7 @@ private:
       for (auto [AI, Src] : L.Source) {
         const std::vector<int64_t> &Off = P.Offsets.at(AI);
         TimeStreamVersion &V = S.Versions[Src];
-        bool Own = llvm::all_of(llvm::drop_begin(Off), [](int64_t O) { return O == 0; });
+        bool Own = TimeStreamPlan::ownColumn(Off);
         int64_t &Rows = Own ? V.Window : V.Ring;
         Rows = std::max(Rows, Skew - V.Skew - Off[0] + 1);
       }
@@ -577,15 +579,11 @@ private:
   }
 
   /// The model's streamed shape: the lowest estimate among a few planes
-  /// (their halos inside), chunks and depths whose blocks fit an SM.
+  /// (their halos inside) and depths whose blocks fit an SM.
   std::optional<Estimate> chooseStream(TimeTilePlan &P, int64_t FixedDepth = 0) const {
     if (!streamable(P))
       return std::nullopt;
     std::vector<std::pair<std::vector<int64_t>, int64_t>> Planes; // plane extents, threads
-    std::vector<int64_t> Chunks;
-    // The chunk is the host's choice at run time (TimeStreamPlan::Chunks);
-    // the model counts one of 128 rows.
-    Chunks = {ModelChunk};
     if (P.Rank == 2) // one block of 512 lanes per SM ran slower (run 36: jacobi-2d 12.0 ms against 7.8)
       Planes = {{{64}, 64}, {{128}, 128}, {{256}, 256}};
     else
@@ -595,24 +593,25 @@ private:
     for (int64_t Depth = FixedDepth ? FixedDepth : 1; Depth <= (FixedDepth ? FixedDepth : MaxDepth); ++Depth) {
       if (Depth * int64_t(P.Sweeps.size()) > MaxStreamLevels)
         break;
-      for (const auto &[Extents, Threads] : Planes)
-        for (int64_t C : Chunks) {
-          std::vector<int64_t> Tile = {C};
-          for (unsigned D = 1; D < P.Rank; ++D)
-            Tile.push_back(Extents[D - 1] - Depth * (P.StepLo[D] + P.StepHi[D]));
-          if (llvm::any_of(Tile, [](int64_t T) { return T < 8; }))
-            continue;
-          TimeTilePlan Try = P;
-          if (!shapeStream(Try, Depth, Tile, Threads))
-            continue;
-          Estimate E = estimateStream(Try);
-          if (E.BlocksPerSM < 1)
-            continue;
-          if (!Best || E.Tiled < Best->Tiled * 0.98) {
-            Best = E;
-            Pick = std::move(Try);
-          }
+      for (const auto &[Extents, Threads] : Planes) {
+        // The chunk is the host's choice at run time (TimeStreamPlan::
+        // Chunks); the model counts one of ModelChunk rows.
+        std::vector<int64_t> Tile = {ModelChunk};
+        for (unsigned D = 1; D < P.Rank; ++D)
+          Tile.push_back(Extents[D - 1] - Depth * (P.StepLo[D] + P.StepHi[D]));
+        if (llvm::any_of(Tile, [](int64_t T) { return T < 8; }))
+          continue;
+        TimeTilePlan Try = P;
+        if (!shapeStream(Try, Depth, Tile, Threads))
+          continue;
+        Estimate E = estimateStream(Try);
+        if (E.BlocksPerSM < 1)
+          continue;
+        if (!Best || E.Tiled < Best->Tiled * 0.98) {
+          Best = E;
+          Pick = std::move(Try);
         }
+      }
     }
     if (Best) {
       P = std::move(Pick);
@@ -654,8 +653,6 @@ private:
     return Best;
   }
 
-  /// The tile -time-tile=N,T... asks for (or the model's for depth N) in
-  /// the form asked for; false after an error.
   /// shapeStream for a tile asked for: a thread per cell of the plane, up
   /// to 1024 (then several columns per thread).
   bool shapeStreamTile(TimeTilePlan &P, int64_t Depth, const std::vector<int64_t> &Tile) const {
@@ -682,6 +679,8 @@ private:
     return EB && (!EA || EB->Tiled < EA->Tiled);
   }
 
+  /// The tile -time-tile=N,T... asks for (or the model's for depth N) in
+  /// the form asked for; false after an error.
   bool forcedShape(TimeTilePlan &P, const Loop &L, const std::string &Where, bool Streamed, std::optional<Estimate> &E) {
     std::vector<int64_t> Tile = Opts.TimeTileSize;
     if (Tile.empty()) { // the model's tile for this depth, else its smallest

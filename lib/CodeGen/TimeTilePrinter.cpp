@@ -495,14 +495,6 @@ public:
     OS << "      }\n";
   }
 
-  /// Whether evaluating St's right-hand side at any cell of the tile is
-  /// safe: it reads no array but chunk arrays (their rings and windows).
-  bool speculatable(const Statement &St) const {
-    return llvm::all_of(St.Accesses, [&](unsigned AI) {
-      return !N.Accesses[AI].isArray() || P.Offsets.count(AI);
-    });
-  }
-
   /// Level V at its row (loopgpu_step - Skew) of every column: its value
   /// where the cell is in the sweep's domain (and the iteration runs), the
   /// value before it elsewhere; no range checks (rows and columns no later
@@ -532,7 +524,7 @@ public:
         if (Src != Lv.Source.end()) {
           const std::vector<int64_t> &Off = P.Offsets.at(Src->first);
           const TimeStreamVersion &F = S.Versions[Src->second];
-          if (llvm::all_of(llvm::drop_begin(Off), [](int64_t O) { return O == 0; }))
+          if (TimeStreamPlan::ownColumn(Off))
             return windowAt(Src->second, X.Skew - F.Skew - Off[0]);
           return ringAt(Src->second, X.Skew - Off[0], Off);
         }
@@ -542,7 +534,7 @@ public:
     std::string Live = Lv.Iteration ? std::to_string(Lv.Iteration) + " < loopgpu_steps && " : "";
     std::string Op = St.Body->Op, Rhs = EP->print(*St.Body->Ops[1]);
     std::string Value = Op == "=" ? "(" + Rhs + ")" : "(" + Before + " " + Op.substr(0, Op.size() - 1) + " (" + Rhs + "))";
-    if (speculatable(St)) {
+    if (Lv.Select) {
       OS.indent(8) << "// the sweep's value in its domain, the value before it outside\n";
       OS.indent(8) << windowAt(V, 0) << " = " << Live << Dom << "\n";
       OS.indent(12) << "? " << Value << " // line " << St.Loc.Line << "\n";

@@ -630,6 +630,9 @@ struct TimeStreamLevel {
   unsigned Before = 0;  ///< its array's value before it: kept outside the sweep's domain
   /// Per read of a chunk array (access id): the value it reads.
   std::map<unsigned, unsigned> Source;
+  /// Its right-hand side may be evaluated at any cell (it reads no array but
+  /// chunk arrays): the value is selected, not branched to.
+  bool Select = false;
 };
 
 /// The streamed form of a time tile (2.5-D for three dimensions): a block
@@ -660,6 +663,11 @@ struct TimeStreamPlan {
   /// evaluates every level without range checks (values of cells no later
   /// level reads are computed and never used).
   std::vector<int64_t> PadLo, PadHi;
+  /// Whether a read at offset Off (per dimension) stays in the reader's
+  /// column (a window in registers), else it crosses columns (a ring).
+  static bool ownColumn(const std::vector<int64_t> &Off) {
+    return std::all_of(Off.begin() + 1, Off.end(), [](int64_t O) { return O == 0; });
+  }
   /// Elements of a ring's row along dimension D (1 and up).
   int64_t ringExtent(int64_t Extent, unsigned D) const { return Extent + PadLo[D] + PadHi[D]; }
 };
