@@ -39,6 +39,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <numeric>
 #include <set>
 
 namespace loopgpu {
@@ -433,6 +434,19 @@ private:
     P.Block.assign(P.Rank, 1);
     P.Block.back() = Threads;
     S.Registers = Registers;
+    S.MinBlocks = std::min({Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
+                            Target.ThreadsPerSM / Threads,
+                            Target.RegistersPerSM / ((Registers + StreamRegisterOverhead) * Threads)});
+    // The rows each window and ring rotates through: unrolled by a common
+    // multiple of them, the step loop names every row's register and slot.
+    uint64_t Unroll = 1, Widest = 1;
+    for (const TimeStreamVersion &V : S.Versions)
+      for (int64_t Rows : {V.Window, V.Ring})
+        if (Rows > 1) {
+          Unroll = std::lcm(Unroll, uint64_t(Rows));
+          Widest = std::max(Widest, uint64_t(Rows));
+        }
+    S.Unroll = int64_t(Unroll <= MaxStreamUnroll ? Unroll : Widest);
     P.Stream = std::move(S);
     return Registers <= MaxStreamRegisters;
   }
@@ -565,9 +579,7 @@ private:
     }
     for (const TimeTileSweep &SW : P.Sweeps)
       Cycles += 4.0 + double(N.Statements[SW.Stmts[0]].Accesses.size());
-    int64_t PerThread = S.Registers + StreamRegisterOverhead;
-    E.BlocksPerSM = std::min({Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
-                              Target.ThreadsPerSM / S.Threads, Target.RegistersPerSM / (PerThread * S.Threads)});
+    E.BlocksPerSM = S.MinBlocks;
     double Warps = double(E.BlocksPerSM * S.Threads) / 32;
     double Cells = double(P.Tile[0]) * TilePlane * P.Depth;
     double Compute = Cycles * P.Depth * double(P.Tile[0] + S.Extra) * Lanes / 32 / (Target.SMs * Target.ClockHz) *
@@ -798,6 +810,9 @@ private:
   static constexpr int64_t MaxStreamLevels = 24;
   static constexpr int64_t MaxStreamRegisters = 160;
   static constexpr int64_t StreamRegisterOverhead = 20;
+  /// Steps the step loop is unrolled by at most (TimeStreamPlan::Unroll;
+  /// beyond it, by the widest window or ring).
+  static constexpr uint64_t MaxStreamUnroll = 12;
   static constexpr int64_t ModelChunk = 128;
   std::vector<const HostStep *> Named;
 };

@@ -73,7 +73,10 @@ public:
   /// The condition that cell (o + r) is in sweep SW's domain, with the
   /// sweep's iterators declared before it (Decls).
   std::string domain(const TimeTileSweep &SW, std::string &Decls) const { return domain(SW, Decls, regionIndices()); }
-  std::string domain(const TimeTileSweep &SW, std::string &Decls, const std::vector<std::string> &R) const {
+  /// RowsInside: the caller knows the row (dimension 0) inside the sweep's
+  /// loop bounds (rowsInside), which are left out.
+  std::string domain(const TimeTileSweep &SW, std::string &Decls, const std::vector<std::string> &R,
+                     bool RowsInside = false) const {
     std::vector<std::string> Conds;
     for (unsigned D = 0; D < P.Rank; ++D) {
       std::string Cell = o(D) + " + " + R[D];
@@ -84,10 +87,14 @@ public:
       const Loop &SL = N.Loops[*SW.DimLoop[D]];
       Decls += "const " + typeStr(SL.IteratorType) + " " + SL.Iterator + " = (" + typeStr(SL.IteratorType) + ")(" +
                plusConst(Cell, -SW.Shift[D]) + "); ";
+      if (D == 0 && RowsInside) {
+        Decls += "(void)" + SL.Iterator + "; ";
+        continue;
+      }
       Conds.push_back(SL.Iterator + " >= " + affIn64Bits(N, SL.Lower) + " && " + SL.Iterator +
                       " <= " + affIn64Bits(N, SL.Upper));
     }
-    return llvm::join(Conds, " && ");
+    return Conds.empty() ? "true" : llvm::join(Conds, " && ");
   }
 
   std::vector<std::string> kernelParams() const {
@@ -372,8 +379,8 @@ public:
        << P.Depth << " iterations in flight, each some rows behind the load: a thread keeps its columns' newest rows in\n"
        << "// registers and shares them with the other columns through rings of rows in shared memory, one\n"
        << "// barrier per step; the last level of each array stores the chunk's rows to the out buffers.\n";
-    OS << "__global__ void __launch_bounds__(" << S.Threads << ") " << P.Name << "(" << llvm::join(kernelParams(), ", ")
-       << ") {\n";
+    OS << "__global__ void __launch_bounds__(" << S.Threads << ", " << std::max<int64_t>(1, S.MinBlocks) << ") " << P.Name
+       << "(" << llvm::join(kernelParams(), ", ") << ") {\n";
     OS << "  extern __shared__ __align__(16) unsigned char loopgpu_smem[];\n";
     std::string Dims;
     for (unsigned D = 1; D < P.Rank; ++D)
@@ -464,6 +471,82 @@ public:
       if (loaded(V))
         printPrefetch(OS, 6, V);
     OS << "    }\n  }\n";
+    std::string Inside = rowsInside();
+    if (Inside.empty()) {
+      printStepLoop(OS, false);
+      OS << "}\n\n";
+      return;
+    }
+    OS << "  // Blocks a chunk away from the borders: every row each level makes in this launch lies\n"
+          "  // inside its sweep's rows, and the step loop's copy for them leaves the rows' checks out.\n";
+    OS << "  bool loopgpu_rows_inside = true;\n" << Inside;
+    std::string Loop;
+    for (bool RowsInside : {true, false}) {
+      OS << (RowsInside ? "  if (loopgpu_rows_inside) {\n" : "  } else {\n");
+      Loop.clear();
+      llvm::raw_string_ostream LS(Loop);
+      printStepLoop(LS, RowsInside);
+      for (llvm::StringRef Line : llvm::split(llvm::StringRef(Loop).rtrim('\n'), '\n'))
+        OS << (Line.empty() ? "" : "  ") << Line << "\n";
+    }
+    OS << "  }\n}\n\n";
+  }
+
+  /// The statements setting loopgpu_rows_inside: for each sweep with a
+  /// row loop, the rows its levels make over the launch's steps (from
+  /// the largest skew's first to the smallest's last) inside the loop's
+  /// bounds; empty where no level checks rows.
+  std::string rowsInside() const {
+    const TimeStreamPlan &S = stream();
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    for (unsigned K = 0; K < P.Sweeps.size(); ++K) {
+      const TimeTileSweep &SW = P.Sweeps[K];
+      if (!SW.DimLoop[0])
+        continue;
+      const Loop &SL = N.Loops[*SW.DimLoop[0]];
+      AffVar T = AffVar::iterator(L.Id);
+      bool ByIteration = SL.Lower.uses(T) || SL.Upper.uses(T);
+      // Levels of the sweep with bounds alike (all of them, unless the
+      // bounds depend on the time loop's iterator).
+      std::vector<std::vector<unsigned>> Groups;
+      for (unsigned V = 0; V < S.Versions.size(); ++V) {
+        const TimeStreamVersion &X = S.Versions[V];
+        if (X.Level < 0 || S.Levels[X.Level].Sweep != K)
+          continue;
+        if (Groups.empty() || ByIteration)
+          Groups.emplace_back();
+        Groups.back().push_back(V);
+      }
+      for (const std::vector<unsigned> &G : Groups) {
+        int64_t Least = S.Versions[G.front()].Skew, Most = Least;
+        std::vector<std::string> Levels;
+        for (unsigned V : G) {
+          Least = std::min(Least, S.Versions[V].Skew);
+          Most = std::max(Most, S.Versions[V].Skew);
+          Levels.push_back(std::to_string(S.Versions[V].Level + 1));
+        }
+        const Statement &St = N.Statements[SW.Stmts[0]];
+        OS << "  { // level" << (G.size() > 1 ? "s " : " ") << llvm::join(Levels, ", ") << " (line " << St.Loc.Line
+           << "): rows " << -Most << " to the chunk's + " << S.Extra - 1 - Least << "\n";
+        if (ByIteration)
+          OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
+             << S.Levels[S.Versions[G.front()].Level].Iteration * L.Step << "LL);\n";
+        std::string First = plusConst("(long long)" + o(0), -Most - SW.Shift[0]),
+                    Last = plusConst("(long long)" + o(0) + " + loopgpu_chunk", S.Extra - 1 - Least - SW.Shift[0]);
+        OS << "    loopgpu_rows_inside = loopgpu_rows_inside && " << First << " >= " << affIn64Bits(N, SL.Lower)
+           << " && " << Last << " <= " << affIn64Bits(N, SL.Upper) << ";\n  }\n";
+      }
+    }
+    return Out;
+  }
+
+  /// The step loop; RowsInside: for blocks whose levels' rows are all
+  /// inside their sweeps' rows (rowsInside), without the rows' checks.
+  void printStepLoop(raw_ostream &OS, bool RowsInside) const {
+    const TimeStreamPlan &S = stream();
+    if (S.Unroll > 1)
+      OS << "  #pragma unroll " << S.Unroll << " // the windows' and rings' rows come back to their registers and slots\n";
     OS << "  for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + " << S.Extra << "; ++loopgpu_step) {\n";
     OS << "    #pragma unroll\n    for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
     OS << "      " << planeCols() << "\n";
@@ -475,9 +558,9 @@ public:
           printStreamLoad(OS, V);
         continue;
       }
-      printLevel(OS, V);
+      printLevel(OS, V, RowsInside);
     }
-    OS << "    }\n    __syncthreads();\n  }\n}\n\n";
+    OS << "    }\n    __syncthreads();\n  }\n";
   }
 
   void printStreamLoad(raw_ostream &OS, unsigned V) const {
@@ -499,7 +582,7 @@ public:
   /// where the cell is in the sweep's domain (and the iteration runs), the
   /// value before it elsewhere; no range checks (rows and columns no later
   /// level reads get values never used), but for the store of the tile.
-  void printLevel(raw_ostream &OS, unsigned V) const {
+  void printLevel(raw_ostream &OS, unsigned V, bool RowsInside) const {
     const TimeStreamPlan &S = stream();
     const TimeStreamVersion &X = S.Versions[V];
     const TimeStreamLevel &Lv = S.Levels[X.Level];
@@ -512,7 +595,7 @@ public:
     OS.indent(8) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
                  << Lv.Iteration * L.Step << "LL);\n";
     OS.indent(8) << "(void)" << L.Iterator << ";\n";
-    std::string Decls, Dom = domain(SW, Decls);
+    std::string Decls, Dom = domain(SW, Decls, regionIndices(), RowsInside);
     OS.indent(8) << Decls << "\n";
     const TimeStreamVersion &B = S.Versions[Lv.Before];
     std::string Before = windowAt(Lv.Before, X.Skew - B.Skew);
@@ -531,17 +614,23 @@ public:
       }
       return C.Base(E, *Self);
     };
-    std::string Live = Lv.Iteration ? std::to_string(Lv.Iteration) + " < loopgpu_steps && " : "";
+    std::vector<std::string> Conds;
+    if (Lv.Iteration)
+      Conds.push_back(std::to_string(Lv.Iteration) + " < loopgpu_steps");
+    if (Dom != "true")
+      Conds.push_back(Dom);
     std::string Op = St.Body->Op, Rhs = EP->print(*St.Body->Ops[1]);
     std::string Value = Op == "=" ? "(" + Rhs + ")" : "(" + Before + " " + Op.substr(0, Op.size() - 1) + " (" + Rhs + "))";
-    if (Lv.Select) {
+    if (Conds.empty()) {
+      OS.indent(8) << windowAt(V, 0) << " = " << Value << "; // line " << St.Loc.Line << "\n";
+    } else if (Lv.Select) {
       OS.indent(8) << "// the sweep's value in its domain, the value before it outside\n";
-      OS.indent(8) << windowAt(V, 0) << " = " << Live << Dom << "\n";
+      OS.indent(8) << windowAt(V, 0) << " = " << llvm::join(Conds, " && ") << "\n";
       OS.indent(12) << "? " << Value << " // line " << St.Loc.Line << "\n";
       OS.indent(12) << ": " << Before << ";\n";
     } else {
       OS.indent(8) << windowAt(V, 0) << " = " << Before << "; // outside the domain: as before\n";
-      OS.indent(8) << "if (" << Live << Dom << ")\n";
+      OS.indent(8) << "if (" << llvm::join(Conds, " && ") << ")\n";
       OS.indent(10) << windowAt(V, 0) << " = " << Value << "; // line " << St.Loc.Line << "\n";
     }
     if (X.Ring)

@@ -93,9 +93,24 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // FORCEDS: time-tile jacobi_nest0_time_t depth 3 tile 8 x 16 block 1 x 32 halo -3,3 +3,9
 // FORCEDS: streamed threads 32 columns 1 extra-steps {{[0-9]+}} chunks 8 registers
 
-// SCUDA: __global__ void __launch_bounds__({{[0-9]+}}) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int loopgpu_chunk, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
+// SCUDA: __global__ void __launch_bounds__({{[0-9]+}}, {{[1-9][0-9]*}}) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int loopgpu_chunk, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
 // SCUDA: double (*const loopgpu_ring_A_in)[{{[0-9]+}}] = reinterpret_cast<double (*)[{{[0-9]+}}]>(loopgpu_smem + 0); // A on entry: its 2 newest rows, padded
-// SCUDA: for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + {{[0-9]+}}; ++loopgpu_step) {
+// Blocks away from the first and last rows run a copy of the step loop
+// without the rows' checks; the loop is unrolled by 6 steps (windows of 3
+// rows, rings of 2).
+// SCUDA: bool loopgpu_rows_inside = true;
+// SCUDA-NEXT: { // levels 1, 3 (line 31): rows -3 to the chunk's + [[#LAST1:]]
+// SCUDA-NEXT: loopgpu_rows_inside = loopgpu_rows_inside && (long long)loopgpu_o0 - 3 >= 1 && (long long)loopgpu_o0 + loopgpu_chunk + [[#LAST1]] <= ((long long)n) - 2;
+// SCUDA: { // levels 2, 4 (line 34): rows -4 to the chunk's + [[#LAST1-1]]
+// SCUDA: if (loopgpu_rows_inside) {
+// SCUDA-NEXT: #pragma unroll 6 // the windows' and rings' rows come back to their registers and slots
+// SCUDA-NEXT: for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + [[#LAST1+2]]; ++loopgpu_step) {
+// SCUDA: { // level 1: B after sweep 1 of iteration 1 (line 31), 1 rows behind the load
+// SCUDA: const int i = (int)(loopgpu_o0 + loopgpu_r0); (void)i; const int j = (int)(loopgpu_o1 + loopgpu_r1);
+// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = j >= 1 && j <= ((long long)n) - 2
+// SCUDA: } else {
+// SCUDA-NEXT: #pragma unroll 6
+// SCUDA-NEXT: for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + [[#LAST1+2]]; ++loopgpu_step) {
 // SCUDA: { // level 1: B after sweep 1 of iteration 1 (line 31), 1 rows behind the load
 // SCUDA: loopgpu_w_B_1[loopgpu_k][0] = i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2
 // SCUDA-NEXT: ? (0.25 * (loopgpu_w_A_in[loopgpu_k][2] + loopgpu_w_A_in[loopgpu_k][0] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1 + 2])) // line 31

@@ -658,6 +658,15 @@ struct TimeStreamPlan {
   /// device at hand (one entry: -time-tile's).
   std::vector<int64_t> Chunks;
   int64_t Registers = 0;                   ///< 32-bit registers per thread the windows take
+  /// Blocks per SM the kernel is compiled for (`__launch_bounds__`): as many
+  /// as its registers (the windows' and the overhead counted), threads and
+  /// shared memory allow; the model counts the same.
+  int64_t MinBlocks = 1;
+  /// Steps per iteration of the printed step loop (`#pragma unroll`): a
+  /// common multiple of the windows' and rings' rows, so that a window's
+  /// shift and a ring's slot are renamings and constants (bench/RESULTS.md
+  /// run 37), not copies and masks.
+  int64_t Unroll = 1;
   /// Per dimension (0 unused): columns of padding on each side of the rings'
   /// rows, as far as a read of another column reaches, so that every column
   /// evaluates every level without range checks (values of cells no later
