@@ -418,6 +418,43 @@ public:
       if (loaded(V))
         OS << "  " << elemType(V) << " " << prefetch(V) << "[" << S.Columns << "] = {}; // " << what(V)
            << ": the next row, loaded a step ahead\n";
+    // Where each array's rows sit at the thread's columns: the element in
+    // the chunk's row 0, whether the column is inside the array (for the
+    // loads) and inside the block's tile (for the stores), so that a step
+    // adds its row to the element and checks the row alone.
+    for (unsigned I = 0; I < P.Arrays.size(); ++I) {
+      const std::string &A = N.Arrays[P.Arrays[I]].Name;
+      OS << "  long long " << columnAt(I) << "[" << S.Columns << "]; // " << A << " at the thread's columns in row 0\n";
+      OS << "  bool " << columnIn(I) << "[" << S.Columns << "], " << columnMine(I) << "[" << S.Columns
+         << "]; // the column inside " << A << "; and inside the tile\n";
+    }
+    OS << "  #pragma unroll\n  for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
+    OS << "    " << planeCols() << "\n";
+    for (unsigned I = 0; I < P.Arrays.size(); ++I) {
+      unsigned X = P.Arrays[I];
+      std::vector<std::string> Cs = cells(), In = {r(1) + " < " + std::to_string(P.extent(1))}, Mine;
+      Cs[0] = "(long long)" + o(0);
+      for (unsigned D = 1; D < P.Rank; ++D) {
+        In.push_back(Cs[D] + " >= 0 && " + Cs[D] + " < " + extent(X, D));
+        Mine.push_back(r(D) + " >= " + std::to_string(P.HaloLo[D]) + " && " + r(D) + " < " +
+                       std::to_string(P.HaloLo[D] + P.Tile[D]) + " && " + Cs[D] + " < " + extent(X, D));
+      }
+      OS << "    " << columnAt(I) << "[loopgpu_k] = " << linear(X, Cs) << ";\n";
+      OS << "    " << columnIn(I) << "[loopgpu_k] = " << llvm::join(In, " && ") << ";\n";
+      OS << "    " << columnMine(I) << "[loopgpu_k] = " << llvm::join(Mine, " && ") << ";\n";
+    }
+    OS << "  }\n";
+  }
+  std::string columnAt(unsigned I) const { return "loopgpu_at_" + N.Arrays[P.Arrays[I]].Name; }
+  std::string columnIn(unsigned I) const { return "loopgpu_inside_" + N.Arrays[P.Arrays[I]].Name; }
+  std::string columnMine(unsigned I) const { return "loopgpu_mine_" + N.Arrays[P.Arrays[I]].Name; }
+  /// Element of array I at row loopgpu_r0 of the thread's column.
+  std::string columnElement(unsigned I) const {
+    unsigned X = P.Arrays[I];
+    std::string Row = extent(X, 1);
+    for (unsigned D = 2; D < P.Rank; ++D)
+      Row += " * " + extent(X, D);
+    return columnAt(I) + "[loopgpu_k] + (long long)" + r(0) + " * " + Row;
   }
 
   bool loaded(unsigned V) const {
@@ -444,9 +481,8 @@ public:
   void printPrefetch(raw_ostream &OS, unsigned Indent, unsigned V) const {
     unsigned I = stream().Versions[V].Array, X = P.Arrays[I];
     std::vector<std::string> Cs = cells(), Conds = {"loopgpu_r0 < loopgpu_chunk + " + std::to_string(P.HaloLo[0] + P.HaloHi[0]),
-                                                    r(1) + " < " + std::to_string(P.extent(1))};
-    for (unsigned D = 0; D < P.Rank; ++D)
-      Conds.push_back(Cs[D] + " >= 0 && " + Cs[D] + " < " + extent(X, D));
+                                                    Cs[0] + " >= 0 && " + Cs[0] + " < " + extent(X, 0),
+                                                    columnIn(I) + "[loopgpu_k]"};
     std::string Decls;
     if (P.DeadOnEntry[I])
       Conds.push_back("!(" + domain(P.Sweeps[P.FirstWriter[I]], Decls) + ")");
@@ -455,7 +491,7 @@ public:
       OS.indent(Indent + 2) << Decls << "// " << N.Arrays[X].Name
                             << " is written before it is read: only the cells outside that sweep's domain\n";
     OS.indent(Indent + 2) << "if (" << llvm::join(Conds, " && ") << ")\n";
-    OS.indent(Indent + 4) << prefetch(V) << "[loopgpu_k] = " << in(X) << "[" << linear(X, Cs) << "];\n";
+    OS.indent(Indent + 4) << prefetch(V) << "[loopgpu_k] = " << in(X) << "[" << columnElement(I) << "];\n";
     OS.indent(Indent) << "}\n";
   }
 
@@ -637,13 +673,11 @@ public:
       OS.indent(8) << ringAt(V, X.Skew, {}) << " = " << windowAt(V, 0) << ";\n";
     if (X.Final) {
       unsigned A = P.Arrays[X.Array];
-      std::vector<std::string> Cs = cells(), Store;
-      for (unsigned D = 0; D < P.Rank; ++D)
-        Store.push_back(r(D) + " >= " + std::to_string(P.HaloLo[D]) + " && " + r(D) + " < " +
-                        (D == 0 ? plusConst("loopgpu_chunk", P.HaloLo[0]) : std::to_string(P.HaloLo[D] + P.Tile[D])) +
-                        " && " + Cs[D] + " < " + extent(A, D));
-      OS.indent(8) << "if (" << llvm::join(Store, " && ") << ") // the tile: its value after the launch\n";
-      OS.indent(10) << out(A) << "[" << linear(A, Cs) << "] = " << windowAt(V, 0) << ";\n";
+      std::string Row = o(0) + " + " + r(0);
+      OS.indent(8) << "if (" << r(0) << " >= " << P.HaloLo[0] << " && " << r(0) << " < "
+                   << plusConst("loopgpu_chunk", P.HaloLo[0]) << " && " << Row << " < " << extent(A, 0) << " && "
+                   << columnMine(X.Array) << "[loopgpu_k]) // the tile: its value after the launch\n";
+      OS.indent(10) << out(A) << "[" << columnElement(X.Array) << "] = " << windowAt(V, 0) << ";\n";
     }
     OS << "      }\n";
   }

@@ -95,6 +95,14 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 
 // SCUDA: __global__ void __launch_bounds__({{[0-9]+}}, {{[1-9][0-9]*}}) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int loopgpu_chunk, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
 // SCUDA: double (*const loopgpu_ring_A_in)[{{[0-9]+}}] = reinterpret_cast<double (*)[{{[0-9]+}}]>(loopgpu_smem + 0); // A on entry: its 2 newest rows, padded
+// Each array's element at the thread's column in the chunk's row 0, whether
+// the column is inside the array and inside the block's tile: a step's load
+// and store add the row.
+// SCUDA: loopgpu_at_A[loopgpu_k] = ((long long)loopgpu_o0) * (((long long)n)) + loopgpu_o1 + loopgpu_r1;
+// SCUDA-NEXT: loopgpu_inside_A[loopgpu_k] = loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 >= 0 && loopgpu_o1 + loopgpu_r1 < (((long long)n));
+// SCUDA-NEXT: loopgpu_mine_A[loopgpu_k] = loopgpu_r1 >= 2 && loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 < (((long long)n));
+// SCUDA: if (loopgpu_r0 < loopgpu_chunk + 4 && loopgpu_o0 + loopgpu_r0 >= 0 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_inside_A[loopgpu_k])
+// SCUDA-NEXT: loopgpu_pf_A_in[loopgpu_k] = loopgpu_in_A[loopgpu_at_A[loopgpu_k] + (long long)loopgpu_r0 * (((long long)n))];
 // Blocks away from the first and last rows run a copy of the step loop
 // without the rows' checks; the loop is unrolled by 6 steps (windows of 3
 // rows, rings of 2).
@@ -117,8 +125,8 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // SCUDA-NEXT: : loopgpu_w_B_in[loopgpu_k][1];
 // SCUDA: { // level 4: A after sweep 2 of iteration 2 (line 34), 4 rows behind the load
 // SCUDA: loopgpu_w_A_4[loopgpu_k][0] = 1 < loopgpu_steps && i >= 1
-// SCUDA: if (loopgpu_r0 >= 2 && loopgpu_r0 < loopgpu_chunk + 2 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_r1 >= 2 && loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 < (((long long)n))) // the tile: its value after the launch
-// SCUDA-NEXT: loopgpu_out_A[(loopgpu_o0 + loopgpu_r0) * (((long long)n)) + loopgpu_o1 + loopgpu_r1] = loopgpu_w_A_4[loopgpu_k][0];
+// SCUDA: if (loopgpu_r0 >= 2 && loopgpu_r0 < loopgpu_chunk + 2 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_mine_A[loopgpu_k]) // the tile: its value after the launch
+// SCUDA-NEXT: loopgpu_out_A[loopgpu_at_A[loopgpu_k] + (long long)loopgpu_r0 * (((long long)n))] = loopgpu_w_A_4[loopgpu_k][0];
 // SCUDA: LOOPGPU_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&loopgpu_per_sm, jacobi_nest0_time_t,
 // SCUDA: const long long loopgpu_chunks[] = {32, 48, 64, 96, 128, 192, 256};
 // SCUDA: loopgpu_by = (loopgpu_max((((long long)n)), (((long long)n))) + loopgpu_chunk - 1) / loopgpu_chunk;
