@@ -435,7 +435,7 @@ private:
     P.Block.back() = Threads;
     S.Registers = Registers;
     S.MinBlocks = std::min({Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
-                            Target.ThreadsPerSM / Threads,
+                            Target.ThreadsPerSM / Threads, Target.BlocksPerSM,
                             Target.RegistersPerSM / ((Registers + StreamRegisterOverhead) * Threads)});
     // The rows each window and ring rotates through: unrolled by a common
     // multiple of them, the step loop names every row's register and slot.
@@ -479,6 +479,7 @@ private:
 
   struct Estimate {
     double Tiled = 0, Sweeps = 0; ///< seconds per output cell and iteration
+    double Compute = 0;           ///< of Tiled, the streamed form's instructions
     int64_t BlocksPerSM = 0;
   };
 
@@ -586,6 +587,7 @@ private:
                      std::max(1.0, std::sqrt(28 / std::max(Warps, 1.0))) / Cells;
     double Memory = Global / Target.MemoryBytesPerSecond / Cells;
     E.Tiled = Compute + Memory;
+    E.Compute = Compute;
     E.Sweeps = sweepsAtCopy(P);
     return E;
   }
@@ -786,6 +788,9 @@ private:
     P.Why += ", " + std::to_string(P.Depth) + " iterations per launch, " + std::to_string(P.SharedBytes) +
              " bytes of shared memory per block; the model expects " + fmt(E->Sweeps / E->Tiled) +
              "x the sweeps at copy bandwidth";
+    if (P.Stream)
+      P.Why += " (the levels' instructions " + std::to_string(int64_t(std::lround(100 * E->Compute / E->Tiled))) +
+               "% of its time)";
     Plan.Remarks.push_back(Where + " is time-tiled (" + P.Name + "): " + P.Why +
                            "; used where a launch has at least " + std::to_string(P.MinBlocks) + " blocks");
     S.TimeTiled = std::move(P);
