@@ -264,7 +264,8 @@ private:
     const TimeStreamPlan &S = *P.Stream;
     indent(D + 1);
     OS << "streamed threads " << S.Threads << " columns " << S.Columns << " extra-steps " << S.Extra << " chunks "
-       << list(S.Chunks, ",") << " registers " << S.Registers << "\n";
+       << list(S.Chunks, ",") << " registers " << S.Registers << " blocks-per-sm " << S.MinBlocks << " unroll "
+       << S.Unroll << "\n";
     for (const TimeStreamVersion &V : S.Versions) {
       indent(D + 2);
       OS << "value " << N.Arrays[P.Arrays[V.Array]].Name;

@@ -114,6 +114,8 @@ void verifyTimeStream(const TimeTilePlan &P, std::vector<std::string> &Out) {
     Plane *= P.extent(D);
   if (S.Threads * S.Columns < Plane)
     Bad("the threads' columns do not cover the plane");
+  if (S.Unroll < 1 || S.MinBlocks < 0 || S.MinBlocks * S.Threads > 2048)
+    Bad("an unroll factor below 1, or more blocks per SM than threads fit");
   std::vector<bool> Final(P.Arrays.size(), false);
   for (const TimeStreamVersion &V : S.Versions) {
     if (V.Ring && (V.Ring & (V.Ring - 1)))

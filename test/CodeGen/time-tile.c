@@ -63,7 +63,9 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // j + 1 (A's ring); level 2 (A) reads B's row i in column j + 2, a step after
 // it is made.
 // STREAM: time-tile jacobi_nest0_time_t depth [[D:[0-9]+]] tile 128 x {{[0-9]+}} block 1 x [[T:[0-9]+]]
-// STREAM: streamed threads [[T]] columns 1 extra-steps {{[0-9]+}} chunks 32,48,64,96,128,192,256
+// The step loop unrolled by 6 (windows of 3 rows, rings of 2), compiled for
+// the blocks per SM the model counts.
+// STREAM: streamed threads [[T]] columns 1 extra-steps {{[0-9]+}} chunks 32,48,64,96,128,192,256 registers {{[0-9]+}} blocks-per-sm {{[1-9][0-9]*}} unroll 6
 // STREAM-NEXT: value B on entry skew 0 window 2 ring 0
 // STREAM-NEXT: value A on entry skew 0 window 3 ring 2
 // STREAM-NEXT: value B after sweep 1 of iteration 1 skew 1 window 3 ring 2
@@ -91,7 +93,8 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // overlapped), or in the streamed form (chunks of 8 rows, tiles of 16 columns
 // with a halo of 3 + 9 in a block of 32 lanes).
 // FORCEDS: time-tile jacobi_nest0_time_t depth 3 tile 8 x 16 block 1 x 32 halo -3,3 +3,9
-// FORCEDS: streamed threads 32 columns 1 extra-steps {{[0-9]+}} chunks 8 registers
+// Blocks of 32 threads: as many per SM as it holds, 32.
+// FORCEDS: streamed threads 32 columns 1 extra-steps {{[0-9]+}} chunks 8 registers {{[0-9]+}} blocks-per-sm 32 unroll 6
 
 // SCUDA: __global__ void __launch_bounds__({{[0-9]+}}, {{[1-9][0-9]*}}) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int loopgpu_chunk, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
 // SCUDA: double (*const loopgpu_ring_A_in)[{{[0-9]+}}] = reinterpret_cast<double (*)[{{[0-9]+}}]>(loopgpu_smem + 0); // A on entry: its 2 newest rows, padded

@@ -922,6 +922,17 @@ TEST(TimeTiling, StreamedLevelsReadWhatIsMadeAndHeld) {
   // The rings' rows are padded by the reach across columns (A[i][j + 2]: 2).
   EXPECT_EQ(S.PadLo[1], 1);
   EXPECT_EQ(S.PadHi[1], 2);
+  // The step loop is unrolled by a common multiple of every window's and
+  // ring's rows (each shift a renaming), and compiled for the blocks per SM
+  // the registers, threads and shared memory counted allow.
+  EXPECT_GT(S.Unroll, 1);
+  for (const TimeStreamVersion &V : S.Versions)
+    for (int64_t Rows : {V.Window, V.Ring})
+      if (Rows > 1)
+        EXPECT_EQ(S.Unroll % Rows, 0) << "rows " << Rows;
+  EXPECT_GE(S.MinBlocks, 1);
+  EXPECT_LE(S.MinBlocks * S.Threads, 2048);
+  EXPECT_LE((S.Registers + 20) * S.Threads * S.MinBlocks, 65536);
 }
 
 TEST(TimeTiling, ForcedDepthAndTileAndOff) {
