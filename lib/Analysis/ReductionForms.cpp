@@ -146,15 +146,17 @@ std::optional<std::string> chainReduction(const Nest &N, const Expr &X, MemoryRe
   return Op;
 }
 
+// The C library's fmin and fmax only: a function of the input named `min` or
+// `max` (Nest::DeviceFunctions) means whatever its body says.
 std::optional<std::string> callReduction(const Nest &N, const Expr &X, MemoryRef M,
                                          const Expr &Value) {
   const Expr *V = strip(&Value);
   if (V->K != Expr::Kind::Call || V->Ops.size() != 2)
     return std::nullopt;
   std::string Op;
-  if (V->Name == "fminf" || V->Name == "fmin" || V->Name == "fminl" || V->Name == "min")
+  if (V->Name == "fminf" || V->Name == "fmin" || V->Name == "fminl")
     Op = "min";
-  else if (V->Name == "fmaxf" || V->Name == "fmax" || V->Name == "fmaxl" || V->Name == "max")
+  else if (V->Name == "fmaxf" || V->Name == "fmax" || V->Name == "fmaxl")
     Op = "max";
   else
     return std::nullopt;
@@ -542,9 +544,9 @@ std::optional<RecurrenceForm> recognizeRecurrence(const Nest &N, const Statement
     }
     F.Op = Op;
   } else if (V->K == Expr::Kind::Call && V->Ops.size() == 2) {
-    if (V->Name == "fminf" || V->Name == "fmin" || V->Name == "fminl" || V->Name == "min")
+    if (V->Name == "fminf" || V->Name == "fmin" || V->Name == "fminl")
       F.Op = "min";
-    else if (V->Name == "fmaxf" || V->Name == "fmax" || V->Name == "fmaxl" || V->Name == "max")
+    else if (V->Name == "fmaxf" || V->Name == "fmax" || V->Name == "fmaxl")
       F.Op = "max";
     else
       return std::nullopt;

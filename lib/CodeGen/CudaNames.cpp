@@ -8,6 +8,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cctype>
+#include <functional>
+#include <set>
 #include <cstring>
 #include <map>
 
@@ -39,6 +41,20 @@ const char *const CudaReserved[] = {
     "__launch_bounds__", "__forceinline__", "__noinline__", "__grid_constant__",
     "__syncthreads", "__syncwarp", "__threadfence", "__shfl_sync", "__shfl_down_sync",
     "__shfl_up_sync", "__shfl_xor_sync", "__ldg",
+};
+
+/// Functions CUDA's headers declare in the global namespace for host code
+/// too that C does not have (neither C11 nor glibc: a C program that uses
+/// one of these names defines it): a function or variable of that name at
+/// file scope would clash with them in the CUDA file (nvcc: "has already
+/// been defined", "more than one instance of overloaded function").
+const char *const CudaHostFunctions[] = {
+    "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax",
+    "norm", "normf", "rnorm", "rnormf", "norm3d", "norm3df", "rnorm3d", "rnorm3df",
+    "norm4d", "norm4df", "rnorm4d", "rnorm4df", "rhypot", "rhypotf", "sinpi", "sinpif",
+    "cospi", "cospif", "sincospi", "sincospif", "rcbrt", "rcbrtf", "erfinv", "erfinvf",
+    "erfcinv", "erfcinvf", "erfcx", "erfcxf", "normcdf", "normcdff", "normcdfinv", "normcdfinvf",
+    "fdivide", "fdividef", "rsqrt", "cyl_bessel_i0", "cyl_bessel_i0f", "cyl_bessel_i1", "cyl_bessel_i1f",
 };
 
 /// C++ keywords that a standard C header defines as macros with the same
@@ -112,6 +128,8 @@ std::string CudaNames::spell(llvm::StringRef Name) const {
   for (const char *K : CxxKeywords)
     Reserved |= Name == K && !HeaderMacros.count(K);
   for (const char *K : CudaReserved)
+    Reserved |= Name == K;
+  for (const char *K : CudaHostFunctions)
     Reserved |= Name == K;
   return Reserved ? "loopgpu_c_" + Name.str() : Name.str();
 }
@@ -255,6 +273,26 @@ bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags) {
       F.TypeSpelling = Names.rewrite(F.TypeSpelling);
     }
     N.ReturnType = Names.rewrite(N.ReturnType);
+    // Calls of the file's functions (a static `max`: loopgpu_c_max).
+    std::set<std::string> Helpers(N.DeviceFunctions.begin(), N.DeviceFunctions.end());
+    auto RenameCalls = [&](Expr &E) {
+      if (E.K == Expr::Kind::Call && Helpers.count(E.Name))
+        Rename(E.Name);
+    };
+    for (Statement &S : N.Statements)
+      if (S.Body)
+        S.Body->walk(RenameCalls);
+    std::function<void(std::vector<NodePtr> &)> RenameConditions = [&](std::vector<NodePtr> &Nodes) {
+      for (NodePtr &Nd : Nodes) {
+        if (Nd->Condition)
+          Nd->Condition->walk(RenameCalls);
+        RenameConditions(Nd->Body);
+        RenameConditions(Nd->Else);
+      }
+    };
+    RenameConditions(N.Root);
+    for (std::string &H : N.DeviceFunctions)
+      Rename(H);
   }
   for (HostFunction &F : P.Functions) {
     for (HostParam &X : F.Params) {

@@ -3717,10 +3717,14 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   OS << "\n";
   // Its file-scope declarations, for the host code (C linkage, as in C).
   if (!Prog.FileScope.empty()) {
-    OS << "// Declarations at file scope of " << FileName << " (types, variables, the functions the host code calls):\n";
+    OS << "// Declarations at file scope of " << FileName << " (types, variables, the functions the host code calls";
+    if (llvm::any_of(Prog.FileScope, [](const FileScopeDecl &D) { return D.Device; }))
+      OS << "; those the kernels call too: __host__ __device__";
+    OS << "):\n";
     OS << "extern \"C\" {\n";
     for (const FileScopeDecl &D : Prog.FileScope)
-      OS << Names.rewrite(Source.slice(D.BeginOffset, D.EndOffset)) << "\n";
+      OS << (D.Device ? "__host__ __device__ " : "") << Names.rewrite(Source.slice(D.BeginOffset, D.EndOffset))
+         << "\n";
     OS << "}\n\n";
   }
 

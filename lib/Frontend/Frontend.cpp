@@ -142,6 +142,15 @@ void collectFileScope(ASTContext &Ctx, ClangDiagnostics &Diag, const std::vector
       if (!NestFunctions.count(G) && Called.insert(G).second)
         Work.push_back(G);
   }
+  // The functions nests call run on the GPU too (Nest::DeviceFunctions).
+  std::set<std::string> Device;
+  for (const Nest &N : Prog.Nests)
+    Device.insert(N.DeviceFunctions.begin(), N.DeviceFunctions.end());
+  for (const FunctionDecl *FD : NestFunctions)
+    if (Device.count(FD->getNameAsString()))
+      Diag.error(Diag.loc(FD->getLocation()), "a nest calls '" + FD->getNameAsString() +
+                                                  "', which has a '#pragma loopgpu' nest of its own: a function "
+                                                  "that runs on the GPU cannot launch kernels");
   StringRef Buf = SM.getBufferData(SM.getMainFileID());
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     SourceLocation B = SM.getExpansionLoc(D->getBeginLoc());
@@ -174,14 +183,16 @@ void collectFileScope(ASTContext &Ctx, ClangDiagnostics &Diag, const std::vector
       External.push_back({FD->getNameAsString(), Diag.loc(FD->getLocation())});
     // Declarators of one declaration (`int a, b;`, `typedef struct {...} S;`)
     // share their text.
+    bool OnDevice = FD && Device.count(FD->getNameAsString());
     if (!Prog.FileScope.empty() && Begin < Prog.FileScope.back().EndOffset) {
       FileScopeDecl &Last = Prog.FileScope.back();
       Last.BeginOffset = std::min(Last.BeginOffset, Begin);
       Last.EndOffset = std::max(Last.EndOffset, End);
       Last.External.insert(Last.External.end(), External.begin(), External.end());
+      Last.Device |= OnDevice;
       continue;
     }
-    Prog.FileScope.push_back({Begin, End, External});
+    Prog.FileScope.push_back({Begin, End, OnDevice, External});
   }
   std::stable_sort(Prog.NotCxx.begin(), Prog.NotCxx.end(), [](const auto &A, const auto &B) {
     return std::make_pair(A.first.Line, A.first.Col) < std::make_pair(B.first.Line, B.first.Col);

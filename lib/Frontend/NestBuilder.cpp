@@ -190,6 +190,98 @@ public:
   }
 };
 
+/// Whether a function of the input file can run on the GPU when a nest
+/// calls it: it takes and returns numbers, and touches nothing outside
+/// itself (no variable at file scope or `static`, no pointer argument), so
+/// that a call is a pure function of its arguments, as sqrtf is; it calls
+/// only such functions and the math functions a nest may call. The CUDA
+/// file then declares it __host__ __device__ (FileScopeDecl::Device).
+class DeviceHelperCheck : public RecursiveASTVisitor<DeviceHelperCheck> {
+public:
+  explicit DeviceHelperCheck(const SourceManager &SM) : SM(SM) {}
+
+  /// "" when Callee (a function of the file) qualifies, else why not; adds
+  /// it and the functions it calls to Names (C names, callees first).
+  std::string check(const FunctionDecl *Callee, std::vector<std::string> &Names) {
+    Out = &Names;
+    return visitFunction(Callee);
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (!Why.empty())
+      return false;
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl())) {
+      if (!VD->hasLocalStorage())
+        Why = "it uses '" + VD->getNameAsString() + "', a variable outside it";
+    } else if (const auto *Callee = dyn_cast<FunctionDecl>(E->getDecl())) {
+      bool Library = Callee->getBuiltinID() != 0 || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
+      std::string Name = Callee->getNameAsString();
+      if (Library) {
+        if (!isPureMathFunction(Name) && Name != "__builtin_inff" && Name != "__builtin_huge_valf" &&
+            Name != "__builtin_inf" && Name != "__builtin_huge_val")
+          Why = "it calls '" + Name + "'";
+      } else if (std::string Inner = visitFunction(Callee); !Inner.empty()) {
+        Why = "it calls '" + Name + "': " + Inner;
+      }
+    }
+    return Why.empty();
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (Why.empty() && VD->isStaticLocal())
+      Why = "it declares the static variable '" + VD->getNameAsString() + "'";
+    if (Why.empty() && VD->getType()->isVariablyModifiedType())
+      Why = "it declares the variable-length array '" + VD->getNameAsString() + "'";
+    return Why.empty();
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (Why.empty() && !CE->getDirectCallee())
+      Why = "it calls through a pointer";
+    return Why.empty();
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *) {
+    Why = "it contains inline assembly";
+    return false;
+  }
+
+private:
+  std::string visitFunction(const FunctionDecl *F) {
+    const FunctionDecl *Def = nullptr;
+    if (!F->hasBody(Def) || SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+      return "its definition is not in this file";
+    std::string Name = Def->getNameAsString();
+    if (Done.count(Def))
+      return "";
+    if (!Active.insert(Def).second)
+      return "it is recursive";
+    std::string Problem;
+    if (Def->isVariadic())
+      Problem = "it takes a variable number of arguments";
+    else if (!scalarTypeOf(Def->getReturnType()))
+      Problem = "it does not return a number";
+    for (const ParmVarDecl *P : Def->parameters())
+      if (Problem.empty() && !scalarTypeOf(P->getType()))
+        Problem = "its parameter '" + P->getNameAsString() + "' is not a number";
+    if (Problem.empty()) {
+      std::string Saved = std::move(Why);
+      Why.clear();
+      TraverseStmt(Def->getBody());
+      Problem = std::move(Why);
+      Why = std::move(Saved);
+    }
+    Active.erase(Def);
+    if (!Problem.empty())
+      return Problem;
+    Done.insert(Def);
+    Out->push_back(Name);
+    return "";
+  }
+
+  const SourceManager &SM;
+  std::vector<std::string> *Out = nullptr;
+  std::string Why;
+  std::set<const FunctionDecl *> Active, Done;
+};
+
 /// A flat-pointer subscript written as a row-major linearization,
 /// `i*N*M + j*M + k`: the per-dimension subscripts (outermost first) and the
 /// parameters that are the extents of dimensions 1..rank-1.
@@ -469,6 +561,7 @@ private:
       UsedNames.insert(S.Name);
     S.Type = *scalarTypeOf(VD->getType());
     S.Loc = Diag.loc(VD->getLocation());
+    S.IsFileScope = VD->isFileVarDecl();
     if (DeclaredInside.count(VD)) {
       S.DeclDepth = static_cast<int>(LoopStack.size());
       S.DeclLoops = LoopStack;
@@ -492,6 +585,7 @@ private:
     const auto *PVD = dyn_cast<ParmVarDecl>(VD);
     A.IsParameter = PVD != nullptr;
     A.IsGlobal = VD->hasGlobalStorage() && !PVD;
+    A.IsFileScope = VD->isFileVarDecl();
     QualType T = PVD ? PVD->getOriginalType() : VD->getType();
     if (VD->getType().isRestrictQualified() || T.isRestrictQualified())
       A.IsRestrict = true;
@@ -1575,11 +1669,27 @@ private:
       X->FloatValue = HUGE_VAL;
       return X;
     }
-    if (!Callee || !Library || !isPureMathFunction(Name)) {
+    if (Callee && !Library) {
+      // A function of the file: it runs on the GPU if it is a pure function
+      // of its numbers (DeviceHelperCheck).
+      std::vector<std::string> Helpers;
+      std::string Why = DeviceHelperCheck(SM).check(Callee, Helpers);
+      if (!Why.empty()) {
+        unsupported(CE->getBeginLoc(), "call to '" + Name + "' (" + Why +
+                                           "; a nest may call math functions such as sqrtf, fabsf, expf, fminf "
+                                           "and fmaxf, and functions of this file that take and return numbers "
+                                           "and use nothing outside themselves)");
+        return nullptr;
+      }
+      for (const std::string &H : Helpers)
+        if (std::find(N.DeviceFunctions.begin(), N.DeviceFunctions.end(), H) == N.DeviceFunctions.end())
+          N.DeviceFunctions.push_back(H);
+    } else if (!Callee || !isPureMathFunction(Name)) {
       unsupported(CE->getBeginLoc(),
                   "call to '" + (Name.empty() ? sourceText(CE->getCallee()->getSourceRange()) : Name) +
                       "' (only side-effect-free math functions such as sqrtf, fabsf, expf, logf, "
-                      "powf, fminf, fmaxf and abs are allowed)");
+                      "powf, fminf, fmaxf and abs, and functions of this file that take and return numbers "
+                      "and use nothing outside themselves, are allowed)");
       return nullptr;
     }
     auto X = std::make_unique<Expr>(Expr::Kind::Call);

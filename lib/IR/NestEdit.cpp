@@ -53,6 +53,7 @@ Nest cloneNest(const Nest &N) {
   C.Version = N.Version;
   C.VersionOf = N.VersionOf;
   C.ApartArrays = N.ApartArrays;
+  C.DeviceFunctions = N.DeviceFunctions;
   std::map<const Expr *, const Expr *> Conditions;
   for (const NodePtr &Nd : N.Root)
     C.Root.push_back(cloneNode(*Nd, Conditions));

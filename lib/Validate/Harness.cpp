@@ -330,7 +330,8 @@ public:
   bool writeFunction(raw_ostream &OS, const FunctionInfo &Info, unsigned Index) {
     const HostFunction &F = *Info.F;
     std::map<unsigned, ArrayUse> Arrays; // by index in F.Arrays
-    if (!sizeArrays(Info, Arrays))
+    std::map<std::string, GlobalUse> Globals; // by CUDA name
+    if (!sizeArrays(Info, Arrays) || !collectGlobals(Info, Globals))
       return false;
     OS << "// ---- " << F.Name << " (" << Info.Nests.size() << " nest" << (Info.Nests.size() == 1 ? "" : "s")
        << ")\n";
@@ -344,9 +345,10 @@ public:
     if (!writeParameters(OS, F, Arrays, Args))
       return false;
     writeBuffers(OS, F, Arrays);
-    writeRunsAndComparisons(OS, Info, Arrays, Args);
+    writeGlobals(OS, Globals);
+    writeRunsAndComparisons(OS, Info, Arrays, Globals, Args);
     if (Info.Nests.size() == 1)
-      writeLauncherTiming(OS, F, versionThatRuns(*Info.Nests.front()), Arrays);
+      writeLauncherTiming(OS, F, versionThatRuns(*Info.Nests.front()), Arrays, Globals);
     else if (planHostCode(Prog, F).DeviceVariant)
       writeKernelTiming(OS, F, Arrays, Args.Device, Decls);
     OS << "  printf(\"tolerance " << F.Name << ": " << (Info.HasReduction ? "reduction" : "element-wise")
@@ -368,20 +370,148 @@ public:
     std::vector<std::string> Ref, Cuda, Device, HP;
   };
 
+  /// A variable at file scope that the function's nests use: each side (the
+  /// original, the CUDA file, the long-double original) has its own, which
+  /// the driver reaches through an accessor the harness adds to each file
+  /// (accessorText), giving its address and size.
+  struct GlobalUse {
+    std::string Name;  ///< as the CUDA file spells it
+    ScalarType ElementType;
+    bool IsArray = true, IsConst = false, Read = false, Written = false;
+    /// The driver sets it to the same inputs on every side (else each keeps
+    /// its initializer's values).
+    bool Reset = false;
+    /// Two dimensions of one constant extent (--inputs conditions those).
+    int64_t SquareExtent = 0;
+  };
+
+  /// Globals: the file-scope arrays and scalars the nests write, which the
+  /// driver sets to the same inputs on each side and compares, and those they
+  /// only read, which keep their values (floating-point arrays that are all
+  /// zeros, never initialized, get random ones). False after an error (a
+  /// written variable the driver cannot reach: a local `static`, or what a
+  /// pointer at file scope points to).
+  bool collectGlobals(const FunctionInfo &Info, std::map<std::string, GlobalUse> &Globals) {
+    const HostFunction &F = *Info.F;
+    for (const Nest *N : Info.Nests) {
+      for (const Access &Acc : N->Accesses) {
+        if (Acc.isArray()) {
+          const ArrayInfo &A = N->Arrays[Acc.Index];
+          if (!A.IsGlobal || A.isTemporary())
+            continue;
+          bool Sized = std::all_of(A.Extents.begin(), A.Extents.end(), [](const auto &E) { return E.has_value(); });
+          if (!A.IsFileScope || A.IsLocalPointer || !Sized) {
+            if (!Acc.IsWrite)
+              continue; // each side reads its own, from the same initializer
+            Diags.error(A.Loc, "--validate: cannot compare '" + CudaNames::cName(A.Name) + "', which a nest of '" +
+                                   CudaNames::cName(F.Name) + "' writes: " +
+                                   (!A.IsFileScope ? std::string("a static variable of the function, which the "
+                                                                 "driver cannot reach")
+                                    : A.IsLocalPointer ? "a pointer at file scope, whose target the driver cannot size"
+                                                       : "its declaration here gives no size") +
+                                   "; pass the array as a parameter to validate it");
+            return false;
+          }
+          GlobalUse &G = Globals[A.Name];
+          G.Name = A.Name;
+          G.ElementType = A.ElementType;
+          G.IsConst = A.IsConst;
+          (Acc.IsWrite ? G.Written : G.Read) = true;
+          if (A.rank() == 2 && A.Extents[0] && A.Extents[1] && A.Extents[0]->isConstant() &&
+              A.Extents[1]->isConstant() && A.Extents[0]->constantValue() == A.Extents[1]->constantValue())
+            G.SquareExtent = A.Extents[0]->constantValue();
+          continue;
+        }
+        const ScalarInfo &S = N->Scalars[Acc.Index];
+        if (!S.IsFileScope || S.declaredInside())
+          continue;
+        // A scalar a nest only reads keeps its value, as a parameter would.
+        GlobalUse &G = Globals[S.Name];
+        G.Name = S.Name;
+        G.ElementType = S.Type;
+        G.IsArray = false;
+        (Acc.IsWrite ? G.Written : G.Read) = true;
+      }
+    }
+    for (auto &[Name, G] : Globals) {
+      // What only reads keeps its value: const, integers (they may index),
+      // scalars; floating-point arrays get inputs where they are all zeros.
+      G.Reset = G.Written || (G.IsArray && !G.IsConst && G.ElementType.isFloating());
+      Accessed[Name] = G;
+    }
+    return true;
+  }
+
+  /// Each global's copies on the three sides, set to the same inputs.
+  void writeGlobals(raw_ostream &OS, const std::map<std::string, GlobalUse> &Globals) {
+    for (const auto &[Name, G] : Globals) {
+      std::string T = typeStr(G.ElementType), HT = G.ElementType.isFloating() ? "long double" : T;
+      std::string V = "loopgpu_g_" + Name, C = CudaNames::cName(Name);
+      OS << "  // '" << C << "' at file scope: the original's, the CUDA file's and the long-double original's own\n";
+      OS << "  unsigned long long " << V << "_bytes = 0;\n";
+      OS << "  " << T << " *" << V << "_ref = (" << T << " *)loopgpu_ref_at_" << Name << "(&" << V << "_bytes);\n";
+      OS << "  " << T << " *" << V << "_cuda = (" << T << " *)loopgpu_cuda_at_" << Name << "(NULL);\n";
+      OS << "  " << HT << " *" << V << "_hp = loopgpu_hp_at_" << Name << " ? (" << HT << " *)loopgpu_hp_at_" << Name
+         << "(NULL) : NULL;\n";
+      OS << "  const long long " << V << "_count = (long long)(" << V << "_bytes / sizeof(" << T << "));\n";
+      if (!G.Reset)
+        continue;
+      OS << "  {\n";
+      OS << "    loopgpu_buffer<" << T << "> loopgpu_init(" << V << "_count);\n";
+      bool Floating = G.ElementType.isFloating();
+      if (G.Written) {
+        OS << "    loopgpu_" << (G.Read ? "fill" : "poison") << "(loopgpu_init.data(), " << V << "_count, "
+           << (Floating ? "true" : "false") << ");\n";
+        if (G.Read && Opts.Inputs != "random" && Floating && G.SquareExtent > 0)
+          OS << "    loopgpu_condition(loopgpu_init.data(), " << G.SquareExtent << "LL, "
+             << (Opts.Inputs == "spd" ? "true" : "false") << "); // --inputs=" << Opts.Inputs << "\n";
+      } else {
+        OS << "    // read only: its values, or random ones where all are zeros (never initialized)\n";
+        OS << "    std::copy(" << V << "_ref, " << V << "_ref + " << V << "_count, loopgpu_init.data());\n";
+        OS << "    if (std::all_of(" << V << "_ref, " << V << "_ref + " << V << "_count, [](" << T
+           << " x) { return x == 0; })) {\n";
+        OS << "      loopgpu_fill(loopgpu_init.data(), " << V << "_count, true);\n";
+        if (Opts.Inputs != "random" && G.SquareExtent > 0)
+          OS << "      loopgpu_condition(loopgpu_init.data(), " << G.SquareExtent << "LL, "
+             << (Opts.Inputs == "spd" ? "true" : "false") << "); // --inputs=" << Opts.Inputs << "\n";
+        OS << "    }\n";
+      }
+      OS << "    std::copy(loopgpu_init.data(), loopgpu_init.data() + " << V << "_count, " << V << "_ref);\n";
+      OS << "    std::copy(loopgpu_init.data(), loopgpu_init.data() + " << V << "_count, " << V << "_cuda);\n";
+      OS << "    for (long long loopgpu_i = 0; " << V << "_hp && loopgpu_i < " << V << "_count; ++loopgpu_i)\n";
+      OS << "      " << V << "_hp[loopgpu_i] = (" << HT << ")loopgpu_init.data()[loopgpu_i];\n";
+      OS << "  }\n";
+    }
+  }
+
+  /// The accessor of a global the harness adds to one side's file: Side is
+  /// "ref" or "hp" (ref.c, ref_hp.c: C) or "cuda" (kernels.cu).
+  static std::string accessorText(const GlobalUse &G, StringRef Side) {
+    bool Cuda = Side == "cuda";
+    std::string Var = Cuda ? G.Name : CudaNames::cName(G.Name);
+    std::string Address = G.IsArray ? Var : "&" + Var;
+    return std::string(Cuda ? "extern \"C\" " : "") + "void *loopgpu_" + Side.str() + "_at_" + G.Name +
+           "(unsigned long long *loopgpu_bytes) {\n  if (loopgpu_bytes)\n    *loopgpu_bytes = sizeof(" + Var +
+           ");\n  return (void *)" + Address + ";\n}\n";
+  }
+
+  /// Every global a function's test sets or compares, by CUDA name.
+  std::map<std::string, GlobalUse> Accessed;
+
+  /// The accessors' declarations in the driver (the long-double one weak).
+  std::string accessorDeclarations() const {
+    std::string D;
+    for (const auto &[Name, G] : Accessed)
+      D += "extern \"C\" void *loopgpu_ref_at_" + Name + "(unsigned long long *);\nextern \"C\" void *loopgpu_cuda_at_" +
+           Name + "(unsigned long long *);\nextern \"C\" __attribute__((weak)) void *loopgpu_hp_at_" + Name +
+           "(unsigned long long *);\n";
+    return D;
+  }
+
   /// Arrays: the array parameters to allocate, compare or read, sized from
   /// their declarations or the nests' accesses. False after an error.
   bool sizeArrays(const FunctionInfo &Info, std::map<unsigned, ArrayUse> &Arrays) {
     const HostFunction &F = *Info.F;
-    // Globals a nest only reads: each side reads its own copy, from the same
-    // initializer. One a nest writes cannot be compared.
-    for (const Nest *N : Info.Nests)
-      for (const Access &Acc : N->Accesses)
-        if (Acc.isArray() && Acc.IsWrite && N->Arrays[Acc.Index].IsGlobal) {
-          Diags.error(N->Arrays[Acc.Index].Loc, "--validate: array '" + CudaNames::cName(N->Arrays[Acc.Index].Name) +
-                                                    "' is not a parameter of '" + F.Name +
-                                                    "'; the driver can only pass and compare parameters");
-          return false;
-        }
     std::set<std::string> ParamNames;
     for (const HostParam &P : F.Params)
       ParamNames.insert(P.Name);
@@ -507,7 +637,7 @@ public:
       for (auto *List : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
         List->push_back(P.Name);
     }
-    OS << "  printf(\"validating " << F.Name << " with" << ParamSummary << " (seed " << Opts.Seed
+    OS << "  printf(\"validating " << F.Name << (ParamSummary.empty() ? "" : " with") << ParamSummary << " (seed " << Opts.Seed
        << ")\\n\");\n";
     return true;
   }
@@ -547,7 +677,7 @@ public:
   /// The three calls, timed, then every written array (and the return
   /// value) compared.
   void writeRunsAndComparisons(raw_ostream &OS, const FunctionInfo &Info, const std::map<unsigned, ArrayUse> &Arrays,
-                               const Arguments &Args) {
+                               const std::map<std::string, GlobalUse> &Globals, const Arguments &Args) {
     const HostFunction &F = *Info.F;
     const std::vector<std::string> &RefArgs = Args.Ref, &CudaArgs = Args.Cuda, &HPArgs = Args.HP;
     OS << "  LOOPGPU_CHECK(cudaFree(0)); // start the CUDA context before timing\n";
@@ -566,14 +696,26 @@ public:
         continue;
       const HostArray &A = F.Arrays[AI];
       if (!A.CopyOut) {
-        OS << "  printf(\"note " << F.Name << ": " << A.Name << " is not compared: copyin(" << A.Name
+        OS << "  printf(\"note " << F.Name << ": " << CudaNames::cName(A.Name) << " is not compared: copyin("
+           << CudaNames::cName(A.Name)
            << ") says the caller does not need what the nests write to it\\n\");\n";
         continue;
       }
       ++Compared;
       std::string HP = A.ElementType.isFloating() ? "loopgpu_hp_" + F.Name + " ? " + A.Name + "_hp : NULL" : "NULL";
-      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << A.Name << "\", " << A.Name << "_ref, "
+      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << CudaNames::cName(A.Name) << "\", "
+         << A.Name << "_ref, "
          << A.Name << "_cuda, " << HP << ", " << A.Name << "_count, " << toleranceFor(A.ElementType, Info.HasReduction)
+         << ");\n";
+    }
+    for (const auto &[Name, G] : Globals) {
+      if (!G.Written)
+        continue;
+      ++Compared;
+      std::string V = "loopgpu_g_" + Name;
+      std::string HP = G.ElementType.isFloating() ? "loopgpu_hp_" + F.Name + " ? " + V + "_hp : NULL" : "NULL";
+      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << CudaNames::cName(Name) << "\", " << V
+         << "_ref, " << V << "_cuda, " << HP << ", " << V << "_count, " << toleranceFor(G.ElementType, Info.HasReduction)
          << ");\n";
     }
     if (!Void) {
@@ -588,7 +730,8 @@ public:
          << toleranceFor(RT, Info.HasReduction) << ");\n";
     }
     if (!Compared)
-      OS << "  printf(\"note " << F.Name << ": writes no array argument and returns nothing: nothing to compare\\n\");\n";
+      OS << "  printf(\"note " << F.Name << ": writes no array argument or variable at file scope and returns nothing: "
+            "nothing to compare\\n\");\n";
     OS << "  printf(\"time " << F.Name << ": original on one CPU core %.3f ms, CUDA end to end (copies "
           "included) %.3f ms\\n\", 1e3 * (loopgpu_t1 - loopgpu_t0), 1e3 * (loopgpu_t2 - loopgpu_t1));\n";
   }
@@ -629,7 +772,8 @@ public:
   /// events, every argument on the device (scalars the nest writes too), as
   /// writeKernelTiming does; nothing else in the timing.
   template <typename ArrayMap>
-  void writeLauncherTiming(raw_ostream &OS, const HostFunction &F, const Nest &N, const ArrayMap &Arrays) {
+  void writeLauncherTiming(raw_ostream &OS, const HostFunction &F, const Nest &N, const ArrayMap &Arrays,
+                           const std::map<std::string, GlobalUse> &Globals) {
     std::set<std::string> Passed, Scalars;
     for (auto &[AI, U] : Arrays)
       Passed.insert(F.Arrays[AI].Name);
@@ -641,10 +785,10 @@ public:
       if (!Scalars.count(P.Name))
         return;
     for (const ScalarInfo &S : N.Scalars)
-      if (!S.declaredInside() && !S.IsWritten && !Scalars.count(S.Name))
+      if (!S.declaredInside() && !S.IsWritten && !Scalars.count(S.Name) && !Globals.count(S.Name))
         return;
     for (const ArrayInfo &A : N.Arrays)
-      if (!A.isTemporary() && !Passed.count(A.Name))
+      if (!A.isTemporary() && !Passed.count(A.Name) && !Globals.count(A.Name))
         return;
     std::vector<std::string> Decls, Args;
     OS << "  {\n";
@@ -658,7 +802,8 @@ public:
         continue;
       if (!S.IsWritten) {
         Decls.push_back(typeStr(S.Type) + " " + S.Name);
-        Args.push_back(S.Name);
+        // A parameter, or a variable at file scope: the CUDA file's.
+        Args.push_back(Scalars.count(S.Name) ? S.Name : "*loopgpu_g_" + S.Name + "_cuda");
         continue;
       }
       std::string D = "loopgpu_dev_" + S.Name, T = typeStr(S.Type);
@@ -673,10 +818,14 @@ public:
       if (A.isTemporary())
         continue; // the launcher allocates it
       std::string T = typeStr(A.ElementType), D = "dev_" + A.Name;
+      // An argument from its inputs, a variable at file scope from the CUDA file's.
+      bool Global = !Passed.count(A.Name);
+      std::string Count = Global ? "loopgpu_g_" + A.Name + "_count" : A.Name + "_count";
+      std::string Source = Global ? "loopgpu_g_" + A.Name + "_cuda" : A.Name + "_init.data()";
       OS << "    " << T << " *" << D << ";\n";
-      OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", (" << A.Name << "_count + 1) * sizeof(" << T << ")));\n";
-      OS << "    LOOPGPU_CHECK(cudaMemcpy(" << D << ", " << A.Name << "_init.data(), (" << A.Name
-         << "_count + 1) * sizeof(" << T << "), cudaMemcpyHostToDevice));\n";
+      OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", (" << Count << " + 1) * sizeof(" << T << ")));\n";
+      OS << "    LOOPGPU_CHECK(cudaMemcpy(" << D << ", " << Source << ", " << Count << " * sizeof(" << T
+         << "), cudaMemcpyHostToDevice));\n";
       Decls.push_back(std::string(A.IsConst ? "const " : "") + T + " *" + A.Name);
       Args.push_back(D);
       Frees.push_back(D);
@@ -809,7 +958,7 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   std::string Driver;
   raw_string_ostream DOS(Driver);
   DOS << "// Generated by loopgpu --validate from " << P.File << ".\n" << DriverPrelude << countHelpers() << "\n";
-  DOS << W.DeviceDecls << "\n";
+  DOS << W.DeviceDecls << W.accessorDeclarations() << "\n";
   DOS << Body;
   DOS << "int main() {\n  loopgpu_rng = " << Opts.Seed << "ull;\n  int failures = 0;\n  try {\n";
   for (unsigned I = 0; I < Index; ++I)
@@ -828,6 +977,19 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
     Renames += " -D" + F.F->Name + "=loopgpu_ref_" + F.F->Name;
     HPRenames += " -D" + F.F->Name + "=loopgpu_hp_" + F.F->Name;
     HPKeep += " --keep-global-symbol=loopgpu_hp_" + F.F->Name;
+  }
+  // Each side's globals, reached through accessors added to its file.
+  std::string RefText = Source.str(), HPText = "#include <tgmath.h>\n" + highPrecisionText(Source),
+              CudaText = Cuda.str();
+  if (!W.Accessed.empty()) {
+    for (std::string *Text : {&RefText, &HPText, &CudaText})
+      *Text += "\n\n// Added by loopgpu --validate: the driver reaches the variables at file scope through these.\n";
+    for (const auto &[Name, G] : W.Accessed) {
+      RefText += DriverWriter::accessorText(G, "ref");
+      HPText += DriverWriter::accessorText(G, "hp");
+      CudaText += DriverWriter::accessorText(G, "cuda");
+      HPKeep += " --keep-global-symbol=loopgpu_hp_at_" + Name;
+    }
   }
   // kernels.cu defines the input's external variables and functions too.
   for (const FileScopeDecl &D : P.FileScope)
@@ -867,8 +1029,8 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
                     "  exit $status\n"
                     "else\n  echo \"run.sh: unknown mode '$mode' (gpu, cpu or gpu-build)\" >&2; exit 2\nfi\n";
   std::string Dir = Opts.Dir;
-  if (!writeFile(Dir + "/ref.c", Source, Diags) ||
-      !writeFile(Dir + "/ref_hp.c", "#include <tgmath.h>\n" + highPrecisionText(Source), Diags) || !writeFile(Dir + "/kernels.cu", Cuda, Diags) ||
+  if (!writeFile(Dir + "/ref.c", RefText, Diags) || !writeFile(Dir + "/ref_hp.c", HPText, Diags) ||
+      !writeFile(Dir + "/kernels.cu", CudaText, Diags) ||
       !writeFile(Dir + "/driver.cu", Driver, Diags) || !writeFile(Dir + "/run.sh", Run, Diags))
     return false;
   sys::fs::setPermissions(Dir + "/run.sh", sys::fs::perms::all_read | sys::fs::perms::all_exe |

@@ -29,7 +29,7 @@ void f(int n, float *restrict A, float *restrict B, struct point *restrict P, vo
 // PTRARITH: unsupported-expressions.c:[[@LINE-1]]:12: error: {{.*}} is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 4
     A[i] = impure(B[i]);
-// CALL: unsupported-expressions.c:[[@LINE-1]]:12: error: call to 'impure' (only side-effect-free math functions {{.*}}) is not supported inside a '#pragma loopgpu' nest
+// CALL: unsupported-expressions.c:[[@LINE-1]]:12: error: call to 'impure' (its definition is not in this file; a nest may call math functions {{.*}}) is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 5
     A[i] = P[i].x;
 // STRUCT: unsupported-expressions.c:[[@LINE-1]]:12: error: {{.*}}struct{{.*}} is not supported inside a '#pragma loopgpu' nest

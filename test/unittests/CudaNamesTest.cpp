@@ -8,9 +8,13 @@ using namespace loopgpu;
 TEST(CudaNamesTest, ReservedNamesGetThePrefix) {
   CudaNames Names("#include <math.h>\n");
   for (const char *N : {"new", "class", "this", "template", "bool", "true", "threadIdx", "warpSize", "dim3",
-                        "float4", "make_int2", "atomicAdd", "cudaMalloc", "loopgpu_x", "LOOPGPU_CHECK", "std"})
+                        "float4", "make_int2", "atomicAdd", "cudaMalloc", "loopgpu_x", "LOOPGPU_CHECK", "std",
+                        "min", "max", "umax", "norm", "rnorm3d", "sinpi", "erfinvf", "normcdf"})
     EXPECT_EQ(Names.spell(N), std::string("loopgpu_c_") + N) << N;
-  for (const char *N : {"grid", "block", "min", "max", "x", "atomic_int", "cuda", "float5", "wchar_t", "final"})
+  // Not reserved: C's own functions (the input calls the C library's), and
+  // names CUDA does not declare.
+  for (const char *N : {"grid", "block", "x", "atomic_int", "cuda", "float5", "wchar_t", "final", "fmaxf", "sqrt",
+                        "exp10", "sincos", "minimum", "maxval"})
     EXPECT_EQ(Names.spell(N), N) << N;
   EXPECT_EQ(Names.spell("restrict"), "__restrict__");
   EXPECT_EQ(Names.spell("_Bool"), "bool");

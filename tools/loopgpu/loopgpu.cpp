@@ -1018,10 +1018,9 @@ void Driver::emitCudaOrReport(Program &P, StringRef Source, DiagnosticSink &Diag
     printHTMLReport(R, Out);
     return;
   }
-  if (!Validate) {
-    Out << Cuda;
+  Out << Cuda; // with --validate, written only where -o names a file
+  if (!Validate)
     return;
-  }
   if (!writeHarness(P, Source, Cuda, VO, Diag))
     CodeGenFailed = true;
 }
@@ -1033,8 +1032,18 @@ int Driver::finish(FrontendStatus Status) {
   if (Exported)
     return Status == FrontendStatus::Success ? ExitSuccess : ExitInputErrors;
   Limit.stop(); // the harness has bounds of its own
-  if (Validate && Emit == EmitKind::CUDA && Status == FrontendStatus::Success)
+  if (Validate && Emit == EmitKind::CUDA && Status == FrontendStatus::Success) {
+    // `-o x.cu --validate`: the CUDA too, as without --validate.
+    Out.flush();
+    if (!ToStdout) {
+      std::string Error = writeOutputFile(OutputFile, OutText);
+      if (!Error.empty()) {
+        WithColor::error(errs(), "loopgpu") << "cannot write '" << OutputFile << "': " << Error << "\n";
+        return ExitInputErrors;
+      }
+    }
     return runValidation(HarnessDir, OnGPU);
+  }
   if (Status != FrontendStatus::Success)
     return ExitInputErrors;
   Out.flush();

@@ -17,6 +17,10 @@
 //     `blockDim`, `gridDim`, `warpSize`, `dim3`, `float4`, `make_float4`...)
 //     and names the generated code calls (`atomicAdd`..., `cudaMalloc`...:
 //     `atomic` or `cuda` and a capital letter, `std`);
+//   - functions CUDA's headers declare for host code that C lacks (`min`,
+//     `max`, `umin`..., `norm`, `rnorm`, `sinpi`, `rcbrt`, `erfinv`,
+//     `normcdf`, ...): a C program's own `static int max(int, int)` or
+//     `double norm[3]` would clash with them;
 //   - names in the reserved namespace itself (`loopgpu_...`, `LOOPGPU_...`),
 //     except `loopgpu_c_...`, which are spelled already (spell() is
 //     idempotent).
@@ -24,9 +28,9 @@
 // `_Bool` -> `bool`, `_Alignas`/`_Alignof`/`_Static_assert`/`_Thread_local`
 // -> their C++ keywords.
 //
-// Names such as `min`, `max` or `grid` stay as written: they are not
-// reserved in C++, and the generated code never refers to them (its helpers
-// are `loopgpu_min`, `loopgpu_grid`, ...), so a C array of that name only
+// Names such as `grid` or `block` stay as written: C++ and CUDA do not
+// declare them, and the generated code never refers to them (its own are
+// `loopgpu_grid`, `loopgpu_min`, ...), so a C array of that name only
 // shadows what it should.
 //
 // A function that contains a nest keeps its name (C callers link to it), and

@@ -92,7 +92,10 @@ struct ArrayInfo {
   bool IsConst = false;       ///< elements are const-qualified
   bool IsRestrict = false;    ///< pointer parameter declared restrict
   bool IsParameter = false;   ///< a parameter of the enclosing function
-  bool IsGlobal = false;      ///< file-scope variable
+  bool IsGlobal = false;      ///< static storage, not a parameter (file scope or a local `static`)
+  /// Declared at file scope (a local `static` is not): the --validate
+  /// driver reaches each side's copy through accessors it adds to the files.
+  bool IsFileScope = false;
   /// A pointer variable that is not a parameter (`float *p = A + 1;` in the
   /// function, or a global pointer): it may point into any array, so it may
   /// alias every parameter and global.
@@ -139,6 +142,8 @@ struct ScalarInfo {
   /// The loops enclosing the declaration, outermost first (DeclDepth of them).
   std::vector<unsigned> DeclLoops;
   bool IsWritten = false;
+  /// Declared at file scope (--validate compares it where a nest writes it).
+  bool IsFileScope = false;
   SourceLoc Loc;
   /// Scalars a transformation introduced (a private copy, a hoisted
   /// invariant load): what for, for comments; empty for the input's scalars.
@@ -310,6 +315,10 @@ struct Nest {
   std::vector<NodePtr> Root;
   /// Transformations applied, in order (empty for the frontend's IR).
   std::vector<AppliedTransform> Transforms;
+  /// Functions of the input file the nest calls, and those they call
+  /// (callees first): each takes and returns numbers and uses nothing
+  /// outside itself, and the CUDA file declares it __host__ __device__.
+  std::vector<std::string> DeviceFunctions;
 
   /// A version of another nest (Program::Nests[VersionOf]) that runs when a
   /// run-time check holds (Transform/AliasVersion.h); "" and -1 for a nest
@@ -433,6 +442,9 @@ struct HostFunction {
 /// function with a nest.
 struct FileScopeDecl {
   unsigned BeginOffset = 0, EndOffset = 0; ///< its text in the input, with its ';'
+  /// A declaration of a function a nest calls (Nest::DeviceFunctions): the
+  /// CUDA file declares it __host__ __device__.
+  bool Device = false;
   /// The variables and functions it defines with external linkage, with
   /// where: they keep their names for other C files (the --validate harness
   /// renames the original C's, which it links beside).

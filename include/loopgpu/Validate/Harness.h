@@ -1,16 +1,20 @@
 //===- Harness.h - Run the emitted CUDA against the original C ---*- C++ -*-===//
 //
 // `loopgpu --validate` writes a self-contained harness into a directory:
-//   ref.c       the input file, compiled by the host C compiler with each
+//   ref.c       the input file (and the accessors of its variables at file
+//               scope), compiled by the host C compiler with each
 //               function renamed loopgpu_ref_<name> (-D<name>=...),
-//   kernels.cu  the emitted CUDA,
+//   kernels.cu  the emitted CUDA (and the same accessors),
 //   driver.cu   a generated main(): parameters from --param or defaults that
 //               are multiples of no tile size, arrays sized from their
 //               extents or access footprints, random inputs from --seed (never
 //               all zeros), arrays the nest only writes poisoned with the same
-//               value in both copies so unwritten elements show; it calls the
-//               original and the CUDA version, compares every written array
-//               and the return value, and prints PASS or FAIL with the worst
+//               value in both copies so unwritten elements show; variables
+//               at file scope, one per side, reached through accessors the
+//               harness adds to ref.c, ref_hp.c and kernels.cu, set to the
+//               same inputs; it calls the original and the CUDA version,
+//               compares every written array (arguments and variables at
+//               file scope) and the return value, and prints PASS or FAIL with the worst
 //               element, its index and both values; it also times both,
 //   run.sh      builds and runs it: `run.sh gpu` with nvcc on a GPU, or
 //               `run.sh cpu` through the CUDA emulation of runtime/ (the very
