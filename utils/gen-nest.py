@@ -135,6 +135,9 @@ class Gen:
         self.trng = random.Random(seed * 1000037 + 31)
         # Likewise time loops of stencil sweeps (time tiling).
         self.ttrng = random.Random(seed * 1000039 + 37)
+        # Likewise calls of the file's own functions (they run on the GPU).
+        self.hrng = random.Random(seed * 1000081 + 41)
+        self.helpers = {}  # name -> definition, in the order first called
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
         self.tolerance = "0"
@@ -206,7 +209,7 @@ class Gen:
                "// tolerance: %s" % self.tolerance,
                "// options: %s" % self.options(),
                "#include <math.h>",
-               "",
+               ""] + list(self.helpers.values()) + (["" ] if self.helpers else []) + [
                "%s %s(%s) {" % (ret, self.fname, ", ".join(params))]
         # Host code between nests may index a flat pointer beyond what the
         # nests touch: only a data clause tells loopgpu its extent (and the
@@ -310,7 +313,53 @@ class Gen:
         return [a for a in self.arrays if ty != "int" or a.ty == "int"]
 
     def term(self, ty, iters, scalars, bounded_only=False):
-        """One term of magnitude at most that of the values read."""
+        """One term of magnitude at most that of the values read; sometimes
+        through a function of the file (helper_call)."""
+        x = self.plain_term(ty, iters, scalars, bounded_only)
+        if self.hrng.random() < self.o.helper_rate:
+            return self.helper_call(ty, x)
+        return x
+
+    def helper_call(self, ty, x):
+        """x through a static function of the file that keeps its magnitude:
+        an affine map, a loop with locals, a helper calling another and math
+        functions, or a two-argument max / min named as CUDA's host functions
+        are (the CUDA file renames those)."""
+        h = self.hrng
+        k = h.randrange(4)
+        f = "f" if ty == "float" else ""
+        affine = "h_%s_affine" % ty
+        if ty == "int":
+            name, text = "h_int_mod", "static int h_int_mod(int v) { return v % 5 + v / 3; }"
+        elif k == 0:
+            name = affine
+            text = "static inline %s %s(%s v) { return v * %s + %s; }" % (ty, name, ty, self.lit(0.5, ty), self.lit(0.25, ty))
+        elif k == 1:
+            name = "h_%s_poly" % ty
+            text = ("static %s %s(%s v) {\n  %s r = %s;\n  for (int k = 0; k < 3; k++)\n    r = r * v * %s + %s;\n"
+                    "  return r;\n}" % (ty, name, ty, ty, self.lit(0, ty), self.lit(0.5, ty), self.lit(0.125, ty)))
+        elif k == 2:
+            if affine not in self.helpers:
+                self.helpers[affine] = "static inline %s %s(%s v) { return v * %s + %s; }" % (
+                    ty, affine, ty, self.lit(0.5, ty), self.lit(0.25, ty))
+            name = "h_%s_nested" % ty
+            text = "static %s %s(%s v) { return sqrt%s(fabs%s(%s(v))) * %s; }" % (ty, name, ty, f, f, affine, self.lit(0.5, ty))
+        else:
+            name = h.choice(["max", "min"])
+            text = "static %s %s(%s a, %s b) { return a %s b ? a : b; }" % (ty, name, ty, ty, ">" if name == "max" else "<")
+            if name not in self.helpers:
+                if name in self.names.used:
+                    return x  # a variable of the function has that name
+                self.names.used.add(name)  # and none will
+                self.helpers[name] = text
+            elif ("static %s " % ty) not in self.helpers[name]:
+                return x  # C has one max: of the other type already
+            return "%s(%s, %s)" % (name, x, self.lit(h.choice([0.0, -0.5, 0.5]), ty))
+        if name not in self.helpers:
+            self.helpers[name] = text
+        return "%s(%s)" % (name, x)
+
+    def plain_term(self, ty, iters, scalars, bounded_only=False):
         rng = self.rng
         arrays = self.readable(ty)
         if bounded_only:
@@ -780,6 +829,8 @@ def main():
                     help="chance that a nest is a stencil sweep (2-D or 3-D, radius 1 or 2 along x)")
     ap.add_argument("--time-stencil-rate", type=float, default=0.04,
                     help="chance that a nest is a time loop of stencil sweeps (the shape that gets time-tiled)")
+    ap.add_argument("--helper-rate", type=float, default=0.05,
+                    help="chance that a term goes through a function of the file (max, min, a polynomial...)")
     o = ap.parse_args()
     text = Gen(o.seed, o).function()
     if o.out:
