@@ -226,9 +226,10 @@ cl::opt<unsigned> Seed("seed", cl::desc("Random seed for --validate inputs"), cl
                        cl::cat(Category));
 cl::opt<std::string> Inputs(
     "inputs",
-    cl::desc("--validate inputs: random (default), spd (square matrices symmetric positive definite), "
+    cl::desc("--validate inputs: random (default: in [-1, 1)), positive (floating-point inputs in [0.5, 1.5): "
+             "keeps logarithms and square roots finite), spd (square matrices symmetric positive definite), "
              "dominant (square matrices diagonally dominant): keeps factorizations finite"),
-    cl::init("random"), cl::value_desc("random|spd|dominant"), cl::cat(Category));
+    cl::init("random"), cl::value_desc("random|positive|spd|dominant"), cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "loopgpu " << LOOPGPU_VERSION << " (Clang/LLVM " << LLVM_VERSION_STRING << ", ISL)\n";
@@ -745,8 +746,8 @@ std::optional<int> Driver::check() {
     return usageError("-format=dot applies to -emit=deps only");
   if (!DepFile.empty() && (OutputFile.empty() || OutputFile == "-"))
     return usageError("-MF names the output file as the depfile's target: give -o too");
-  if (Inputs != "random" && Inputs != "spd" && Inputs != "dominant")
-    return usageError("--inputs must be random, spd or dominant, not '" + Inputs + "'");
+  if (Inputs != "random" && Inputs != "positive" && Inputs != "spd" && Inputs != "dominant")
+    return usageError("--inputs must be random, positive, spd or dominant, not '" + Inputs + "'");
   return std::nullopt;
 }
 

@@ -50,8 +50,9 @@ struct ValidateOptions {
   std::string Dir;                       ///< where the harness goes
   /// loopgpu-emu-rewrite of this build, for `run.sh cpu` (empty: no CPU mode).
   std::string EmuRewrite;
-  /// --inputs: "random", or "spd" / "dominant" (square matrices the nests
-  /// read made symmetric positive definite / diagonally dominant).
+  /// --inputs: "random" (in [-1, 1)), "positive" (floating-point inputs in
+  /// [0.5, 1.5)), or "spd" / "dominant" (square matrices the nests read made
+  /// symmetric positive definite / diagonally dominant).
   std::string Inputs = "random";
   /// The preprocessor options the input was parsed with (-I, -D, -U,
   /// -isystem, -include; paths absolute) and -I of the input's directory:
