@@ -137,6 +137,8 @@ class Gen:
         self.ttrng = random.Random(seed * 1000039 + 37)
         # Likewise calls of the file's own functions (they run on the GPU).
         self.hrng = random.Random(seed * 1000081 + 41)
+        # Likewise scatters through data-dependent subscripts (atomics).
+        self.srng2 = random.Random(seed * 1000099 + 43)
         self.helpers = {}  # name -> definition, in the order first called
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
@@ -731,8 +733,47 @@ class Gen:
             self.body.append(ind + "%s = %s;" % (ref(w, center), rhs))
         self.body.append("}")
 
+    def scatter(self):
+        """A histogram or scatter-add: sums into elements of a 1-D state
+        array through a subscript read from an int array, kept inside the
+        extent by ((v % E) + E) % E, over a 1- or 2-D loop: the shape that
+        runs across threads with atomicAdd updates."""
+        r = self.srng2
+        ty = r.choice([self.fty, "int"])
+        rank = r.choice([1, 1, 2])
+        dims = [r.choice(self.ints) for _ in range(rank)]
+        idx = Array(self.names.get("array"), "int", dims, False, r.random() < 0.8, "in", r.random() < 0.5)
+        dst_dim = r.choice(self.ints)
+        dst = Array(self.names.get("flat" if r.random() < 0.5 else "array"), ty, [dst_dim], r.random() < 0.5,
+                    r.random() < 0.8, "state", False)
+        dst.flat = False
+        its = [self.names.get("iter") for _ in range(rank)]
+        src = idx.name + "".join("[%s]" % v for v in its)
+        ext = "(%s + 4)" % dst_dim
+        k = "((%s %% %s) + %s) %% %s" % (src, ext, ext, ext)
+        if r.random() < 0.5:
+            k = "(%s * %d + %s) %% %s" % (src if r.random() < 0.5 else k, r.choice([3, 7]), its[0], ext)
+            k = "((%s) + %s) %% %s" % (k, ext, ext)
+        for a in (idx, dst):
+            self.arrays.append(a)
+            self.use(a)
+        val = r.choice(["1", "2", its[-1]]) if ty == "int" else self.lit(r.choice([0.5, 0.25, 1.0]), ty) + \
+            " * (%s)" % self.ref(r.choice([a for a in self.arrays if a.role == "in"] or [idx]), [(v, {P}) for v, P in zip(its, dims)])
+        op = r.choice(["+= %s" % val, "-= %s" % val, "++", "--"])
+        stmt = "%s[%s]%s;" % (dst.name, k, op if op in ("++", "--") else " " + op)
+        if ty != "int":
+            self.tolerance = "1e-4"
+        self.body.append("#pragma loopgpu")
+        ind = "  "
+        for v, P in zip(its, dims):
+            self.body.append(ind + "for (int %s = 0; %s < %s; %s++)" % (v, v, P, v))
+            ind += "  "
+        self.body.append(ind + stmt)
+
     def nest(self):
         rng = self.rng
+        if self.srng2.random() < self.o.scatter_rate:
+            return self.scatter()
         if self.ttrng.random() < self.o.time_stencil_rate:
             return self.time_stencil()
         if self.crng.random() < self.o.contraction_rate:
@@ -829,6 +870,8 @@ def main():
                     help="chance that a nest is a stencil sweep (2-D or 3-D, radius 1 or 2 along x)")
     ap.add_argument("--time-stencil-rate", type=float, default=0.04,
                     help="chance that a nest is a time loop of stencil sweeps (the shape that gets time-tiled)")
+    ap.add_argument("--scatter-rate", type=float, default=0.04,
+                    help="chance that a nest is a histogram or scatter-add through a data-dependent subscript")
     ap.add_argument("--helper-rate", type=float, default=0.05,
                     help="chance that a term goes through a function of the file (max, min, a polynomial...)")
     o = ap.parse_args()

@@ -757,12 +757,36 @@ public:
     case Node::Kind::Stmt: {
       const Statement &S = N.Statements[Nd.Id];
       indent(OS, Depth);
+      if (PC.K && PC.K->AtomicUpdates.count(Nd.Id)) {
+        OS << atomicUpdate(S, EP) << "; // line " << S.Loc.Line << ": " << S.Text
+           << " (threads may update the same element)\n";
+        break;
+      }
       if (S.IsDeclaration && !PC.Copied.count(S.Body->Ops[0]->Index))
         OS << typeStr(N.Scalars[S.Body->Ops[0]->Index].Type) << " ";
       OS << EP.print(*S.Body) << "; // line " << S.Loc.Line << "\n";
       break;
     }
     }
+  }
+
+  /// An atomic scatter's update (`X[..] += e`, `-=`, `++`, `--`) as one
+  /// atomicAdd on the element; 8-byte integers through CUDA's unsigned long
+  /// long overload (two's complement: the same bits).
+  std::string atomicUpdate(const Statement &S, ExprPrinter &EP) {
+    const Expr &B = *S.Body;
+    const Expr &Target = *B.Ops[0];
+    ScalarType T = N.Arrays[Target.Index].ElementType;
+    std::string Value;
+    if (B.K == Expr::Kind::Assign)
+      Value = B.Op == "-=" ? "-(" + EP.print(*B.Ops[1]) + ")" : EP.print(*B.Ops[1]);
+    else
+      Value = B.Op == "++pre" || B.Op == "post++" ? "1" : "-1";
+    std::string Elem = "&" + EP.print(Target);
+    bool Wide = T.K == ScalarType::Kind::Long || T.K == ScalarType::Kind::LongLong;
+    if (Wide)
+      return "atomicAdd((unsigned long long *)" + Elem + ", (unsigned long long)(" + Value + "))";
+    return "atomicAdd(" + Elem + ", (" + typeStr(T) + ")(" + Value + "))";
   }
 
   /// A loop inside a thread, run as written; What says who runs it.

@@ -399,6 +399,16 @@ private:
   }
 
   HostStep launch(KernelPlan K) {
+    if (K.K == KernelPlan::Kind::Parallel)
+      for (const MappedLoop &M : K.Mapped)
+        if (isAtomicScatterLoop(N, DI, M.Loop)) {
+          for (const Reduction &R : DI.reductions(M.Loop))
+            K.AtomicUpdates.insert(R.Statements.begin(), R.Statements.end());
+          const Loop &L = N.Loops[M.Loop];
+          Plan.Remarks.push_back("loop " + L.Iterator + " (line " + std::to_string(L.Loc.Line) +
+                                 ") runs across threads: its reductions scatter into elements threads may share, "
+                                 "each update an atomicAdd");
+        }
     K.Name = N.symbolPrefix() + (K.K == KernelPlan::Kind::Scan ? "_scan" : "_kernel");
     if (KernelCount > 0)
       K.Name += std::to_string(KernelCount);

@@ -865,10 +865,68 @@ private:
 
 } // namespace
 
+bool isAtomicScatter(const Nest &N, const Reduction &R, unsigned L) {
+  (void)L;
+  if (R.Op != "+" || !R.Memory.isArray() || R.isArg() || R.Statements.empty())
+    return false;
+  using K = ScalarType::Kind;
+  ScalarType T = N.Arrays[R.Memory.Index].ElementType;
+  if (T.K != K::Int && T.K != K::Long && T.K != K::LongLong && T.K != K::Float && T.K != K::Double)
+    return false;
+  for (unsigned S : R.Statements) {
+    const Statement &St = N.Statements[S];
+    if (St.IsDeclaration || !St.Body)
+      return false;
+    const Expr &B = *St.Body;
+    const Expr *Target = nullptr;
+    if (B.K == Expr::Kind::Assign && (B.Op == "+=" || B.Op == "-=")) {
+      Target = B.Ops[0].get();
+      if (T.isInteger() && !B.Ops[1]->Type.isInteger())
+        return false;
+    } else if (B.K == Expr::Kind::Unary &&
+               (B.Op == "++pre" || B.Op == "post++" || B.Op == "--pre" || B.Op == "post--")) {
+      Target = B.Ops[0].get();
+    }
+    if (!Target || Target->K != Expr::Kind::ArrayRef || Target->Index != R.Memory.Index)
+      return false;
+  }
+  return true;
+}
+
+bool isAtomicScatterLoop(const Nest &N, const DependenceInfo &DI, unsigned L) {
+  if (DI.verdict(L).K != LoopVerdict::Reduction || DI.reductions(L).empty())
+    return false;
+  for (const Clause &C : N.Loops[L].Clauses)
+    if (C.K == Clause::Kind::Sequential)
+      return false;
+  bool Scatters = false;
+  std::set<unsigned> Resolved;
+  for (const Reduction &R : DI.reductions(L)) {
+    if (!isAtomicScatter(N, R, L))
+      return false;
+    // A data-dependent subscript scatters. Affine ones are left to the
+    // transformations (atax's `y[j] += A[i][j] * tmp[i]` over i: j moves
+    // out and runs across threads, no atomics) and to the reduction kernel
+    // (one element: one combine per block).
+    for (unsigned A : R.Accesses)
+      Scatters |= !N.Accesses[A].IsAffine;
+    Resolved.insert(R.Dependences.begin(), R.Dependences.end());
+  }
+  for (const Privatization &P : DI.privatizable(L))
+    if (P.Memory.isScalar() && N.Scalars[P.Memory.Index].declaredInside() && !P.LastPrivate)
+      Resolved.insert(P.Dependences.begin(), P.Dependences.end());
+  for (unsigned D : DI.verdict(L).Blocking)
+    if (!Resolved.count(D))
+      return false;
+  return Scatters;
+}
+
 bool parallelPerThread(const Nest &N, const DependenceInfo &DI, unsigned L) {
   const LoopVerdict &V = DI.verdict(L);
   if (V.K == LoopVerdict::Parallel)
     return true;
+  if (V.K == LoopVerdict::Reduction)
+    return isAtomicScatterLoop(N, DI, L);
   if (V.K != LoopVerdict::ParallelAfterPrivatization)
     return false;
   for (const Privatization &P : DI.privatizable(L))

@@ -442,6 +442,9 @@ struct KernelPlan {
   /// reduction's operands a row apart (nussinov's cells, a row's dot
   /// product).
   std::vector<unsigned> LaneLoops;
+  /// Statements of atomic scatters (isAtomicScatterLoop) of mapped loops:
+  /// updates of elements that threads may share, printed as atomicAdd.
+  std::set<unsigned> AtomicUpdates;
   static constexpr int64_t Lanes = 32;
   /// FP64 tensor cores for the register tile's full strips (Parallel
   /// kernels with StagedLoop and two mapped loops).

@@ -39,8 +39,25 @@ struct PipelineOptions {
 
 /// Loop L can run one iteration per GPU thread as it is: parallel, or
 /// parallel once scalars declared inside the nest are private to each
-/// thread (declaring them in the kernel does that). The CUDA mapping's test.
+/// thread (declaring them in the kernel does that), or carrying only
+/// atomic scatters (isAtomicScatterLoop: the kernel's updates are
+/// atomicAdd). The CUDA mapping's test.
 bool parallelPerThread(const Nest &N, const DependenceInfo &DI, unsigned L);
+
+/// A reduction by + into elements of an array that may differ between
+/// iterations of loop L (`hist[data[i]]++`, `A[idx[i]] += w[i]`): each
+/// update can be one atomicAdd. Its statements are `X[..] += e`, `-= e`,
+/// `++` or `--` on an int, long or long long (either signedness), float or
+/// double element, e of an integer type where X's elements are integers
+/// (C adds, then converts: for integers that equals adding the converted
+/// value; a float e added to an int element would not).
+bool isAtomicScatter(const Nest &N, const Reduction &R, unsigned L);
+/// Loop L is a reduction loop whose reductions are all atomic scatters, at
+/// least one through a data-dependent subscript (`hist[data[i]]`: affine
+/// ones are the transformations' and the reduction kernel's), and whose
+/// other carried dependences go away with scalars declared inside it: it
+/// runs across threads, each update an atomicAdd (KernelPlan::AtomicUpdates).
+bool isAtomicScatterLoop(const Nest &N, const DependenceInfo &DI, unsigned L);
 
 /// Transforms N. Returns false if a request was refused (an error was
 /// reported); N then holds what was applied before the refusal. Info is the
