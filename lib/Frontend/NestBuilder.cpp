@@ -248,6 +248,10 @@ private:
     const FunctionDecl *Def = nullptr;
     if (!F->hasBody(Def) || SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
       return "its definition is not in this file";
+    // The CUDA file repeats the input's declarations, marking these
+    // __host__ __device__; a header's it includes as they are.
+    if (!SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())))
+      return "its definition is in a header, which the CUDA file includes as it is: define it in this file";
     std::string Name = Def->getNameAsString();
     if (Done.count(Def))
       return "";

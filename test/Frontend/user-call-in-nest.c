@@ -10,7 +10,9 @@
 // RUN: %expect_exit 1 %loopgpu %s -- -DCASE=6 2>&1 | FileCheck %s --check-prefix=NODEF
 // RUN: %expect_exit 1 %loopgpu %s -- -DCASE=7 2>&1 | FileCheck %s --check-prefix=INNER
 // RUN: %expect_exit 1 %loopgpu %s -- -DCASE=8 2>&1 | FileCheck %s --check-prefix=NESTFN
+// RUN: %expect_exit 1 %loopgpu %s -- -DCASE=9 2>&1 | FileCheck %s --check-prefix=HEADER
 #include <stdio.h>
+#include "../Inputs/user-call-helper.h"
 float scale = 2.0f;
 static float sq(float x) { return x * x; }
 static float with_global(float x) { return x * scale; }
@@ -57,6 +59,9 @@ void g(int n, float *restrict A) {
 // INNER: user-call-in-nest.c:[[@LINE-1]]:12: error: call to 'outer' (it calls 'with_global': it uses 'scale', a variable outside it;
 #elif CASE == 8
     A[i] = has_nest(i);
-// NESTFN: user-call-in-nest.c:23:5: error: a nest calls 'has_nest', which has a '#pragma loopgpu' nest of its own
+// NESTFN: user-call-in-nest.c:25:5: error: a nest calls 'has_nest', which has a '#pragma loopgpu' nest of its own
+#elif CASE == 9
+    A[i] = header_sq(A[i]);
+// HEADER: user-call-in-nest.c:[[@LINE-1]]:12: error: call to 'header_sq' (its definition is in a header, which the CUDA file includes as it is: define it in this file;
 #endif
 }
