@@ -669,6 +669,10 @@ class Gen:
         c0 = self.lit(rng.choice([0.5, 0.25, -0.75]), ty)
         c1 = self.lit(rng.choice([0.125, 0.0625, 0.1]), ty)
         stmt = "%s = %s * %s + %s * (%s);" % (ref(out, center), c0, ref(ins[0], center), c1, " + ".join(terms))
+        self.loops_around(its, dims, stmt)
+
+    def loops_around(self, its, dims, stmt):
+        """A marked nest of loops v = 0 .. P - 1, outermost first, around stmt."""
         self.body.append("#pragma loopgpu")
         ind = "  "
         for v, P in zip(its, dims):
@@ -763,12 +767,7 @@ class Gen:
         stmt = "%s[%s]%s;" % (dst.name, k, op if op in ("++", "--") else " " + op)
         if ty != "int":
             self.tolerance = "1e-4"
-        self.body.append("#pragma loopgpu")
-        ind = "  "
-        for v, P in zip(its, dims):
-            self.body.append(ind + "for (int %s = 0; %s < %s; %s++)" % (v, v, P, v))
-            ind += "  "
-        self.body.append(ind + stmt)
+        self.loops_around(its, dims, stmt)
 
     def nest(self):
         rng = self.rng

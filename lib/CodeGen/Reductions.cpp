@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "PlanSupport.h"
 #include "loopgpu/IR/NestEdit.h"
+#include "loopgpu/Transform/Pipeline.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -94,18 +95,7 @@ bool isReductionKernelLoop(const Nest &N, const DependenceInfo &DI, unsigned L) 
         if (N.Statements[S].Loops.empty() || N.Statements[S].Loops.back() != L)
           return false;
   }
-  // Every carried dependence must be resolved by one of the reductions, or
-  // by privatizing scalars declared inside the nest.
-  std::set<unsigned> Resolved;
-  for (const Reduction &R : DI.reductions(L))
-    Resolved.insert(R.Dependences.begin(), R.Dependences.end());
-  for (const Privatization &P : DI.privatizable(L))
-    if (P.Memory.isScalar() && N.Scalars[P.Memory.Index].declaredInside() && !P.LastPrivate)
-      Resolved.insert(P.Dependences.begin(), P.Dependences.end());
-  for (unsigned D : DI.verdict(L).Blocking)
-    if (!Resolved.count(D))
-      return false;
-  return true;
+  return onlyReductionsCarried(N, DI, L);
 }
 
 

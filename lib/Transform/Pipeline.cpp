@@ -900,7 +900,6 @@ bool isAtomicScatterLoop(const Nest &N, const DependenceInfo &DI, unsigned L) {
     if (C.K == Clause::Kind::Sequential)
       return false;
   bool Scatters = false;
-  std::set<unsigned> Resolved;
   for (const Reduction &R : DI.reductions(L)) {
     if (!isAtomicScatter(N, R, L))
       return false;
@@ -910,15 +909,21 @@ bool isAtomicScatterLoop(const Nest &N, const DependenceInfo &DI, unsigned L) {
     // (one element: one combine per block).
     for (unsigned A : R.Accesses)
       Scatters |= !N.Accesses[A].IsAffine;
-    Resolved.insert(R.Dependences.begin(), R.Dependences.end());
   }
+  return Scatters && onlyReductionsCarried(N, DI, L);
+}
+
+bool onlyReductionsCarried(const Nest &N, const DependenceInfo &DI, unsigned L) {
+  std::set<unsigned> Resolved;
+  for (const Reduction &R : DI.reductions(L))
+    Resolved.insert(R.Dependences.begin(), R.Dependences.end());
   for (const Privatization &P : DI.privatizable(L))
     if (P.Memory.isScalar() && N.Scalars[P.Memory.Index].declaredInside() && !P.LastPrivate)
       Resolved.insert(P.Dependences.begin(), P.Dependences.end());
   for (unsigned D : DI.verdict(L).Blocking)
     if (!Resolved.count(D))
       return false;
-  return Scatters;
+  return true;
 }
 
 bool parallelPerThread(const Nest &N, const DependenceInfo &DI, unsigned L) {

@@ -44,6 +44,12 @@ struct PipelineOptions {
 /// atomicAdd). The CUDA mapping's test.
 bool parallelPerThread(const Nest &N, const DependenceInfo &DI, unsigned L);
 
+/// Every dependence loop L carries (its verdict's Blocking) is one of its
+/// reductions' or goes away with scalars declared inside the nest, private
+/// to each iteration (not last-private): what running L's iterations apart,
+/// their reductions combined, needs.
+bool onlyReductionsCarried(const Nest &N, const DependenceInfo &DI, unsigned L);
+
 /// A reduction by + into elements of an array that may differ between
 /// iterations of loop L (`hist[data[i]]++`, `A[idx[i]] += w[i]`): each
 /// update can be one atomicAdd. Its statements are `X[..] += e`, `-= e`,
