@@ -39,10 +39,10 @@ void twod(int n, int m, const int B[restrict n][m], int H[restrict 64]) {
       H[(B[i][j] + i) & 63] += 1;
 }
 
-void not_sums(int n, const int *restrict idx, int *restrict h, const float *restrict w) {
-#pragma loopgpu copy(h[0:100])
+void not_sums(int n, const int *restrict idx, int *restrict h, const float *restrict w, float *restrict g) {
+#pragma loopgpu copy(g[0:100])
   for (int i = 0; i < n; i++)
-    h[idx[i] % 100] *= 3;
+    g[idx[i] % 100] *= 0.5f;
 #pragma loopgpu copy(h[0:100])
   for (int i = 0; i < n; i++)
     h[idx[i] % 100] += w[i];
@@ -55,7 +55,7 @@ void not_sums(int n, const int *restrict idx, int *restrict h, const float *rest
 // CUDA: //   loop i (line 26) runs across threads
 // CUDA: //   loop i (line 37) runs across threads
 // CUDA: //   loop j (line 38) runs across threads
-// CUDA: //   loop i (line 44) runs in one thread: reduction: h[idx[i] % 100] (*)
+// CUDA: //   loop i (line 44) runs in one thread: reduction: g[idx[i] % 100] (*)
 // CUDA: //   loop i (line 47) runs in one thread: reduction: h[idx[i] % 100] (+)
 // CUDA: //   loop i (line 50) runs in one thread: '#pragma loopgpu sequential' keeps it sequential
 // CUDA: atomicAdd(&hist[data[i]], (int)(1)); // line 20: hist[data[i]]++ (threads may update the same element)
@@ -76,6 +76,7 @@ void not_sums(int n, const int *restrict idx, int *restrict h, const float *rest
 // CHECK: PASS scatter: u
 // CHECK: PASS twod: H (64 elements)
 // CHECK: PASS not_sums: h (100 elements)
+// CHECK: PASS not_sums: g (100 elements)
 // CHECK: {{^PASS$}}
 
 // BROKEN: FAIL histogram: hist
