@@ -139,6 +139,8 @@ class Gen:
         self.hrng = random.Random(seed * 1000081 + 41)
         # Likewise scatters through data-dependent subscripts (atomics).
         self.srng2 = random.Random(seed * 1000099 + 43)
+        # Likewise loops run as written in one thread (sequential regions).
+        self.rrng = random.Random(seed * 1000117 + 47)
         self.helpers = {}  # name -> definition, in the order first called
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
@@ -769,6 +771,81 @@ class Gen:
             self.tolerance = "1e-4"
         self.loops_around(its, dims, stmt)
 
+    def region(self, iters, ind):
+        """A loop the IR does not model, run as written in one thread: a
+        `for` from a data-dependent start, a `while` with an early exit, a
+        `do` counting down, a doubling step. It sums reads along its own
+        variable into a scalar (sometimes leaving early with `break`), and may
+        write along it (`B[i][k]`: a subscript affine in one dimension only);
+        the sum, scaled, goes to a state element. Only rrng is drawn from."""
+        r = self.rrng
+        self.nregions = getattr(self, "nregions", 0) + 1
+        k, t = "kr%d" % self.nregions, "tr%d" % self.nregions
+        self.tolerance = "1e-4"
+
+        def sub(p):  # subscript() from rrng: in [0, p + 3]
+            ok = [v for v, compat in iters if p in compat]
+            if ok and r.random() < 0.9:
+                return r.choice(ok) + r.choice(["", "", " + 1", " + 3"])
+            return str(r.randint(0, 3))
+
+        def along(a, kd):
+            subs = [sub(p) for p in a.dims]
+            subs[kd] = k
+            self.use(a)
+            return self.render(a, subs)
+
+        arrays = [a for a in self.arrays if not a.flat]  # a flat pointer's extent is unknown
+        if not arrays:
+            return []
+        a = r.choice(arrays)
+        kd = r.randrange(len(a.dims))
+        P = a.dims[kd]
+        ext = "(%s + 4)" % P
+        rd = along(a, kd)
+        body = ["%s += %s;" % (t, rd)]
+        outs = [(b, d) for b in arrays if b.role == "state" and b.ty != "int" for d, q in enumerate(b.dims) if q == P]
+        if outs and r.random() < 0.4:
+            b, d = r.choice(outs)
+            body.append("%s = %s * %s;" % (along(b, d), self.lit(0.5, b.ty), rd))
+        if r.random() < 0.3:
+            body.append("if (%s > %s)" % (t, self.lit(r.choice([2, 4, 8]), self.fty)))
+            body.append("  break;")
+        ints = [b for b in self.arrays if b.ty == "int"]
+        form = r.choice(["for-data", "for-data", "while", "do", "doubling"])
+        out = [ind + "%s %s = 0;" % (self.fty, t)]
+        if form == "for-data" and ints:
+            b = r.choice(ints)
+            self.use(b)
+            lo = "((%s %% %s) + %s) %% %s" % (self.render(b, [sub(q) for q in b.dims]), ext, ext, ext)
+            out.append(ind + "for (int %s = %s; %s < %s; %s++) {" % (k, lo, k, ext, k))
+            out += [ind + "  " + x for x in body]
+            out.append(ind + "}")
+        elif form in ("for-data", "while"):
+            out.append(ind + "int %s = 0;" % k)
+            zero = "50" if a.ty == "int" else self.lit(r.choice([0, -0.5]), a.ty)
+            out.append(ind + "while (%s < %s && %s %s %s) {" % (k, ext, rd, r.choice([">", "<", ">="]), zero))
+            out += [ind + "  " + x for x in body]
+            out.append(ind + "  %s++;" % k)
+            out.append(ind + "}")
+        elif form == "do":
+            out.append(ind + "int %s = %s - 1;" % (k, ext))
+            out.append(ind + "do {")
+            out += [ind + "  " + x for x in body]
+            out.append(ind + "  %s -= %d;" % (k, r.choice([1, 2])))
+            out.append(ind + "} while (%s >= 0);" % k)
+        else:
+            out.append(ind + "for (int %s = 1; %s < %s; %s *= 2) {" % (k, k, ext, k))
+            out += [ind + "  " + x for x in body]
+            out.append(ind + "}")
+        dst = r.choice([b for b in self.arrays if b.role == "state"])
+        self.use(dst)
+        val = "%s * %s" % (t, self.lit(1.0 / 64, self.fty))
+        if dst.ty == "int":
+            val = "(int)(%s > 1000 ? 1000 : %s < -1000 ? -1000 : %s)" % (val, val, val)
+        out.append(ind + "%s = %s;" % (self.render(dst, [sub(q) for q in dst.dims]), val))
+        return out
+
     def nest(self):
         rng = self.rng
         if self.srng2.random() < self.o.scatter_rate:
@@ -822,6 +899,8 @@ class Gen:
                 n = rng.randint(0 if has_red else 1, 3)
                 for _ in range(n):
                     out += self.element_stmt(vis, scalars, inner_ind)
+                if self.rrng.random() < self.o.region_rate:
+                    out += self.region(vis, inner_ind)
                 if has_red:
                     for _ in range(1 if self.chance(0.8) else 2):
                         p, b = self.reduction(vis, scalars, inner_ind, depth)
@@ -873,6 +952,9 @@ def main():
                     help="chance that a nest is a histogram or scatter-add through a data-dependent subscript")
     ap.add_argument("--helper-rate", type=float, default=0.05,
                     help="chance that a term goes through a function of the file (max, min, a polynomial...)")
+    ap.add_argument("--region-rate", type=float, default=0.05,
+                    help="chance that an innermost loop body also holds a loop run as written (while, do, "
+                         "a for with data-dependent bounds)")
     o = ap.parse_args()
     text = Gen(o.seed, o).function()
     if o.out:

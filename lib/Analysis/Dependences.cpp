@@ -434,6 +434,8 @@ void DependenceAnalyzer::buildRelations() {
     const Statement &S = N.Statements[Acc.Stmt];
     if (!Acc.IsAffine || !RelExact)
       MayWhy[A] = "non-affine access " + accessText(N, Acc);
+    else if (!Acc.IsMust && S.isRegion() && !S.isGuardedByData())
+      MayWhy[A] = "inside the loop on line " + std::to_string(S.Loc.Line) + " (run as written)";
     else if (!Acc.IsMust || S.isGuardedByData())
       MayWhy[A] = "data-dependent guard on line " + std::to_string(S.Loc.Line);
     else if (!DomainExact[Acc.Stmt])
@@ -560,6 +562,11 @@ bool DependenceAnalyzer::allEqualAllowed(unsigned Src, unsigned Snk) const {
   const Access &A = N.Accesses[Src], &Bc = N.Accesses[Snk];
   if (A.Stmt != Bc.Stmt)
     return A.Stmt < Bc.Stmt;
+  if (N.Statements[A.Stmt].isRegion() && (!A.IsMust || !Bc.IsMust)) {
+    // A loop run as written: its body's accesses run in any order, again
+    // and again, after its initialization (the must accesses, first).
+    return !(Bc.IsMust && !A.IsMust);
+  }
   if (Src == Snk)
     return false;
   if (A.IsWrite != Bc.IsWrite)

@@ -272,6 +272,8 @@ bool sameExpr(const Expr &A, const Expr &B) {
     break;
   case Expr::Kind::Conditional:
   case Expr::Kind::Cast:
+  case Expr::Kind::Block: case Expr::Kind::For: case Expr::Kind::While: case Expr::Kind::DoWhile:
+  case Expr::Kind::IfElse: case Expr::Kind::Break: case Expr::Kind::Continue: case Expr::Kind::Empty:
     break;
   }
   for (size_t K = 0; K < X->Ops.size(); ++K) {

@@ -222,7 +222,7 @@ private:
       if (InlineDecl.count(S.Id))
         Text = N.Scalars[S.Body->Ops[0]->Index].Type.str() + " " + EP.print(*S.Body) + ";";
       else
-        Text = EP.print(*S.Body) + ";";
+        Text = EP.statement(*S.Body, std::string(Base + 2 * Depth, ' '));
       if (!S.Origin.empty())
         Text += " /* " + S.Origin + " */";
       else if (S.Loc.isValid())

@@ -764,7 +764,13 @@ public:
       }
       if (S.IsDeclaration && !PC.Copied.count(S.Body->Ops[0]->Index))
         OS << typeStr(N.Scalars[S.Body->Ops[0]->Index].Type) << " ";
-      OS << EP.print(*S.Body) << "; // line " << S.Loc.Line << "\n";
+      if (S.isRegion()) { // a loop the IR does not model: as written
+        OS << "// line " << S.Loc.Line << ": " << S.Text << ", as written, in this thread\n";
+        indent(OS, Depth);
+        OS << EP.statement(*S.Body, std::string(2 * Depth, ' ')) << "\n";
+        break;
+      }
+      OS << EP.statement(*S.Body, std::string(2 * Depth, ' ')) << " // line " << S.Loc.Line << "\n";
       break;
     }
     }

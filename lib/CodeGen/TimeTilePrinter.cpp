@@ -262,7 +262,8 @@ public:
     OS.indent(2 * Depth) << Decls << "\n";
     OS.indent(2 * Depth) << "if (" << Dom << ") {\n";
     for (unsigned SI : SW.Stmts)
-      OS.indent(2 * Depth + 2) << EP->print(*N.Statements[SI].Body) << "; // line " << N.Statements[SI].Loc.Line
+      OS.indent(2 * Depth + 2) << EP->statement(*N.Statements[SI].Body, std::string(2 * Depth + 2, ' '))
+                               << " // line " << N.Statements[SI].Loc.Line
                                << "\n";
     OS.indent(2 * Depth) << "}\n";
     closeRegion(OS, Depth);

@@ -483,6 +483,10 @@ private:
   // Diagnostics
   //===--------------------------------------------------------------------===//
   void error(SourceLocation L, const std::string &Msg) {
+    if (Probing) { // affineHeader(): the answer, not the message
+      ProbeFailed = true;
+      return;
+    }
     Diag.error(Diag.loc(L), Msg);
     Failed = true;
   }
@@ -1011,6 +1015,7 @@ private:
       }
       bool Upward = Op == BO_LT || Op == BO_LE;
       if (Upward != (Step > 0)) {
+        ProbeHard = Probing;
         error(P->getBeginLoc(), "loop condition '" + sourceText(P->getSourceRange()) +
                                     "' does not agree with the direction of the step " +
                                     std::to_string(Step));
@@ -1124,7 +1129,11 @@ private:
     if (!Step)
       return;
     std::optional<AffExpr> Bound = loopBound(FS, Iter, IterName, *Step);
-    if (!Bound || !exitFits(FS, Iter, IterName, *Start, *Bound, *Step))
+    if (!Bound)
+      return;
+    if (Probing) // the iterator's range is checked on the real walk
+      return;
+    if (!exitFits(FS, Iter, IterName, *Start, *Bound, *Step))
       return;
     Loop L;
     L.Id = N.Loops.size();
@@ -1169,6 +1178,8 @@ private:
     }
     switch (S->getStmtClass()) {
     case Stmt::ForStmtClass:
+      if (!affineHeader(*cast<ForStmt>(S)))
+        return buildRegion(*S, Out);
       return buildLoop(*cast<ForStmt>(S), Out);
     case Stmt::IfStmtClass:
       return buildIf(*cast<IfStmt>(S), Out);
@@ -1176,8 +1187,9 @@ private:
       return buildDecl(*cast<DeclStmt>(S), Out);
     case Stmt::NullStmtClass:
       return;
-    case Stmt::WhileStmtClass: return unsupported(S->getBeginLoc(), "'while' loop");
-    case Stmt::DoStmtClass: return unsupported(S->getBeginLoc(), "'do' loop");
+    case Stmt::WhileStmtClass:
+    case Stmt::DoStmtClass:
+      return buildRegion(*S, Out);
     case Stmt::BreakStmtClass: return unsupported(S->getBeginLoc(), "'break'");
     case Stmt::ContinueStmtClass: return unsupported(S->getBeginLoc(), "'continue'");
     case Stmt::GotoStmtClass:
@@ -1193,6 +1205,341 @@ private:
     if (const auto *E = dyn_cast<clang::Expr>(S))
       return buildExprStmt(*E, Out);
     unsupported(S->getBeginLoc(), std::string("statement '") + S->getStmtClassName() + "'");
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Sequential regions: loops inside a nest that the IR does not model (a
+  // `while`, a `do`, a `for` whose header is not affine: CSR's row loop
+  // `for (k = rowptr[i]; k < rowptr[i + 1]; k++)`) become one statement whose
+  // body is the loop as written. Each instance runs in one thread; its
+  // accesses are the statement's, all "may" but the for-init's, the ones
+  // through its own variables non-affine. Variables declared in it are
+  // scalars declared inside the nest (one per iteration of the enclosing
+  // loops), and so are the iterators of its `for` loops.
+  //===--------------------------------------------------------------------===//
+
+  /// Whether FS's header is one the IR models (an integer iterator from an
+  /// affine start by a constant step to an affine bound, not assigned in the
+  /// body); no diagnostics, but for the few that stay errors (a condition
+  /// against the step's direction), which the walk of the loop then reports.
+  bool affineHeader(const ForStmt &FS) {
+    if (LoopStack.empty()) // a nest's outer loop: its errors say why
+      return true;
+    const VarDecl *Iter = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()); VD && VD->getInit())
+          Iter = VD;
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS.getInit())) {
+      if (BO->getOpcode() == BO_Assign)
+        Iter = iteratorRef(BO->getLHS());
+    }
+    if (!Iter || !Iter->getType()->isIntegerType() || !scalarTypeOf(Iter->getType()) ||
+        Iter->getType().isVolatileQualified() || activeIterator(Iter))
+      return Iter != nullptr && Iter->getType()->isIntegerType(); // the walk says what is wrong
+    const clang::Expr *Init = isa<DeclStmt>(FS.getInit()) ? Iter->getInit()
+                                                          : cast<BinaryOperator>(FS.getInit())->getRHS();
+    if (!toAffine(Init))
+      return false;
+    WriteCollector WC;
+    WC.TraverseStmt(const_cast<Stmt *>(FS.getBody()));
+    if (WC.Written.count(Iter))
+      return false;
+    Probing = true;
+    ProbeFailed = ProbeHard = false;
+    std::string IterName = Iter->getNameAsString();
+    std::optional<int64_t> Step = loopStep(FS, Iter, IterName);
+    if (Step)
+      loopBound(FS, Iter, IterName, *Step);
+    Probing = false;
+    return !ProbeFailed || ProbeHard;
+  }
+
+  void buildRegion(const Stmt &S, std::vector<NodePtr> &Out) {
+    // Clauses name loops the IR models; a loop of a region has none.
+    struct Fors : RecursiveASTVisitor<Fors> {
+      std::vector<const ForStmt *> Found;
+      bool VisitForStmt(ForStmt *F) {
+        Found.push_back(F);
+        return true;
+      }
+    } F;
+    F.TraverseStmt(const_cast<Stmt *>(&S));
+    for (const ForStmt *FS : F.Found) {
+      if (LoopClauses.count(FS)) {
+        error(FS->getForLoc(), "a '#pragma loopgpu' clause on a loop that runs as written in one thread "
+                               "(its header is not affine in the enclosing iterators and parameters, or it "
+                               "is inside a 'while' or 'do' loop or such a loop)");
+        return;
+      }
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            RegionIters.insert(VD);
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+        if (BO->getOpcode() == BO_Assign)
+          if (const VarDecl *VD = iteratorRef(BO->getLHS()))
+            RegionIters.insert(VD);
+    }
+    StmtAccesses.clear();
+    StmtDelin.clear();
+    MustAccesses = 0;
+    RegionLoops = 0;
+    InRegion = true;
+    ExprPtr Body = regionStmt(&S, /*Top=*/true);
+    InRegion = false;
+    if (!Body)
+      return;
+    // Only the top loop's initialization surely runs.
+    for (unsigned A = MustAccesses; A < StmtAccesses.size(); ++A)
+      StmtAccesses[A].IsMust = false;
+    SourceRange Head = S.getSourceRange();
+    if (const auto *FS = dyn_cast<ForStmt>(&S))
+      Head.setEnd(FS->getRParenLoc());
+    else if (const auto *WS = dyn_cast<WhileStmt>(&S))
+      Head.setEnd(WS->getRParenLoc());
+    else if (const auto *DS = dyn_cast<DoStmt>(&S))
+      Head = SourceRange(DS->getDoLoc(), DS->getDoLoc());
+    std::string Text = sourceText(Head);
+    if (isa<DoStmt>(&S))
+      Text = "do ... " + sourceText(SourceRange(cast<DoStmt>(&S)->getWhileLoc(), cast<DoStmt>(&S)->getRParenLoc()));
+    addStatement(std::move(Body), false, S.getSourceRange(), S.getBeginLoc(), Out);
+    N.Statements.back().Text = Text;
+  }
+
+  ExprPtr control(Expr::Kind K, const Stmt *S) {
+    auto X = std::make_unique<Expr>(K);
+    X->Loc = Diag.loc(S ? S->getBeginLoc() : SourceLocation());
+    return X;
+  }
+
+  /// A condition of a region's loop or if: no side effects.
+  ExprPtr regionCondition(const clang::Expr *C) {
+    ExprHasSideEffect = false;
+    ExprPtr X = buildExpr(C, Ctx_Read, nullptr);
+    if (X && ExprHasSideEffect) {
+      unsupported(C->getBeginLoc(), "an assignment or increment in a loop's or an 'if''s condition");
+      return nullptr;
+    }
+    return X;
+  }
+
+  /// An expression statement of a region (the same forms as a statement of
+  /// the nest: one assignment or increment at the top).
+  ExprPtr regionExprStmt(const clang::Expr *E) {
+    ExprHasSideEffect = false;
+    const clang::Expr *Top = E->IgnoreParens();
+    if (const auto *BO = dyn_cast<BinaryOperator>(Top); BO && BO->isAssignmentOp())
+      return buildAssign(*BO);
+    if (const auto *UO = dyn_cast<UnaryOperator>(Top); UO && UO->isIncrementDecrementOp())
+      return buildIncDec(*UO);
+    ExprPtr X = buildExpr(Top, Ctx_Read, nullptr);
+    if (X && ExprHasSideEffect) {
+      unsupported(Top->getBeginLoc(), "an assignment inside an expression");
+      return nullptr;
+    }
+    return X;
+  }
+
+  /// A declaration in a region: `T x = e;` is the assignment `x = e` to a
+  /// scalar declared inside the nest (Empty without an initializer).
+  ExprPtr regionDecl(const VarDecl *VD) {
+    QualType T = VD->getType();
+    if (T->isArrayType()) {
+      unsupported(VD->getLocation(), "declaring array '" + VD->getNameAsString() + "'");
+      return nullptr;
+    }
+    if (T.isVolatileQualified() || VD->isStaticLocal() || VD->hasExternalStorage() || !scalarTypeOf(T)) {
+      unsupported(VD->getLocation(), "variable '" + VD->getNameAsString() + "' of type '" +
+                                         T.getAsString() + "' (or static, extern, volatile)");
+      return nullptr;
+    }
+    unsigned SId = scalarFor(VD);
+    if (!VD->getInit())
+      return control(Expr::Kind::Empty, nullptr);
+    if (isa<InitListExpr>(VD->getInit()->IgnoreParenImpCasts())) {
+      unsupported(VD->getInit()->getBeginLoc(), "an initializer list");
+      return nullptr;
+    }
+    ExprPtr Value = regionCondition(VD->getInit());
+    if (!Value)
+      return nullptr;
+    auto Target = std::make_unique<Expr>(Expr::Kind::ScalarRef);
+    Target->Index = SId;
+    Target->Type = N.Scalars[SId].Type;
+    Target->Loc = Diag.loc(VD->getLocation());
+    Access W;
+    W.On = Access::Target::Scalar;
+    W.Index = SId;
+    W.IsWrite = true;
+    W.Loc = Target->Loc;
+    W.Text = N.Scalars[SId].Name;
+    Target->AccessId = StmtAccesses.size();
+    StmtAccesses.push_back(W);
+    auto Assign = std::make_unique<Expr>(Expr::Kind::Assign);
+    Assign->Op = "=";
+    Assign->Type = Target->Type;
+    Assign->Loc = Target->Loc;
+    Assign->Ops.push_back(std::move(Target));
+    Assign->Ops.push_back(std::move(Value));
+    return Assign;
+  }
+
+  /// The body of a region's loop, if or block as an Expr statement.
+  ExprPtr regionStmt(const Stmt *S, bool Top = false) {
+    if (Failed)
+      return nullptr;
+    if (!S)
+      return control(Expr::Kind::Empty, nullptr);
+    auto Loop = [&](auto Build) -> ExprPtr {
+      ++RegionLoops;
+      ExprPtr X = Build();
+      --RegionLoops;
+      return X;
+    };
+    switch (S->getStmtClass()) {
+    case Stmt::CompoundStmtClass: {
+      auto B = control(Expr::Kind::Block, S);
+      for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
+        ExprPtr X = regionStmt(Child);
+        if (!X)
+          return nullptr;
+        if (X->K == Expr::Kind::Block && !isa<CompoundStmt>(Child)) // a declaration of several
+          for (ExprPtr &Y : X->Ops)
+            B->Ops.push_back(std::move(Y));
+        else
+          B->Ops.push_back(std::move(X));
+      }
+      return B;
+    }
+    case Stmt::DeclStmtClass: {
+      auto B = control(Expr::Kind::Block, S);
+      for (const Decl *D : cast<DeclStmt>(S)->decls()) {
+        const auto *VD = dyn_cast<VarDecl>(D);
+        if (!VD) {
+          unsupported(D->getLocation(), "this declaration");
+          return nullptr;
+        }
+        ExprPtr X = regionDecl(VD);
+        if (!X)
+          return nullptr;
+        if (X->K != Expr::Kind::Empty)
+          B->Ops.push_back(std::move(X));
+      }
+      if (B->Ops.size() == 1)
+        return std::move(B->Ops[0]);
+      return B;
+    }
+    case Stmt::ForStmtClass: {
+      const auto *FS = cast<ForStmt>(S);
+      if (FS->getConditionVariable()) {
+        unsupported(FS->getBeginLoc(), "a declaration in a 'for' condition");
+        return nullptr;
+      }
+      auto X = control(Expr::Kind::For, S);
+      ExprPtr Init;
+      if (!FS->getInit())
+        Init = control(Expr::Kind::Empty, nullptr);
+      else if (const auto *DS = dyn_cast<DeclStmt>(FS->getInit())) {
+        if (!DS->isSingleDecl() || !isa<VarDecl>(DS->getSingleDecl())) {
+          unsupported(DS->getBeginLoc(), "declaring several variables in a 'for' initialization");
+          return nullptr;
+        }
+        Init = regionDecl(cast<VarDecl>(DS->getSingleDecl()));
+      } else if (const auto *E = dyn_cast<clang::Expr>(FS->getInit())) {
+        Init = regionExprStmt(E);
+      }
+      if (!Init)
+        return nullptr;
+      if (Top)
+        MustAccesses = StmtAccesses.size();
+      ExprPtr Cond = FS->getCond() ? regionCondition(FS->getCond()) : control(Expr::Kind::Empty, nullptr);
+      ExprPtr Inc = FS->getInc() ? regionExprStmt(FS->getInc()) : control(Expr::Kind::Empty, nullptr);
+      if (!Cond || !Inc)
+        return nullptr;
+      ExprPtr Body = Loop([&] { return regionStmt(FS->getBody()); });
+      if (!Body)
+        return nullptr;
+      X->Ops.push_back(std::move(Init));
+      X->Ops.push_back(std::move(Cond));
+      X->Ops.push_back(std::move(Inc));
+      X->Ops.push_back(std::move(Body));
+      return X;
+    }
+    case Stmt::WhileStmtClass: {
+      const auto *WS = cast<WhileStmt>(S);
+      if (WS->getConditionVariable()) {
+        unsupported(WS->getBeginLoc(), "a declaration in a 'while' condition");
+        return nullptr;
+      }
+      auto X = control(Expr::Kind::While, S);
+      ExprPtr Cond = regionCondition(WS->getCond());
+      if (!Cond)
+        return nullptr;
+      ExprPtr Body = Loop([&] { return regionStmt(WS->getBody()); });
+      if (!Body)
+        return nullptr;
+      X->Ops.push_back(std::move(Cond));
+      X->Ops.push_back(std::move(Body));
+      return X;
+    }
+    case Stmt::DoStmtClass: {
+      const auto *DS = cast<DoStmt>(S);
+      auto X = control(Expr::Kind::DoWhile, S);
+      ExprPtr Body = Loop([&] { return regionStmt(DS->getBody()); });
+      if (!Body)
+        return nullptr;
+      ExprPtr Cond = regionCondition(DS->getCond());
+      if (!Cond)
+        return nullptr;
+      X->Ops.push_back(std::move(Body));
+      X->Ops.push_back(std::move(Cond));
+      return X;
+    }
+    case Stmt::IfStmtClass: {
+      const auto *IS = cast<IfStmt>(S);
+      if (IS->getInit() || IS->getConditionVariable()) {
+        unsupported(IS->getBeginLoc(), "an 'if' with a declaration in its condition");
+        return nullptr;
+      }
+      auto X = control(Expr::Kind::IfElse, S);
+      ExprPtr Cond = regionCondition(IS->getCond());
+      if (!Cond)
+        return nullptr;
+      ExprPtr Then = regionStmt(IS->getThen());
+      if (!Then)
+        return nullptr;
+      ExprPtr Else = regionStmt(IS->getElse());
+      if (!Else)
+        return nullptr;
+      X->Ops.push_back(std::move(Cond));
+      X->Ops.push_back(std::move(Then));
+      X->Ops.push_back(std::move(Else));
+      return X;
+    }
+    case Stmt::BreakStmtClass:
+    case Stmt::ContinueStmtClass:
+      if (RegionLoops == 0) { // a loop of the IR's, not the region's
+        unsupported(S->getBeginLoc(), isa<BreakStmt>(S) ? "'break'" : "'continue'");
+        return nullptr;
+      }
+      return control(isa<BreakStmt>(S) ? Expr::Kind::Break : Expr::Kind::Continue, S);
+    case Stmt::NullStmtClass:
+      return control(Expr::Kind::Empty, S);
+    case Stmt::GotoStmtClass:
+    case Stmt::IndirectGotoStmtClass: unsupported(S->getBeginLoc(), "'goto'"); return nullptr;
+    case Stmt::ReturnStmtClass: unsupported(S->getBeginLoc(), "'return'"); return nullptr;
+    case Stmt::SwitchStmtClass: unsupported(S->getBeginLoc(), "'switch'"); return nullptr;
+    case Stmt::LabelStmtClass: unsupported(S->getBeginLoc(), "a label"); return nullptr;
+    case Stmt::GCCAsmStmtClass:
+    case Stmt::MSAsmStmtClass: unsupported(S->getBeginLoc(), "inline assembly"); return nullptr;
+    default:
+      break;
+    }
+    if (const auto *E = dyn_cast<clang::Expr>(S))
+      return regionExprStmt(E);
+    unsupported(S->getBeginLoc(), std::string("statement '") + S->getStmtClassName() + "'");
+    return nullptr;
   }
 
   void buildIf(const IfStmt &IS, std::vector<NodePtr> &Out) {
@@ -1744,7 +2091,7 @@ private:
       X->Index = *L;
       return X;
     }
-    if (AllIterators.count(VD)) {
+    if (AllIterators.count(VD) && !(InRegion && RegionIters.count(VD))) {
       unsupported(DRE->getBeginLoc(), "use of loop iterator '" + Name + "' outside its loop");
       return nullptr;
     }
@@ -1999,6 +2346,7 @@ private:
             Aff = Negated ? AffExpr::sub(*Aff, *KA) : AffExpr::add(*Aff, *KA);
         }
       X->Ops.push_back(std::move(SE));
+      A.Partial.push_back(Aff);
       if (Aff)
         A.Subscripts.push_back(*Aff);
       else
@@ -2006,6 +2354,9 @@ private:
     }
     if (!A.IsAffine)
       A.Subscripts.clear();
+    if (A.IsAffine || Arr.Kind == ArrayInfo::Storage::FlatPointer || Derived ||
+        std::none_of(A.Partial.begin(), A.Partial.end(), [](const std::optional<AffExpr> &P) { return P.has_value(); }))
+      A.Partial.clear();
     std::optional<Delinearization> D;
     if (!A.IsAffine && !Sink && Arr.Kind == ArrayInfo::Storage::FlatPointer)
       D = delinearize(Subs[0]);
@@ -2143,6 +2494,14 @@ private:
   Nest N;
   bool Failed = false;
   bool ExprHasSideEffect = false;
+  /// affineHeader()'s probe of a loop header: errors are answers.
+  bool Probing = false, ProbeFailed = false, ProbeHard = false;
+  /// Sequential regions: building one, the iterators of their `for` loops
+  /// (scalars, not loops), the region loops around the statement being
+  /// built, and how many accesses the top loop's initialization made.
+  bool InRegion = false;
+  std::set<const VarDecl *> RegionIters;
+  unsigned RegionLoops = 0, MustAccesses = 0;
   std::set<const VarDecl *> Written, DeclaredInside, AllIterators;
   std::optional<std::set<const VarDecl *>> FunctionChanged; ///< DirectWriteCollector's, on demand
   std::map<const VarDecl *, unsigned> ParamIds, ArrayIds, ScalarIds;

@@ -146,8 +146,64 @@ std::string ExprPrinter::print(const Expr &E, int &Prec) const {
   case K::Cast:
     Prec = PrecUnary;
     return "(" + E.Type.str() + ")" + operand(*E.Ops[0], PrecUnary);
+  case K::Block: case K::For: case K::While: case K::DoWhile: case K::IfElse:
+  case K::Break: case K::Continue: case K::Empty:
+    // Statements print through statement(); on one line here (the IR dump).
+    return statement(E, "");
   }
   return "?";
+}
+
+void ExprPrinter::body(const Expr &E, const std::string &Indent, std::string &Out) const {
+  std::string Inner = Indent + "  ";
+  if (E.K == Expr::Kind::Block) {
+    for (const ExprPtr &S : E.Ops)
+      if (S->K != Expr::Kind::Empty)
+        Out += "\n" + Inner + statement(*S, Inner);
+  } else if (E.K != Expr::Kind::Empty) {
+    Out += "\n" + Inner + statement(E, Inner);
+  }
+  Out += "\n" + Indent + "}";
+}
+
+std::string ExprPrinter::statement(const Expr &E, const std::string &Indent) const {
+  using K = Expr::Kind;
+  auto Part = [&](const Expr &X) { return X.K == K::Empty ? std::string() : print(X); };
+  std::string Out;
+  switch (E.K) {
+  case K::Block:
+    Out = "{";
+    body(E, Indent, Out);
+    return Out;
+  case K::For:
+    Out = "for (" + Part(*E.Ops[0]) + "; " + Part(*E.Ops[1]) + "; " + Part(*E.Ops[2]) + ") {";
+    body(*E.Ops[3], Indent, Out);
+    return Out;
+  case K::While:
+    Out = "while (" + print(*E.Ops[0]) + ") {";
+    body(*E.Ops[1], Indent, Out);
+    return Out;
+  case K::DoWhile:
+    Out = "do {";
+    body(*E.Ops[0], Indent, Out);
+    return Out + " while (" + print(*E.Ops[1]) + ");";
+  case K::IfElse:
+    Out = "if (" + print(*E.Ops[0]) + ") {";
+    body(*E.Ops[1], Indent, Out);
+    if (E.Ops[2]->K != K::Empty) {
+      Out += " else {";
+      body(*E.Ops[2], Indent, Out);
+    }
+    return Out;
+  case K::Break:
+    return "break;";
+  case K::Continue:
+    return "continue;";
+  case K::Empty:
+    return ";";
+  default:
+    return print(E) + ";";
+  }
 }
 
 } // namespace loopgpu

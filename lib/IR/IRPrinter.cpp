@@ -41,8 +41,14 @@ std::string describeAccess(const Nest &N, const Access &A) {
   if (A.isScalar())
     return S + N.Scalars[A.Index].Name;
   const ArrayInfo &Arr = N.Arrays[A.Index];
-  if (!A.IsAffine)
-    return S + Arr.Name + "[*] (non-affine: " + A.Text + ")";
+  if (!A.IsAffine) {
+    S += Arr.Name;
+    if (A.Partial.empty())
+      S += "[*]";
+    for (const std::optional<AffExpr> &E : A.Partial)
+      S += "[" + (E ? E->str(N.namer()) : std::string("*")) + "]";
+    return S + " (non-affine: " + A.Text + ")";
+  }
   S += Arr.Name;
   for (const AffExpr &E : A.Subscripts)
     S += "[" + E.str(N.namer()) + "]";
@@ -137,7 +143,7 @@ private:
       OS << S.name() << " (line " << S.Loc.Line << "): ";
       if (S.IsDeclaration)
         OS << N.Scalars[S.Body->Ops[0]->Index].Type.str() << " ";
-      OS << EP.print(*S.Body) << "\n";
+      OS << (S.isRegion() ? EP.statement(*S.Body, std::string(2 * Depth, ' ')) : EP.print(*S.Body)) << "\n";
       for (unsigned AId : S.Accesses) {
         indent(Depth + 2);
         OS << describeAccess(N, N.Accesses[AId]) << "\n";

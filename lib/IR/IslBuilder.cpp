@@ -456,9 +456,29 @@ isl::map IslBuilder::accessRelation(unsigned AccessId) const {
   unsigned MemDims = isl_space_dim(Mem.get(), isl_dim_set);
   isl::set Dom = domain(A.Stmt);
   std::vector<isl::pw_aff> Subs;
-  if (!subscriptFunctions(*this, A, StmtSpace, MemDims, Subs))
-    return checked(isl::manage(isl_map_from_domain_and_range(Dom.release(),
-                                                             elementsInBounds(A).release())));
+  if (!subscriptFunctions(*this, A, StmtSpace, MemDims, Subs)) {
+    isl::map Any = checked(isl::manage(isl_map_from_domain_and_range(Dom.copy(), elementsInBounds(A).release())));
+    if (A.Partial.size() != MemDims)
+      return Any;
+    // Some dimensions known: the elements in bounds whose subscripts there
+    // are those functions of the iterations.
+    const Statement &S = N.Statements[A.Stmt];
+    isl::map Known;
+    for (unsigned K = 0; K < MemDims; ++K) {
+      isl::pw_aff P = A.Partial[K] ? pwAff(*A.Partial[K], StmtSpace, S.Loops)
+                                   : pwAff(AffExpr::constant(0), StmtSpace, S.Loops);
+      if (P.is_null())
+        return Any;
+      isl_map *Dim = isl_map_from_pw_aff(P.release());
+      if (!A.Partial[K]) // any value
+        Dim = isl_map_add_dims(isl_map_project_out(Dim, isl_dim_out, 0, 1), isl_dim_out, 1);
+      isl::map D = checked(isl::manage(Dim));
+      Known = K == 0 ? D : checked(isl::manage(isl_map_flat_range_product(Known.release(), D.release())));
+    }
+    Known = checked(isl::manage(isl_map_set_tuple_id(Known.release(), isl_dim_out,
+                                                     isl_space_get_tuple_id(Mem.get(), isl_dim_set))));
+    return Any.intersect(Known);
+  }
   isl_space *MapSpace = isl_space_map_from_domain_and_range(StmtSpace.copy(), Mem.copy());
   isl_multi_pw_aff *MPA;
   if (Subs.empty()) {

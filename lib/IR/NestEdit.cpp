@@ -728,9 +728,13 @@ void renameLoops(Nest &N, Node &Nd, const std::map<unsigned, unsigned> &Map) {
     Statement &S = N.Statements[Nd.Id];
     if (S.Body)
       Refs(*S.Body);
-    for (unsigned A : S.Accesses)
+    for (unsigned A : S.Accesses) {
       for (AffExpr &E : N.Accesses[A].Subscripts)
         E = E.substitute(Sub);
+      for (std::optional<AffExpr> &E : N.Accesses[A].Partial)
+        if (E)
+          E = E->substitute(Sub);
+    }
     break;
   }
   }

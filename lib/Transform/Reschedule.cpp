@@ -452,6 +452,9 @@ private:
       Access X = Old.Accesses[A];
       for (AffExpr &E : X.Subscripts)
         E = E.substitute(Sub);
+      for (std::optional<AffExpr> &E : X.Partial)
+        if (E)
+          E = E->substitute(Sub);
       LocalId[A] = Accesses.size();
       Accesses.push_back(std::move(X));
     }

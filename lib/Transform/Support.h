@@ -86,6 +86,7 @@ inline void accessScalarsInstead(Nest &N, unsigned Loop, const std::map<unsigned
     X.On = Access::Target::Scalar;
     X.Index = SId;
     X.Subscripts.clear();
+    X.Partial.clear();
     X.Text = N.Scalars[SId].Name;
   }
   rewriteRefs(N, *findLoop(N, Loop).Nd, [&](const Expr &E) -> ExprPtr {

@@ -180,7 +180,8 @@ TEST(Frontend, RejectsWithLocatedErrors) {
     const char *Body;
     const char *Expected;
   } Cases[] = {
-      {"while (i < n) A[i] = 0;", "'while' loop is not supported inside a '#pragma loopgpu' nest"},
+      {"while (A[i] > 1) i++;", "loop iterator 'i' is modified inside its loop"},
+      {"while (A[i] > 1) return;", "'return' is not supported inside a '#pragma loopgpu' nest"},
       {"if (A[i] > 1) break;", "'break' is not supported"},
       {"A[i] = **(&A + i);", "pointer dereference '*' of '*(&A + i)'"},
       {"g(A[i]);", "call to 'g'"},

@@ -77,6 +77,17 @@ public:
     Conditional,  ///< Ops: condition, then, else
     Call,         ///< Name: callee (side-effect-free math function); Ops: args
     Cast,         ///< Ops[0]; Type: target type
+    // Statements, only inside a sequential region (a statement whose body is
+    // a loop loopgpu does not model: `while`, `do`, or a `for` whose bounds
+    // depend on data); see Statement::isRegion.
+    Block,        ///< Ops: statements, in order
+    For,          ///< Ops: init, condition, increment (each may be Empty), body
+    While,        ///< Ops: condition, body
+    DoWhile,      ///< Ops: body, condition
+    IfElse,       ///< Ops: condition, then, else (Empty when there is none)
+    Break,        ///< `break;` of the innermost enclosing For/While/DoWhile
+    Continue,     ///< `continue;` of the innermost enclosing For/While/DoWhile
+    Empty,        ///< nothing (a missing for-header part, a missing else)
   };
 
   Kind K;
@@ -95,6 +106,8 @@ public:
   ExprPtr clone() const;
 
   bool isLValueRef() const { return K == Kind::ScalarRef || K == Kind::ArrayRef; }
+  /// A statement kind of a sequential region (Block ... Empty).
+  bool isControl() const { return K >= Kind::Block; }
   /// Calls F on this node and every sub-expression, pre-order.
   void walk(const std::function<void(const Expr &)> &F) const;
   void walk(const std::function<void(Expr &)> &F);

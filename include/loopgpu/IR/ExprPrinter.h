@@ -20,10 +20,16 @@ struct ExprPrinter {
 
   explicit ExprPrinter(const Nest &N) : N(N) {}
   std::string print(const Expr &E) const;
+  /// E as a C statement: an expression with its ';', or a region's loop
+  /// printed over several lines, each line after the first starting with
+  /// Indent (the indentation of the first) plus two spaces per level.
+  std::string statement(const Expr &E, const std::string &Indent) const;
 
 private:
   std::string print(const Expr &E, int &Prec) const;
   std::string operand(const Expr &E, int MinPrec) const;
+  /// The statement of a loop or if body: a block's statements, or one.
+  void body(const Expr &E, const std::string &Indent, std::string &Out) const;
 };
 
 } // namespace loopgpu

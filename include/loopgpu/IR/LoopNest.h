@@ -169,6 +169,11 @@ struct Access {
   /// affine: the access may touch any element of the array.
   bool IsAffine = true;
   std::vector<AffExpr> Subscripts;
+  /// Not affine, of an array with its dimensions (not a flat pointer): per
+  /// dimension, the subscript where that one is affine, nullopt where not
+  /// (`B[i][k]`, k a variable of a sequential region: {i, nullopt}); empty
+  /// when no dimension is known. Only the dependence relations use it.
+  std::vector<std::optional<AffExpr>> Partial;
   /// False when the statement is under a data-dependent guard.
   bool IsMust = true;
   SourceLoc Loc;
@@ -247,6 +252,10 @@ struct Statement {
   std::string Origin;
 
   std::string name() const { return "S" + std::to_string(Id + 1); }
+  /// A sequential region: a loop the IR does not model (`while`, `do`, a
+  /// `for` whose header is not affine), kept as written in Body (a For,
+  /// While or DoWhile Expr) and run by one thread per instance.
+  bool isRegion() const { return Body && Body->isControl(); }
   bool isGuardedByData() const {
     for (const Guard &G : Guards)
       if (!G.IsAffine)
