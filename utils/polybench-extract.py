@@ -253,8 +253,12 @@ def extract(name, bench_dir, out_dir, pb_root):
 
 
 def main():
-    if len(sys.argv) < 2:
-        print(__doc__, file=sys.stderr)
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__, file=sys.stdout if len(sys.argv) > 1 else sys.stderr)
+        return 0 if len(sys.argv) > 1 else 2
+    if sys.argv[1].startswith("-"):
+        print("polybench-extract.py: unknown option '%s' (usage: OUT_DIR [POLYBENCH_ROOT])" % sys.argv[1],
+              file=sys.stderr)
         return 2
     out_dir = sys.argv[1]
     here = os.path.dirname(os.path.abspath(__file__))
