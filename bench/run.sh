@@ -34,7 +34,7 @@ if [ "$mode" = prepare ]; then
 fi
 build() {
   read -r drv sz < "$dir/$1.args"
-  nvcc -O3 -arch=sm_90 -Xptxas -v -o "$dir/$1" "$dir/$1.cu" "$root/bench/drivers/$drv.cu" -lcublas \
+  nvcc -O3 -arch=sm_90 -Xptxas -v -o "$dir/$1" "$dir/$1.cu" "$root/bench/drivers/$drv.cu" -lcublas -lcusparse \
     > "$dir/$1.build.log" 2>&1 || echo "$1: BUILD FAILED"
 }
 export -f build; export dir root

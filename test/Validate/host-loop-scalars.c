@@ -4,6 +4,9 @@
 // a one-thread kernel, read by the parallel loop l) must live in device
 // memory: it is expanded along the host loop (utils/fuzz-pipeline.sh case
 // 146, shrunk by utils/fuzz-shrink.py: 't' was not declared in the kernel).
+// t reads column j + 2 of some row, which iteration j - 1 wrote: loop j stays
+// sequential (A[k + 3][2] no longer does that: the analysis keeps a
+// subscript's affine dimensions, and column 2 is never written).
 // RUN: %loopgpu %s -o %t.cu
 // RUN: FileCheck %s --check-prefix=MAP --input-file=%t.cu
 // RUN: %loopgpu %s --param n=13 --validate --validate-mode=cpu --validate-dir=%t.1 | FileCheck %s
@@ -13,7 +16,7 @@ void f(int n, float A[restrict n + 4][n + 4]) {
 #pragma loopgpu
   for (int j = 1; j < n; j++) {
     int k = 0;
-    float t = A[k + 3][2];
+    float t = A[k + 3][j + 2];
     for (int l = 0; l < n; l++)
       A[j][j + 3] = t;
   }
