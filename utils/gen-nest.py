@@ -750,6 +750,8 @@ class Gen:
         dims = [r.choice(self.ints) for _ in range(rank)]
         idx = Array(self.names.get("array"), "int", dims, False, r.random() < 0.8, "in", r.random() < 0.5)
         dst_dim = r.choice(self.ints)
+        if r.random() < 0.5:  # a constant size: the bins go to shared memory (SharedBins.cpp)
+            dst_dim = r.choice(["12", "60", "252"])
         dst = Array(self.names.get("flat" if r.random() < 0.5 else "array"), ty, [dst_dim], r.random() < 0.5,
                     r.random() < 0.8, "state", False)
         dst.flat = False

@@ -758,6 +758,21 @@ public:
       const Statement &S = N.Statements[Nd.Id];
       indent(OS, Depth);
       if (PC.K && PC.K->AtomicUpdates.count(Nd.Id)) {
+        if (const KernelPlan::SharedBin *B = binsOf(S)) { // the block's copy, where the element is in it
+          const Expr &Target = *S.Body->Ops[0];
+          OS << "// line " << S.Loc.Line << ": " << S.Text << " into the block's bins (threads may update the same "
+             << "element)\n";
+          indent(OS, Depth);
+          OS << "if (const long long loopgpu_bin = &" << EP.print(Target) << " - " << firstElement(Target, EP)
+             << "; loopgpu_bin >= 0 && loopgpu_bin < " << B->Elements << ")\n";
+          indent(OS, Depth + 1);
+          OS << atomicUpdate(S, EP, binsVar(*B) + "[loopgpu_bin]") << ";\n";
+          indent(OS, Depth);
+          OS << "else // past the bins\n";
+          indent(OS, Depth + 1);
+          OS << atomicUpdate(S, EP) << ";\n";
+          break;
+        }
         OS << atomicUpdate(S, EP) << "; // line " << S.Loc.Line << ": " << S.Text
            << " (threads may update the same element)\n";
         break;
@@ -779,7 +794,7 @@ public:
   /// An atomic scatter's update (`X[..] += e`, `-=`, `++`, `--`) as one
   /// atomicAdd on the element; 8-byte integers through CUDA's unsigned long
   /// long overload (two's complement: the same bits).
-  std::string atomicUpdate(const Statement &S, ExprPrinter &EP) {
+  std::string atomicUpdate(const Statement &S, ExprPrinter &EP, const std::string &Into = "") {
     const Expr &B = *S.Body;
     const Expr &Target = *B.Ops[0];
     ScalarType T = N.Arrays[Target.Index].ElementType;
@@ -788,11 +803,77 @@ public:
       Value = B.Op == "-=" ? "-(" + EP.print(*B.Ops[1]) + ")" : EP.print(*B.Ops[1]);
     else
       Value = B.Op == "++pre" || B.Op == "post++" ? "1" : "-1";
-    std::string Elem = "&" + EP.print(Target);
+    std::string Elem = "&" + (Into.empty() ? EP.print(Target) : Into);
     bool Wide = T.K == ScalarType::Kind::Long || T.K == ScalarType::Kind::LongLong;
     if (Wide)
       return "atomicAdd((unsigned long long *)" + Elem + ", (unsigned long long)(" + Value + "))";
     return "atomicAdd(" + Elem + ", (" + typeStr(T) + ")(" + Value + "))";
+  }
+
+  /// The shared bins of the array an atomic update scatters into, if any.
+  const KernelPlan::SharedBin *binsOf(const Statement &S) const {
+    for (const KernelPlan::SharedBin &B : PC.K->Bins)
+      if (B.Array == S.Body->Ops[0]->Index)
+        return &B;
+    return nullptr;
+  }
+
+  std::string binsVar(const KernelPlan::SharedBin &B) const { return "loopgpu_bins_" + N.Arrays[B.Array].Name; }
+
+  /// `&A[0][0]...` for the array Ref refers to, as the kernel spells it.
+  std::string firstElement(const Expr &Ref, ExprPrinter &EP) const {
+    ExprPtr First = Ref.clone();
+    for (ExprPtr &Sub : First->Ops) {
+      Sub = std::make_unique<Expr>(Expr::Kind::IntLiteral);
+      Sub->Text = "0";
+    }
+    First->AccessId = -1;
+    return "&" + EP.print(*First);
+  }
+
+  /// Shared bins (KernelPlan::Bins): the block's zeroed copies, first.
+  void printBinsPrologue(raw_ostream &OS, const KernelPlan &K) {
+    if (K.Bins.empty())
+      return;
+    OS << "  // shared bins: the block's own copies of the arrays its atomic updates scatter into, zeroed, then "
+          "added to the arrays at its end\n";
+    OS << "  const int loopgpu_bin_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+    OS << "  const int loopgpu_bin_threads = blockDim.x * blockDim.y * blockDim.z;\n";
+    for (const KernelPlan::SharedBin &B : K.Bins) {
+      const ArrayInfo &A = N.Arrays[B.Array];
+      OS << "  __shared__ " << typeStr(A.ElementType) << " " << binsVar(B) << "[" << B.Elements << "]; // "
+         << A.Name << "'s " << B.Elements << " elements\n";
+      OS << "  for (int loopgpu_b = loopgpu_bin_tid; loopgpu_b < " << B.Elements
+         << "; loopgpu_b += loopgpu_bin_threads)\n";
+      OS << "    " << binsVar(B) << "[loopgpu_b] = 0;\n";
+    }
+    OS << "  __syncthreads();\n";
+  }
+
+  /// Shared bins: after every thread's updates, the nonzero counts go to
+  /// the arrays.
+  void printBinsEpilogue(raw_ostream &OS, const KernelPlan &K, ExprPrinter &EP) {
+    if (K.Bins.empty())
+      return;
+    OS << "  __syncthreads(); // every update of the block is in its bins\n";
+    for (const KernelPlan::SharedBin &B : K.Bins) {
+      const ArrayInfo &A = N.Arrays[B.Array];
+      const Expr *Ref = nullptr;
+      for (unsigned S : K.AtomicUpdates)
+        if (N.Statements[S].Body->Ops[0]->Index == B.Array)
+          Ref = N.Statements[S].Body->Ops[0].get();
+      ScalarType T = A.ElementType;
+      bool Wide = T.K == ScalarType::Kind::Long || T.K == ScalarType::Kind::LongLong;
+      std::string Where = "(" + firstElement(*Ref, EP) + ") + loopgpu_b";
+      OS << "  for (int loopgpu_b = loopgpu_bin_tid; loopgpu_b < " << B.Elements
+         << "; loopgpu_b += loopgpu_bin_threads)\n";
+      OS << "    if (" << binsVar(B) << "[loopgpu_b] != 0)\n";
+      if (Wide)
+        OS << "      atomicAdd((unsigned long long *)(" << Where << "), (unsigned long long)" << binsVar(B)
+           << "[loopgpu_b]);\n";
+      else
+        OS << "      atomicAdd(" << Where << ", " << binsVar(B) << "[loopgpu_b]);\n";
+    }
   }
 
   /// A loop inside a thread, run as written; What says who runs it.
@@ -2639,6 +2720,7 @@ public:
       indent(OS, --Depth);
       OS << "}\n";
     }
+    printBinsEpilogue(OS, K, EP);
   }
 
   /// The start of a parallel kernel: its shared memory, the thread's
@@ -2681,6 +2763,7 @@ public:
     if (!K.Staged.empty() || !K.Halo.empty()) {
       OS << "  const int loopgpu_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
     }
+    printBinsPrologue(OS, K);
     for (const StagedArray &S : K.Staged)
       if (S.GlobalVector > 1 && !PC.Exact) // the exact version runs where they hold
         printVectorCheck(OS, S);

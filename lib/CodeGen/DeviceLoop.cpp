@@ -73,7 +73,7 @@ bool hasPerThreadLoop(const KernelPlan &K, const std::vector<const Node *> &Node
 /// the loop's kernel (its __syncthreads() counts every thread).
 bool synchronizesBlock(const KernelPlan &K) {
   return K.K == KernelPlan::Kind::Reduction || K.StagedLoop || !K.Halo.empty() || K.Transposed || K.Mma ||
-         !K.LaneLoops.empty() || K.SharedBytes > 0;
+         !K.LaneLoops.empty() || K.SharedBytes > 0 || !K.Bins.empty();
 }
 
 std::string signedIteratorProblem(const Loop &L) {

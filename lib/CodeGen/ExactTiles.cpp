@@ -61,6 +61,8 @@ std::string exactTilesWhyNot(const Nest &N, const KernelPlan &K) {
     return "transposed stores, halos, vector runs or lane reductions";
   if (K.BlockCoarsen != 1)
     return "several tiles per block";
+  if (!K.Bins.empty())
+    return "shared bins (a grid-stride loop)";
   const Loop &S = N.Loops[*K.StagedLoop];
   if (S.Step != 1)
     return "the staged loop's step is not 1";

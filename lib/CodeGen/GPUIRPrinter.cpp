@@ -99,6 +99,11 @@ private:
       indent(1);
       OS << "lanes " << loop(L) << ": split over the 32 lanes of a warp\n";
     }
+    for (const KernelPlan::SharedBin &B : K.Bins) {
+      indent(1);
+      OS << "bins " << N.Arrays[B.Array].Name << ": " << B.Elements << " elements per block in shared memory, grid at most "
+         << KernelPlan::BinBlocksX << " x " << KernelPlan::BinBlocksY << " x " << KernelPlan::BinBlocksY << "\n";
+    }
     if (K.StagedLoop) {
       indent(1);
       OS << "stage " << loop(*K.StagedLoop) << " strips of " << K.KTile;

@@ -33,7 +33,13 @@ void verifyMapping(const Nest &N, const KernelPlan &K, std::vector<std::string> 
           " and runs of " + std::to_string(M.Vector) + " do not fit together");
     if (M.OneTilePerBlock && (M.Dim != 'x' || K.BlockCoarsen != 1))
       Bad(Loop + ": one tile per block off x or with block coarsening");
+    if (M.OneTilePerBlock && !K.Bins.empty())
+      Bad(Loop + ": one tile per block in a kernel with shared bins (its grid is capped)");
   }
+  for (const KernelPlan::SharedBin &B : K.Bins)
+    if (K.K != KernelPlan::Kind::Parallel ||
+        llvm::none_of(K.AtomicUpdates, [&](unsigned S) { return N.Statements[S].Body->Ops[0]->Index == B.Array; }))
+      Bad("shared bins of " + N.Arrays[B.Array].Name + " without atomic updates of it");
   if (K.threadsPerBlock() > 1024)
     Bad(std::to_string(K.threadsPerBlock()) + " threads per block");
   if (K.XRuns) {

@@ -161,6 +161,10 @@ bool runGPUPasses(const Nest &N, const DependenceInfo &DI, const CodeGenOptions 
   if (!Finish("tile-versions"))
     return false;
   for (KernelPlan &K : Plan.Kernels)
+    planSharedBins(N, K, Plan.Remarks);
+  if (!Finish("shared-bins"))
+    return false;
+  for (KernelPlan &K : Plan.Kernels)
     planExactTiles(N, K, Opts);
   if (!Finish("exact-tiles"))
     return false;
@@ -173,7 +177,8 @@ bool runGPUPasses(const Nest &N, const DependenceInfo &DI, const CodeGenOptions 
 llvm::ArrayRef<const char *> gpuPassNames() {
   static const char *const Names[] = {"map",        "lane-reductions", "stage-strips",  "transposed-stores",
                                       "halos",      "vector-runs",     "reductions",    "coarsen-jam",
-                                      "tile-versions", "exact-tiles",  "device-loops",  "time-tile"};
+                                      "tile-versions", "shared-bins",  "exact-tiles",   "device-loops",
+                                      "time-tile"};
   return Names;
 }
 

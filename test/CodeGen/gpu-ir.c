@@ -115,6 +115,6 @@ float two(int n, float a[restrict n], float b[restrict n]) {
 // RED-NEXT: kernel two_nest0_kernel reduction block(256, 1, 1) shared 128 B{{$}}
 
 // ONCE: {{^1$}}
-// BADPASS: -print-after=jam: no such pass (map, lane-reductions, stage-strips, transposed-stores, halos, vector-runs, reductions, coarsen-jam, tile-versions, exact-tiles, device-loops, time-tile)
+// BADPASS: -print-after=jam: no such pass (map, lane-reductions, stage-strips, transposed-stores, halos, vector-runs, reductions, coarsen-jam, tile-versions, shared-bins, exact-tiles, device-loops, time-tile)
 // BADVAL: --validate checks the emitted CUDA; it does not combine with -emit=ir, deps, c or gpu-ir
 // BADEMIT: -print-after prints the GPU plan; it does not combine with -emit=ir, deps or c

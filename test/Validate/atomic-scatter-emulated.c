@@ -1,17 +1,17 @@
 // REQUIRES: cpu-emulation
 // Reductions that scatter into elements threads may share (a histogram, a
-// scatter-add through an index array, `--`, `-=`, 8-byte and unsigned
-// elements, a 2-D nest) run across threads, each update one atomicAdd;
-// updates that are not a sum of the element (`=`, `*=`, a float added to an
-// int element, a sequential clause) keep the loop in one thread.
+// scatter-add through an index array, `--`, `-=`, 8-byte and unsigned elements,
+// a 2-D nest) run across threads, one atomicAdd each (into a block's copy in
+// shared memory for hist and H: Validate/shared-bins-emulated.c); others (`=`,
+// `*=`, a float added to an int element, `sequential`) stay in one thread.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %loopgpu %s -o %t/a.cu
 // RUN: FileCheck %s --check-prefix=CUDA --input-file=%t/a.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t/a.cu -o %t/a.o 2>&1 | FileCheck %s --allow-empty --check-prefix=NVCC %}
 // RUN: %loopgpu %s --validate --validate-mode=cpu --param n=1000 --validate-dir=%t/v 2>&1 | FileCheck %s
 // An update that adds 2 instead of 1 fails: the comparison sees the counts.
-// RUN: sed -i 's/atomicAdd(&hist\[data\[i\]\], (int)(1))/atomicAdd(\&hist[data[i]], (int)(2))/' %t/v/kernels.cu
-// RUN: grep -c 'atomicAdd(&hist\[data\[i\]\], (int)(2))' %t/v/kernels.cu
+// RUN: sed -i 's/atomicAdd(&loopgpu_bins_hist\[loopgpu_bin\], (int)(1))/atomicAdd(\&loopgpu_bins_hist[loopgpu_bin], (int)(2))/' %t/v/kernels.cu
+// RUN: grep -c 'atomicAdd(&loopgpu_bins_hist\[loopgpu_bin\], (int)(2))' %t/v/kernels.cu
 // RUN: %expect_exit 1 bash %t/v/run.sh cpu 2>&1 | FileCheck %s --check-prefix=BROKEN
 
 void histogram(int n, const unsigned char *restrict data, int *restrict hist) {
@@ -58,12 +58,19 @@ void not_sums(int n, const int *restrict idx, int *restrict h, const float *rest
 // CUDA: //   loop i (line 44) runs in one thread: reduction: g[idx[i] % 100] (*)
 // CUDA: //   loop i (line 47) runs in one thread: reduction: h[idx[i] % 100] (+)
 // CUDA: //   loop i (line 50) runs in one thread: '#pragma loopgpu sequential' keeps it sequential
-// CUDA: atomicAdd(&hist[data[i]], (int)(1)); // line 20: hist[data[i]]++ (threads may update the same element)
+// CUDA: // line 20: hist[data[i]]++ into the block's bins (threads may update the same element)
+// CUDA-NEXT: if (const long long loopgpu_bin = &hist[data[i]] - &hist[0]; loopgpu_bin >= 0 && loopgpu_bin < 256)
+// CUDA-NEXT:   atomicAdd(&loopgpu_bins_hist[loopgpu_bin], (int)(1));
+// CUDA-NEXT: else // past the bins
+// CUDA-NEXT:   atomicAdd(&hist[data[i]], (int)(1));
 // CUDA: atomicAdd(&acc[{{.*}}], (float)(w[i] * 2.0f)); // line 28: acc[k] += w[i] * 2.0f
 // CUDA: atomicAdd((unsigned long long *)&cnt[{{.*}}], (unsigned long long)(-1)); // line 29: cnt[k]--
 // CUDA: atomicAdd(&dsum[{{.*}}], (double)(-((double)w[i]))); // line 30: dsum[k] -= (double)w[i]
 // CUDA: atomicAdd(&u[{{.*}}], (unsigned int)(3u)); // line 31: u[(k * 7) % m] += 3u
-// CUDA: atomicAdd(&H[{{.*}}], (int)(1)); // line 39: H[(B[i][j] + i) & 63] += 1
+// CUDA: atomicAdd(&loopgpu_bins_H[loopgpu_bin], (int)(1));
+// CUDA-NEXT: else // past the bins
+// CUDA-NEXT:   atomicAdd(&H[{{.*}}], (int)(1));
+// CUDA: atomicAdd((&H[0]) + loopgpu_b, loopgpu_bins_H[loopgpu_b]);
 // CUDA-NOT: atomicAdd(
 
 // NVCC-NOT: {{error|warning}}

@@ -445,6 +445,22 @@ struct KernelPlan {
   /// Statements of atomic scatters (isAtomicScatterLoop) of mapped loops:
   /// updates of elements that threads may share, printed as atomicAdd.
   std::set<unsigned> AtomicUpdates;
+  /// Shared bins (SharedBins.cpp): an array that only AtomicUpdates touch
+  /// in this kernel and that has few elements (a histogram's 256 counts)
+  /// gets a copy per block in shared memory. The block zeroes it, its
+  /// updates go to it (one whose element lies outside the copy goes to the
+  /// array), and after a barrier at the end its nonzero elements are added
+  /// to the array, one atomicAdd each; the grid then covers at most
+  /// BinBlocksX blocks along x and BinBlocksY along y and z (grid-stride
+  /// loops), so that each block's additions stand for many updates.
+  struct SharedBin {
+    unsigned Array = 0;
+    int64_t Elements = 0;
+  };
+  std::vector<SharedBin> Bins;
+  static constexpr int64_t BinBlocksX = 1024, BinBlocksY = 4;
+  /// The bins' budget: elements per array, bytes per kernel.
+  static constexpr int64_t BinMaxElements = 4096, BinMaxBytes = 32768;
   static constexpr int64_t Lanes = 32;
   /// FP64 tensor cores for the register tile's full strips (Parallel
   /// kernels with StagedLoop and two mapped loops).
@@ -527,7 +543,11 @@ struct KernelPlan {
   int64_t blockSpan(const MappedLoop &M) const { return M.tile() * (K == Kind::Parallel ? BlockCoarsen : 1); }
   /// The most blocks a launch asks for along M's grid dimension.
   int64_t maxBlocks(const MappedLoop &M) const {
-    return K == Kind::Reduction ? MaxReductionBlocks : maxGridBlocks(M.Dim);
+    if (K == Kind::Reduction)
+      return MaxReductionBlocks;
+    if (!Bins.empty())
+      return M.Dim == 'x' ? BinBlocksX : BinBlocksY;
+    return maxGridBlocks(M.Dim);
   }
 };
 

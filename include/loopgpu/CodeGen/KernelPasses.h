@@ -77,6 +77,11 @@ void coarsenAndJam(const Nest &N, KernelPlan &K);
 /// loop's OneTilePerBlock for a Parallel kernel. Runs after coarsen-jam.
 void planTileVersions(const Nest &N, KernelPlan &K);
 
+/// shared-bins: gives a Parallel kernel's atomic scatters into a small
+/// array a copy of it per block in shared memory (KernelPlan::Bins), and the
+/// kernel's mapped loops grid-stride loops. Runs after tile-versions.
+void planSharedBins(const Nest &N, KernelPlan &K, std::vector<std::string> &Remarks);
+
 /// exact-tiles: gives a register-tiled Parallel kernel its exact version
 /// (ExactTiles) where Opts allow it and exactTilesWhyNot finds nothing
 /// against it. Runs after tile-versions.
