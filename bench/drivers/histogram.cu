@@ -39,7 +39,7 @@ static bool run(int n, int values, const char *label, double copy) {
   std::printf("%s histogram 2^%d bytes over %d values: %.3f ms %.0f GB/s | CUB %.3f ms %.0f GB/s | copy %.0f GB/s | "
               "loopgpu %.1f%% of CUB, %.1f%% of copy | %s\n",
               label, (int)std::log2((double)n), values, tl, n / tl / 1e6, tc, n / tc / 1e6, copy, 100 * tc / tl,
-              100 * n / tl / 1e6 / copy, ok ? "PASS" : "FAIL");
+              100.0 * n / tl / 1e6 / copy, ok ? "PASS" : "FAIL");
   CHECK(cudaFree(d));
   CHECK(cudaFree(hist));
   CHECK(cudaFree(chist));

@@ -3411,12 +3411,21 @@ public:
       Span[M.Dim - 'x'] = K.blockSpan(M);
       Max[M.Dim - 'x'] = K.maxBlocks(M);
     }
-    std::string G;
-    for (int D = 0; D < (K.K == KernelPlan::Kind::Reduction ? 1 : 3); ++D)
-      G += std::string(D ? ", " : "") + "loopgpu_blocks(loopgpu_trip_" + "xyz"[D] +
-           // vector runs number x's iterations from up to V - 1 before the first
-           (D == 0 && K.XRuns ? " + " + std::to_string(K.XRuns->V - 1) : std::string()) + ", " +
-           std::to_string(Span[D]) + ", " + std::to_string(Max[D]) + ")";
+    std::string G, X;
+    for (int D = 0; D < (K.K == KernelPlan::Kind::Reduction ? 1 : 3); ++D) {
+      std::string Limit = std::to_string(Max[D]);
+      if (!K.Bins.empty() && D == 1) // shared bins: y takes what x leaves of the blocks' budget
+        Limit = std::to_string(KernelPlan::BinBlocksX) + " / loopgpu_max(1, " + X + ")";
+      if (!K.Bins.empty() && D == 2) // and z loops in each block
+        Limit = "1";
+      std::string B = "loopgpu_blocks(loopgpu_trip_" + std::string(1, "xyz"[D]) +
+                      // vector runs number x's iterations from up to V - 1 before the first
+                      (D == 0 && K.XRuns ? " + " + std::to_string(K.XRuns->V - 1) : std::string()) + ", " +
+                      std::to_string(Span[D]) + ", " + Limit + ")";
+      if (D == 0)
+        X = B;
+      G += std::string(D ? ", " : "") + B;
+    }
     return G;
   }
 

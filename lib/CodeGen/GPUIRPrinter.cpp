@@ -102,7 +102,7 @@ private:
     for (const KernelPlan::SharedBin &B : K.Bins) {
       indent(1);
       OS << "bins " << N.Arrays[B.Array].Name << ": " << B.Elements << " elements per block in shared memory, grid at most "
-         << KernelPlan::BinBlocksX << " x " << KernelPlan::BinBlocksY << " x " << KernelPlan::BinBlocksY << "\n";
+         << KernelPlan::BinBlocksX << " blocks\n";
     }
     if (K.StagedLoop) {
       indent(1);

@@ -94,8 +94,7 @@ void planSharedBins(const Nest &N, KernelPlan &K, std::vector<std::string> &Rema
     K.Bins.push_back({A, *Elements});
     Remarks.push_back(K.Name + ": the atomic updates of " + N.Arrays[A].Name + " go to a copy per block in shared "
                       "memory (" + std::to_string(*Elements) + " elements), added to " + N.Arrays[A].Name +
-                      " at the block's end; the grid covers at most " + std::to_string(KernelPlan::BinBlocksX) +
-                      " blocks along x");
+                      " at the block's end; the grid has at most " + std::to_string(KernelPlan::BinBlocksX) + " blocks");
   }
   if (!K.Bins.empty())
     for (MappedLoop &M : K.Mapped)

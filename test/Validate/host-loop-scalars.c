@@ -66,10 +66,10 @@ void k(int n, double w[restrict n + 4], double *restrict x, double A[n + 4][n + 
       x[64 * (n - j + 3) + j + 4] = 0.25 * (w[j] + A[j + 3][i + 4] + s);
   }
 }
-// MAP: transformed first: expand t into t_exp along loop j (line 14) [default choice]
-// MAP: transformed first: expand t into t_exp along loop j (line 25) [default choice]
-// MAP: transformed first: expand s into s_exp along loop j (line 44) [default choice]
-// MAP: transformed first: expand s into s_exp along loop i (line 60) [default choice]
+// MAP: transformed first: expand t into t_exp along loop j (line 17) [default choice]
+// MAP: transformed first: expand t into t_exp along loop j (line 28) [default choice]
+// MAP: transformed first: expand s into s_exp along loop j (line 47) [default choice]
+// MAP: transformed first: expand s into s_exp along loop i (line 63) [default choice]
 // CHECK-DAG: PASS f: A
 // CHECK-DAG: PASS g: A
 // CHECK-DAG: PASS g: B

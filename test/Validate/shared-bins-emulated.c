@@ -74,7 +74,7 @@ void too_big(int n, const int *restrict idx, int Big[restrict 5000]) {
 // CUDA: atomicAdd(&Big[idx[i] * 37 % 5000], (int)(1)); // line 45
 
 // IR: kernel bytes_nest0_kernel
-// IR: bins hist: 256 elements per block in shared memory, grid at most 1024 x 4 x 4
+// IR: bins hist: 256 elements per block in shared memory, grid at most 1024 blocks
 
 // NVCC-NOT: {{error|warning}}
 

@@ -450,15 +450,15 @@ struct KernelPlan {
   /// gets a copy per block in shared memory. The block zeroes it, its
   /// updates go to it (one whose element lies outside the copy goes to the
   /// array), and after a barrier at the end its nonzero elements are added
-  /// to the array, one atomicAdd each; the grid then covers at most
-  /// BinBlocksX blocks along x and BinBlocksY along y and z (grid-stride
-  /// loops), so that each block's additions stand for many updates.
+  /// to the array, one atomicAdd each; the grid then has at most
+  /// BinBlocksX blocks (x first, y what x leaves, z one; grid-stride loops),
+  /// so that each block's additions stand for many updates.
   struct SharedBin {
     unsigned Array = 0;
     int64_t Elements = 0;
   };
   std::vector<SharedBin> Bins;
-  static constexpr int64_t BinBlocksX = 1024, BinBlocksY = 4;
+  static constexpr int64_t BinBlocksX = 1024;
   /// The bins' budget: elements per array, bytes per kernel.
   static constexpr int64_t BinMaxElements = 4096, BinMaxBytes = 32768;
   static constexpr int64_t Lanes = 32;
@@ -545,8 +545,8 @@ struct KernelPlan {
   int64_t maxBlocks(const MappedLoop &M) const {
     if (K == Kind::Reduction)
       return MaxReductionBlocks;
-    if (!Bins.empty())
-      return M.Dim == 'x' ? BinBlocksX : BinBlocksY;
+    if (!Bins.empty()) // at most; gridExpr shares them out at run time
+      return M.Dim == 'z' ? 1 : BinBlocksX;
     return maxGridBlocks(M.Dim);
   }
 };
