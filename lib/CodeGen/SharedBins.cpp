@@ -65,9 +65,10 @@ unsigned targetOf(const Nest &N, unsigned Stmt) { return N.Statements[Stmt].Body
 
 } // namespace
 
-void planSharedBins(const Nest &N, KernelPlan &K, std::vector<std::string> &Remarks) {
+std::vector<KernelPlan::SharedBin> sharedBinCandidates(const Nest &N, const KernelPlan &K) {
+  std::vector<KernelPlan::SharedBin> Bins;
   if (K.K != KernelPlan::Kind::Parallel || K.AtomicUpdates.empty() || K.Mapped.empty())
-    return;
+    return Bins;
   unsigned Outer = K.Mapped[0].Loop;
   std::set<unsigned> Targets;
   for (unsigned S : K.AtomicUpdates)
@@ -91,10 +92,19 @@ void planSharedBins(const Nest &N, KernelPlan &K, std::vector<std::string> &Rema
         Bytes + Size > KernelPlan::BinMaxBytes)
       continue;
     Bytes += Size;
-    K.Bins.push_back({A, *Elements});
-    Remarks.push_back(K.Name + ": the atomic updates of " + N.Arrays[A].Name + " go to a copy per block in shared "
-                      "memory (" + std::to_string(*Elements) + " elements), added to " + N.Arrays[A].Name +
-                      " at the block's end; the grid has at most " + std::to_string(KernelPlan::BinBlocksX) + " blocks");
+    Bins.push_back({A, *Elements});
+  }
+  return Bins;
+}
+
+void planSharedBins(const Nest &N, KernelPlan &K, std::vector<std::string> &Remarks) {
+  K.Bins = sharedBinCandidates(N, K);
+  for (const KernelPlan::SharedBin &B : K.Bins) {
+    const std::string &Name = N.Arrays[B.Array].Name;
+    Remarks.push_back(K.Name + ": the atomic updates of " + Name + " go to a copy per block in shared memory (" +
+                      std::to_string(B.Elements) + " elements), added to " + Name +
+                      " at the block's end; the grid has at most " + std::to_string(KernelPlan::BinBlocksX) +
+                      " blocks");
   }
   if (!K.Bins.empty())
     for (MappedLoop &M : K.Mapped)

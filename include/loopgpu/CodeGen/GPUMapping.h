@@ -459,6 +459,8 @@ struct KernelPlan {
   };
   std::vector<SharedBin> Bins;
   static constexpr int64_t BinBlocksX = 1024;
+  /// Iterations per thread along x where the user gives no coarsening.
+  static constexpr int64_t BinCoarsen = 4;
   /// The bins' budget: elements per array, bytes per kernel.
   static constexpr int64_t BinMaxElements = 4096, BinMaxBytes = 32768;
   static constexpr int64_t Lanes = 32;

@@ -82,6 +82,10 @@ void planTileVersions(const Nest &N, KernelPlan &K);
 /// kernel's mapped loops grid-stride loops. Runs after tile-versions.
 void planSharedBins(const Nest &N, KernelPlan &K, std::vector<std::string> &Remarks);
 
+/// The arrays K's atomic updates may count into shared bins (the legality
+/// and the budget of planSharedBins); the map pass coarsens such kernels.
+std::vector<KernelPlan::SharedBin> sharedBinCandidates(const Nest &N, const KernelPlan &K);
+
 /// exact-tiles: gives a register-tiled Parallel kernel its exact version
 /// (ExactTiles) where Opts allow it and exactTilesWhyNot finds nothing
 /// against it. Runs after tile-versions.
