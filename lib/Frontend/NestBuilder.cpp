@@ -1313,76 +1313,31 @@ private:
     return X;
   }
 
-  /// A condition of a region's loop or if: no side effects.
-  ExprPtr regionCondition(const clang::Expr *C) {
-    ExprHasSideEffect = false;
-    ExprPtr X = buildExpr(C, Ctx_Read, nullptr);
-    if (X && ExprHasSideEffect) {
-      unsupported(C->getBeginLoc(), "an assignment or increment in a loop's or an 'if''s condition");
-      return nullptr;
-    }
-    return X;
-  }
+  /// A condition of a region's loop or if, or an initializer. Assignments
+  /// and increments inside it (`while (i-- > 0)`, `A[k++]`) are allowed: a
+  /// region's accesses may come in any order (Dependences.cpp).
+  ExprPtr regionCondition(const clang::Expr *C) { return buildExpr(C, Ctx_Read, nullptr); }
 
-  /// An expression statement of a region (the same forms as a statement of
-  /// the nest: one assignment or increment at the top).
+  /// An expression statement of a region.
   ExprPtr regionExprStmt(const clang::Expr *E) {
-    ExprHasSideEffect = false;
     const clang::Expr *Top = E->IgnoreParens();
     if (const auto *BO = dyn_cast<BinaryOperator>(Top); BO && BO->isAssignmentOp())
       return buildAssign(*BO);
     if (const auto *UO = dyn_cast<UnaryOperator>(Top); UO && UO->isIncrementDecrementOp())
       return buildIncDec(*UO);
-    ExprPtr X = buildExpr(Top, Ctx_Read, nullptr);
-    if (X && ExprHasSideEffect) {
-      unsupported(Top->getBeginLoc(), "an assignment inside an expression");
-      return nullptr;
-    }
-    return X;
+    return buildExpr(Top, Ctx_Read, nullptr);
   }
 
   /// A declaration in a region: `T x = e;` is the assignment `x = e` to a
   /// scalar declared inside the nest (Empty without an initializer).
   ExprPtr regionDecl(const VarDecl *VD) {
-    QualType T = VD->getType();
-    if (T->isArrayType()) {
-      unsupported(VD->getLocation(), "declaring array '" + VD->getNameAsString() + "'");
+    if (!declarable(VD))
       return nullptr;
-    }
-    if (T.isVolatileQualified() || VD->isStaticLocal() || VD->hasExternalStorage() || !scalarTypeOf(T)) {
-      unsupported(VD->getLocation(), "variable '" + VD->getNameAsString() + "' of type '" +
-                                         T.getAsString() + "' (or static, extern, volatile)");
-      return nullptr;
-    }
     unsigned SId = scalarFor(VD);
     if (!VD->getInit())
       return control(Expr::Kind::Empty, nullptr);
-    if (isa<InitListExpr>(VD->getInit()->IgnoreParenImpCasts())) {
-      unsupported(VD->getInit()->getBeginLoc(), "an initializer list");
-      return nullptr;
-    }
-    ExprPtr Value = regionCondition(VD->getInit());
-    if (!Value)
-      return nullptr;
-    auto Target = std::make_unique<Expr>(Expr::Kind::ScalarRef);
-    Target->Index = SId;
-    Target->Type = N.Scalars[SId].Type;
-    Target->Loc = Diag.loc(VD->getLocation());
-    Access W;
-    W.On = Access::Target::Scalar;
-    W.Index = SId;
-    W.IsWrite = true;
-    W.Loc = Target->Loc;
-    W.Text = N.Scalars[SId].Name;
-    Target->AccessId = StmtAccesses.size();
-    StmtAccesses.push_back(W);
-    auto Assign = std::make_unique<Expr>(Expr::Kind::Assign);
-    Assign->Op = "=";
-    Assign->Type = Target->Type;
-    Assign->Loc = Target->Loc;
-    Assign->Ops.push_back(std::move(Target));
-    Assign->Ops.push_back(std::move(Value));
-    return Assign;
+    ExprPtr Value = initializer(VD);
+    return Value ? initAssign(VD, SId, std::move(Value)) : nullptr;
   }
 
   /// The body of a region's loop, if or block as an Expr statement.
@@ -1598,6 +1553,63 @@ private:
     return false;
   }
 
+  /// Whether VD is a variable a nest may declare: a scalar of arithmetic
+  /// type, not an array, volatile, static or extern (else an error).
+  bool declarable(const VarDecl *VD) {
+    QualType T = VD->getType();
+    std::string Name = VD->getNameAsString();
+    if (T->isArrayType())
+      unsupported(VD->getLocation(), "declaring array '" + Name + "'");
+    else if (T.isVolatileQualified())
+      unsupported(VD->getLocation(), "volatile variable '" + Name + "'");
+    else if (VD->isStaticLocal() || VD->hasExternalStorage())
+      unsupported(VD->getLocation(), "static or extern variable '" + Name + "'");
+    else if (!scalarTypeOf(T))
+      unsupported(VD->getLocation(), "variable '" + Name + "' of type '" + T.getAsString() + "'");
+    else
+      return true;
+    return false;
+  }
+
+  /// VD's initializer as an expression (nullptr after an error): no
+  /// initializer lists; outside a region, no assignment inside it.
+  ExprPtr initializer(const VarDecl *VD) {
+    if (isa<InitListExpr>(VD->getInit()->IgnoreParenImpCasts())) {
+      unsupported(VD->getInit()->getBeginLoc(), "an initializer list");
+      return nullptr;
+    }
+    ExprHasSideEffect = false;
+    ExprPtr Value = buildExpr(VD->getInit(), Ctx_Read, nullptr);
+    if (Value && ExprHasSideEffect && !InRegion) {
+      unsupported(VD->getInit()->getBeginLoc(), "an assignment inside an expression");
+      return nullptr;
+    }
+    return Value;
+  }
+
+  /// `x = e` for `T x = e;`, with the write of x as the next access.
+  ExprPtr initAssign(const VarDecl *VD, unsigned SId, ExprPtr Value) {
+    auto Target = std::make_unique<Expr>(Expr::Kind::ScalarRef);
+    Target->Index = SId;
+    Target->Type = N.Scalars[SId].Type;
+    Target->Loc = Diag.loc(VD->getLocation());
+    Access W;
+    W.On = Access::Target::Scalar;
+    W.Index = SId;
+    W.IsWrite = true;
+    W.Loc = Target->Loc;
+    W.Text = N.Scalars[SId].Name;
+    Target->AccessId = StmtAccesses.size();
+    StmtAccesses.push_back(W);
+    auto Assign = std::make_unique<Expr>(Expr::Kind::Assign);
+    Assign->Op = "=";
+    Assign->Type = Target->Type;
+    Assign->Loc = Target->Loc;
+    Assign->Ops.push_back(std::move(Target));
+    Assign->Ops.push_back(std::move(Value));
+    return Assign;
+  }
+
   void buildDecl(const DeclStmt &DS, std::vector<NodePtr> &Out) {
     for (const Decl *D : DS.decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
@@ -1605,61 +1617,19 @@ private:
         unsupported(D->getLocation(), "this declaration");
         continue;
       }
-      QualType T = VD->getType();
-      if (T->isArrayType()) {
-        unsupported(VD->getLocation(), "declaring array '" + VD->getNameAsString() + "'");
+      if (!declarable(VD))
         continue;
-      }
-      if (T.isVolatileQualified()) {
-        unsupported(VD->getLocation(), "volatile variable '" + VD->getNameAsString() + "'");
-        continue;
-      }
-      if (VD->isStaticLocal() || VD->hasExternalStorage()) {
-        unsupported(VD->getLocation(), "static or extern variable '" + VD->getNameAsString() + "'");
-        continue;
-      }
-      if (!scalarTypeOf(T)) {
-        unsupported(VD->getLocation(), "variable '" + VD->getNameAsString() + "' of type '" +
-                                           T.getAsString() + "'");
-        continue;
-      }
       unsigned SId = scalarFor(VD);
       if (!VD->getInit())
         continue;
-      if (isa<InitListExpr>(VD->getInit()->IgnoreParenImpCasts())) {
-        unsupported(VD->getInit()->getBeginLoc(), "an initializer list");
-        continue;
-      }
       // `T x = e;` is the statement `x = e`.
       StmtAccesses.clear();
       StmtDelin.clear();
-      ExprHasSideEffect = false;
-      ExprPtr Value = buildExpr(VD->getInit(), Ctx_Read, nullptr);
+      ExprPtr Value = initializer(VD);
       if (!Value)
         continue;
-      if (ExprHasSideEffect) {
-        unsupported(VD->getInit()->getBeginLoc(), "an assignment inside an expression");
-        continue;
-      }
-      auto Target = std::make_unique<Expr>(Expr::Kind::ScalarRef);
-      Target->Index = SId;
-      Target->Type = N.Scalars[SId].Type;
-      Target->Loc = Diag.loc(VD->getLocation());
-      Access W;
-      W.On = Access::Target::Scalar;
-      W.Index = SId;
-      W.IsWrite = true;
-      W.Loc = Target->Loc;
-      W.Text = N.Scalars[SId].Name;
-      Target->AccessId = StmtAccesses.size();
-      StmtAccesses.push_back(W);
-      auto Assign = std::make_unique<Expr>(Expr::Kind::Assign);
-      Assign->Op = "=";
-      Assign->Type = Target->Type;
-      Assign->Loc = Target->Loc;
-      Assign->Ops.push_back(std::move(Target));
-      Assign->Ops.push_back(std::move(Value));
-      addStatement(std::move(Assign), /*IsDecl=*/true, VD->getSourceRange(), VD->getBeginLoc(), Out);
+      addStatement(initAssign(VD, SId, std::move(Value)), /*IsDecl=*/true, VD->getSourceRange(), VD->getBeginLoc(),
+                   Out);
     }
   }
 
@@ -1729,7 +1699,7 @@ private:
     ExprPtr Value = buildExpr(BO.getRHS(), Ctx_Read, nullptr);
     if (!Value)
       return nullptr;
-    if (ExprHasSideEffect) {
+    if (ExprHasSideEffect && !InRegion) {
       unsupported(BO.getRHS()->getBeginLoc(), "an assignment inside an expression");
       return nullptr;
     }

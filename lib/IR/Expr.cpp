@@ -176,7 +176,8 @@ std::string ExprPrinter::statement(const Expr &E, const std::string &Indent) con
     body(E, Indent, Out);
     return Out;
   case K::For:
-    Out = "for (" + Part(*E.Ops[0]) + "; " + Part(*E.Ops[1]) + "; " + Part(*E.Ops[2]) + ") {";
+    Out = "for (" + Part(*E.Ops[0]) + ";" + (E.Ops[1]->K == K::Empty ? "" : " " + Part(*E.Ops[1])) + ";" +
+          (E.Ops[2]->K == K::Empty ? "" : " " + Part(*E.Ops[2])) + ") {";
     body(*E.Ops[3], Indent, Out);
     return Out;
   case K::While:

@@ -72,9 +72,9 @@ void f(int n, int m, const int *restrict rowptr, float *restrict A, float B[rest
   for (int i = 0; i < n; i++) {
     int k = 0;
     while (A[k++] > 0)
-      ;
+      switch (k) { default: A[k] = 0; }
   }
-// SIDE: regions.c:[[@LINE-3]]:12: error: an assignment or increment in a loop's or an 'if''s condition is not supported inside a '#pragma loopgpu' nest
+// SIDE: regions.c:[[@LINE-2]]:7: error: 'switch' is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 4
 #pragma loopgpu
   for (int i = 0; i < n; i++)

@@ -131,6 +131,18 @@ void first_above(int n, int m, const float a[restrict m], float acc[restrict 1])
   }
 }
 
+// A loop whose condition counts down (no increment; `u-- > 0` in the
+// condition), run as written.
+void countdown(int n, int m, const float B[restrict n][m], float out[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    float s = 0;
+    for (unsigned u = m; u-- > 0;)
+      s = s * 0.5f + B[i][u];
+    out[i] = s;
+  }
+}
+
 // CUDA: //   transformed first: privatize k in loop i (line 34): private copy k_p
 // CUDA: //   rowsort_nest0_kernel: block ({{[0-9]+}}, 1, 1), grid covering i on x
 // CUDA: //   loop i (line 125) runs in one thread: sequential: {{.*}} acc[0] -> acc[0] {{.*}}(may: inside the loop on line 127 (run as written))
@@ -174,6 +186,10 @@ void first_above(int n, int m, const float a[restrict m], float acc[restrict 1])
 // CUDA: // line 114: while (k >= 0 && B[i][k] > key), as written, in this thread
 // CUDA-NEXT: while (k >= 0 && B[(i) * (m) + (k)] > key) {
 // CUDA-NEXT:   B[(i) * (m) + (k + 1)] = B[(i) * (m) + (k)];
+// CUDA-LABEL: countdown_nest0_kernel(
+// CUDA: // line 140: for (unsigned u = m; u-- > 0;), as written, in this thread
+// CUDA-NEXT: for (u = m; u-- > 0;) {
+// CUDA-NEXT:   s = s * 0.5f + B[(i) * (m) + (u)];
 
 // NVCC-NOT: {{warning|error}}
 
@@ -186,6 +202,7 @@ void first_above(int n, int m, const float a[restrict m], float acc[restrict 1])
 // CHECK: PASS newton: R
 // CHECK: PASS rowsort: B
 // CHECK: PASS first_above: acc (1 elements)
+// CHECK: PASS countdown: out (300 elements)
 // CHECK-NOT: FAIL
 
 // BROKEN: FAIL spmv: y
