@@ -409,13 +409,16 @@ private:
                                  ") runs across threads: its reductions scatter into elements threads may share, "
                                  "each update an atomicAdd");
         }
-    if (!K.AtomicUpdates.empty() && Opts.Coarsen.empty() && !coarsenClause(K.Mapped[0].Loop) &&
-        !sharedBinCandidates(N, K).empty())
+    if (!K.AtomicUpdates.empty() && K.Mapped.size() == 1 && Opts.Coarsen.empty() &&
+        !coarsenClause(K.Mapped[0].Loop) && !sharedBinCandidates(N, K).empty())
       for (MappedLoop &M : K.Mapped)
         if (M.Dim == 'x' && M.Coarsen == 1) {
           // Shared bins' default: a thread's 4 updates a block apart keep
           // more loads in flight (H200 run 39: a histogram of 2^26 bytes at
-          // 37-41% of CUB's with one update per thread, 88-92% with 4).
+          // 37-41% of CUB's with one update per thread, 88-92% with 4). Not
+          // with two mapped loops, whose x loop may be short (run 39 call 4:
+          // 3 x 10^7 updates over x loops of 3 iterations, 1.55 ms against
+          // 1.02 ms with one update per thread).
           M.Coarsen = KernelPlan::BinCoarsen;
           M.Stride = M.BlockSize;
           K.Notes.push_back("loop " + N.Loops[M.Loop].Iterator + ": " + std::to_string(KernelPlan::BinCoarsen) +
