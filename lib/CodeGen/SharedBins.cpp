@@ -67,7 +67,10 @@ unsigned targetOf(const Nest &N, unsigned Stmt) { return N.Statements[Stmt].Body
 
 std::vector<KernelPlan::SharedBin> sharedBinCandidates(const Nest &N, const KernelPlan &K) {
   std::vector<KernelPlan::SharedBin> Bins;
-  if (K.K != KernelPlan::Kind::Parallel || K.AtomicUpdates.empty() || K.Mapped.empty())
+  // Not beside other shared memory (staged tiles, halos, a transposing
+  // tile): the static budget is theirs.
+  if (K.K != KernelPlan::Kind::Parallel || K.AtomicUpdates.empty() || K.Mapped.empty() || K.SharedBytes > 0 ||
+      !K.Staged.empty() || !K.Halo.empty() || K.Transposed)
     return Bins;
   unsigned Outer = K.Mapped[0].Loop;
   std::set<unsigned> Targets;
