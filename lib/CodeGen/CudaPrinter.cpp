@@ -803,11 +803,15 @@ public:
       Value = B.Op == "-=" ? "-(" + EP.print(*B.Ops[1]) + ")" : EP.print(*B.Ops[1]);
     else
       Value = B.Op == "++pre" || B.Op == "post++" ? "1" : "-1";
-    std::string Elem = "&" + (Into.empty() ? EP.print(Target) : Into);
-    bool Wide = T.K == ScalarType::Kind::Long || T.K == ScalarType::Kind::LongLong;
-    if (Wide)
-      return "atomicAdd((unsigned long long *)" + Elem + ", (unsigned long long)(" + Value + "))";
-    return "atomicAdd(" + Elem + ", (" + typeStr(T) + ")(" + Value + "))";
+    return atomicAddOf(T, "&" + (Into.empty() ? EP.print(Target) : Into), "(" + Value + ")");
+  }
+
+  /// atomicAdd(Address, Value) on an element of type T; 8-byte integers
+  /// through CUDA's unsigned long long overload (the same bits).
+  static std::string atomicAddOf(ScalarType T, const std::string &Address, const std::string &Value) {
+    if (T.K == ScalarType::Kind::Long || T.K == ScalarType::Kind::LongLong)
+      return "atomicAdd((unsigned long long *)" + Address + ", (unsigned long long)" + Value + ")";
+    return "atomicAdd(" + Address + ", (" + typeStr(T) + ")" + Value + ")";
   }
 
   /// The shared bins of the array an atomic update scatters into, if any.
@@ -862,17 +866,12 @@ public:
       for (unsigned S : K.AtomicUpdates)
         if (N.Statements[S].Body->Ops[0]->Index == B.Array)
           Ref = N.Statements[S].Body->Ops[0].get();
-      ScalarType T = A.ElementType;
-      bool Wide = T.K == ScalarType::Kind::Long || T.K == ScalarType::Kind::LongLong;
-      std::string Where = "(" + firstElement(*Ref, EP) + ") + loopgpu_b";
       OS << "  for (int loopgpu_b = loopgpu_bin_tid; loopgpu_b < " << B.Elements
          << "; loopgpu_b += loopgpu_bin_threads)\n";
       OS << "    if (" << binsVar(B) << "[loopgpu_b] != 0)\n";
-      if (Wide)
-        OS << "      atomicAdd((unsigned long long *)(" << Where << "), (unsigned long long)" << binsVar(B)
-           << "[loopgpu_b]);\n";
-      else
-        OS << "      atomicAdd(" << Where << ", " << binsVar(B) << "[loopgpu_b]);\n";
+      OS << "      "
+         << atomicAddOf(A.ElementType, "((" + firstElement(*Ref, EP) + ") + loopgpu_b)", binsVar(B) + "[loopgpu_b]")
+         << ";\n";
     }
   }
 

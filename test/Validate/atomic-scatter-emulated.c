@@ -70,7 +70,7 @@ void not_sums(int n, const int *restrict idx, int *restrict h, const float *rest
 // CUDA: atomicAdd(&loopgpu_bins_H[loopgpu_bin], (int)(1));
 // CUDA-NEXT: else // past the bins
 // CUDA-NEXT:   atomicAdd(&H[{{.*}}], (int)(1));
-// CUDA: atomicAdd((&H[0]) + loopgpu_b, loopgpu_bins_H[loopgpu_b]);
+// CUDA: atomicAdd(((&H[0]) + loopgpu_b), (int)loopgpu_bins_H[loopgpu_b]);
 // CUDA-NOT: atomicAdd(
 
 // NVCC-NOT: {{error|warning}}

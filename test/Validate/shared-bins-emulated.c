@@ -60,7 +60,7 @@ void too_big(int n, const int *restrict idx, int Big[restrict 5000]) {
 // CUDA: __syncthreads(); // every update of the block is in its bins
 // CUDA-NEXT: for (int loopgpu_b = loopgpu_bin_tid; loopgpu_b < 256; loopgpu_b += loopgpu_bin_threads)
 // CUDA-NEXT:   if (loopgpu_bins_hist[loopgpu_b] != 0)
-// CUDA-NEXT:     atomicAdd((&hist[0]) + loopgpu_b, loopgpu_bins_hist[loopgpu_b]);
+// CUDA-NEXT:     atomicAdd(((&hist[0]) + loopgpu_b), (unsigned int)loopgpu_bins_hist[loopgpu_b]);
 // CUDA-LABEL: grid2_nest0_kernel(
 // CUDA: __shared__ long long loopgpu_bins_C[128];
 // CUDA: if (const long long loopgpu_bin = &C[{{.*}}] - &C[(0) * (16) + (0)]; loopgpu_bin >= 0 && loopgpu_bin < 128)
