@@ -2272,10 +2272,11 @@ public:
     const KernelPlan &K = *PC.K;
     const Loop &L = N.Loops[Nd.Id];
     const std::string IT = typeStr(L.IteratorType), ST = std::to_string(K.Stages);
-    auto Copy = [&](unsigned D, const std::string &Strip, const std::string &What) {
+    // Strip's tiles into stage Stage (by default Strip % Stages).
+    auto Copy = [&](unsigned D, const std::string &Strip, const std::string &What, const std::string &Stage = "") {
       std::string KK = "(" + IT + ")(" + aff(L.Lower) + " + (" + Strip + ") * " + std::to_string(K.KTile) + ")";
       for (const StagedArray &S : K.Staged)
-        printTileCopyAsync(OS, S, D, What, "(" + Strip + ") % " + ST, Vectors,
+        printTileCopyAsync(OS, S, D, What, Stage.empty() ? "(" + Strip + ") % " + ST : Stage, Vectors,
                            [&](unsigned Dim, const std::string &R) { return stripElement(S, L, KK, Dim, R); });
     };
     indent(OS, Depth);
@@ -2298,13 +2299,35 @@ public:
        << K.Stages - 1 << " strips\n";
     indent(OS, Depth + 1);
     OS << "if (loopgpu_s < loopgpu_strips) {\n";
-    Copy(Depth + 2, "loopgpu_s", "strip loopgpu_s's tile");
+    Copy(Depth + 2, "loopgpu_s", "strip loopgpu_s's tile", "");
     indent(OS, Depth + 1);
     OS << "}\n";
     indent(OS, Depth + 1);
     OS << "loopgpu_cp_async_commit(); // one group per strip, empty past the last\n";
     indent(OS, Depth);
     OS << "}\n";
+    if (PC.Exact && K.Mma && K.Mma->Pipelined && K.KTile % (2 * MmaPlan::K) == 0) {
+      printMmaPipelinedStrips(OS, Nd, Depth, EP, Copy);
+    } else {
+      printStripLoop(OS, Nd, Depth, EP, Copy);
+    }
+    indent(OS, Depth);
+    OS << "loopgpu_cp_async_wait<0>();\n";
+    indent(OS, Depth);
+    OS << "__syncthreads(); // before another tile's copies overwrite the stages\n";
+    if (Tail)
+      printTailStrip(OS, Nd, Depth, EP, Trip, Copy);
+  }
+
+  using CopyFn = llvm::function_ref<void(unsigned, const std::string &, const std::string &, const std::string &)>;
+
+  /// The loop over the whole strips: per strip, wait for this thread's
+  /// copies of strip s (at most Stages - 2 groups younger than it in
+  /// flight), a barrier, the copy of strip s + Stages - 1, the arithmetic.
+  void printStripLoop(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, CopyFn Copy) {
+    const KernelPlan &K = *PC.K;
+    const Loop &L = N.Loops[Nd.Id];
+    const std::string IT = typeStr(L.IteratorType), ST = std::to_string(K.Stages);
     indent(OS, Depth);
     OS << "for (long long loopgpu_s = 0; loopgpu_s < loopgpu_strips; ++loopgpu_s) {\n";
     unsigned D = Depth + 1;
@@ -2317,7 +2340,7 @@ public:
     OS << "__syncthreads(); // every thread's are, and strip loopgpu_s - 1's stage is free\n";
     indent(OS, D);
     OS << "if (loopgpu_s + " << K.Stages - 1 << " < loopgpu_strips) {\n";
-    Copy(D + 1, "loopgpu_s + " + std::to_string(K.Stages - 1), "strip loopgpu_s + " + std::to_string(K.Stages - 1) + "'s tile");
+    Copy(D + 1, "loopgpu_s + " + std::to_string(K.Stages - 1), "strip loopgpu_s + " + std::to_string(K.Stages - 1) + "'s tile", "");
     indent(OS, D);
     OS << "}\n";
     indent(OS, D);
@@ -2326,12 +2349,92 @@ public:
     printStripArithmetic(OS, Nd, D, EP);
     indent(OS, Depth);
     OS << "}\n";
+  }
+
+  /// The exact version's whole strips on tensor cores with the operands
+  /// double-buffered in registers: the operands of each step of 8
+  /// iterations are read from the tiles while the previous step's products
+  /// run, and the barrier that makes strip s + 1's tiles visible comes
+  /// before strip s's last step, so that the products of that step cover
+  /// the reads of strip s + 1's first operands (H200, bench/RESULTS.md run
+  /// 40: PolyBench gemm 4096^3 from 73% to 78% of cuBLAS DGEMM). Stage
+  /// indices rotate (loopgpu_rd, loopgpu_wr) rather than being computed.
+  /// Strip s + Stages - 1 is copied into the stage of strip s - 1, whose
+  /// last reads precede strip s - 1's barrier.
+  void printMmaPipelinedStrips(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, CopyFn Copy) {
+    const KernelPlan &K = *PC.K;
+    const Loop &L = N.Loops[Nd.Id];
+    const int64_t Steps = K.KTile / MmaPlan::K, Last = K.Stages - 1;
+    const std::string IT = typeStr(L.IteratorType), Wait = std::to_string(K.Stages - 2);
+    auto Rotate = [&](unsigned D, const std::string &V) {
+      indent(OS, D);
+      OS << V << " = " << V << " == " << Last << " ? 0 : " << V << " + 1;\n";
+    };
+    auto Operands = [&](unsigned D, int64_t Set, const std::string &Strip, int64_t Step) {
+      indent(OS, D);
+      OS << "{ // " << (Step == 0 ? "strip " + Strip + "'s first" : "step " + std::to_string(Step) + "'s")
+         << " operands into set " << Set << "\n";
+      indent(OS, D + 1);
+      OS << "const " << IT << " loopgpu_kk = (" << IT << ")(" << aff(L.Lower) << " + (" << Strip << ") * " << K.KTile
+         << ");\n";
+      printStagePointers(OS, D + 1, "loopgpu_rd");
+      printMmaOperands(OS, L, D + 1, EP, std::to_string(Set), std::to_string(Step * MmaPlan::K));
+      indent(OS, D);
+      OS << "}\n";
+    };
+    PC.InStaged = true;
+    const Statement &S = N.Statements[K.Mma->Stmt];
     indent(OS, Depth);
-    OS << "loopgpu_cp_async_wait<0>();\n";
+    OS << "// line " << S.Loc.Line << " on FP64 tensor cores: per " << MmaPlan::K << " iterations of " << L.Iterator
+       << ", " << mmaTilesText() << "; every strip is full, the operands double-buffered in registers\n";
     indent(OS, Depth);
-    OS << "__syncthreads(); // before another tile's copies overwrite the stages\n";
-    if (Tail)
-      printTailStrip(OS, Nd, Depth, EP, Trip, Copy);
+    OS << "int loopgpu_rd = 0, loopgpu_wr = " << Last << "; // the stages read and written\n";
+    indent(OS, Depth);
+    OS << "double " << mmaFragments("0") << ", " << mmaFragments("1") << ";\n";
+    indent(OS, Depth);
+    OS << "loopgpu_cp_async_wait<" << Wait << ">(); // this thread's copies of strip 0 are in\n";
+    indent(OS, Depth);
+    OS << "__syncthreads(); // every thread's are\n";
+    indent(OS, Depth);
+    OS << "if (loopgpu_strips > 0) {\n";
+    Operands(Depth + 1, 0, "0", 0);
+    indent(OS, Depth);
+    OS << "}\n";
+    indent(OS, Depth);
+    OS << "for (long long loopgpu_s = 0; loopgpu_s < loopgpu_strips; ++loopgpu_s) {\n";
+    unsigned D = Depth + 1;
+    indent(OS, D);
+    OS << "if (loopgpu_s + " << Last << " < loopgpu_strips) {\n";
+    Copy(D + 1, "loopgpu_s + " + std::to_string(Last), "strip loopgpu_s + " + std::to_string(Last) + "'s tile",
+         "loopgpu_wr");
+    indent(OS, D);
+    OS << "}\n";
+    indent(OS, D);
+    OS << "loopgpu_cp_async_commit();\n";
+    for (int64_t Step = 0; Step + 1 < Steps; ++Step) {
+      Operands(D, (Step + 1) % 2, "loopgpu_s", Step + 1);
+      indent(OS, D);
+      OS << "// step " << Step << "'s products\n";
+      printMmaProducts(OS, D, std::to_string(Step % 2));
+    }
+    indent(OS, D);
+    OS << "loopgpu_cp_async_wait<" << Wait << ">(); // this thread's copies of strip loopgpu_s + 1 are in\n";
+    indent(OS, D);
+    OS << "__syncthreads(); // every thread's are, and every thread is done reading strip loopgpu_s, whose stage the "
+          "next copy overwrites\n";
+    Rotate(D, "loopgpu_rd");
+    Rotate(D, "loopgpu_wr");
+    indent(OS, D);
+    OS << "if (loopgpu_s + 1 < loopgpu_strips) {\n";
+    Operands(D + 1, 0, "loopgpu_s + 1", 0);
+    indent(OS, D);
+    OS << "}\n";
+    indent(OS, D);
+    OS << "// step " << Steps - 1 << "'s products\n";
+    printMmaProducts(OS, D, std::to_string((Steps - 1) % 2));
+    indent(OS, Depth);
+    OS << "}\n";
+    PC.InStaged = false;
   }
 
   /// `T (*const loopgpu_sh_<A>)[...] = loopgpu_stages_<A>[Stage];`: each
@@ -2353,7 +2456,7 @@ public:
   /// (ExactTiles::TailStrip): copied range-checked along the strip loop
   /// (zeros past its end), its iterations one by one.
   void printTailStrip(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, const std::string &Trip,
-                      llvm::function_ref<void(unsigned, const std::string &, const std::string &)> Copy) {
+                      CopyFn Copy) {
     const KernelPlan &K = *PC.K;
     const Loop &L = N.Loops[Nd.Id];
     const std::string IT = typeStr(L.IteratorType), ST = std::to_string(K.Stages);
@@ -2364,7 +2467,7 @@ public:
     OS << "const " << IT << " loopgpu_kk = (" << IT << ")(" << aff(L.Lower) << " + loopgpu_strips * " << K.KTile
        << ");\n";
     PC.Tail = true;
-    Copy(D, "loopgpu_strips", "the partial strip's tile");
+    Copy(D, "loopgpu_strips", "the partial strip's tile", "");
     PC.Tail = false;
     indent(OS, D);
     OS << "loopgpu_cp_async_commit();\n";
@@ -2518,6 +2621,55 @@ public:
   void printMmaStrip(raw_ostream &OS, const Loop &L, unsigned D, ExprPrinter &EP) {
     const KernelPlan &K = *PC.K;
     const MmaPlan &P = *K.Mma;
+    indent(OS, D);
+    OS << "// line " << N.Statements[P.Stmt].Loc.Line << " on FP64 tensor cores: per " << MmaPlan::K
+       << " iterations of " << L.Iterator << ", " << mmaTilesText() << "\n";
+    indent(OS, D);
+    OS << "#pragma unroll\n";
+    indent(OS, D);
+    OS << "for (int loopgpu_ks = 0; loopgpu_ks < " << K.KTile << "; loopgpu_ks += " << MmaPlan::K << ") {\n";
+    indent(OS, D + 1);
+    OS << "double " << mmaFragments("") << "; // the operands at this lane's rows and columns, at its two iterations\n";
+    printMmaOperands(OS, L, D + 1, EP, "", "loopgpu_ks");
+    printMmaProducts(OS, D + 1, "");
+    indent(OS, D);
+    OS << "}\n";
+  }
+
+  /// The warp's tiles of MmaPlan, in words.
+  std::string mmaTilesText() const {
+    const KernelPlan &K = *PC.K;
+    const MmaPlan &P = *K.Mma;
+    int64_t RowCopies = 0, ColTiles = 0;
+    for (const MappedLoop &M : K.Mapped)
+      (M.Loop == P.RowLoop ? RowCopies : ColTiles) = M.Loop == P.RowLoop ? M.Coarsen : M.Coarsen / 2;
+    return "the warp's " + std::to_string(RowCopies / 2) + " x " + std::to_string(ColTiles) + " tiles of " +
+           std::to_string(MmaPlan::M) + " x " + std::to_string(MmaPlan::N) +
+           " outputs (mma.sync m16n8k8; lane l's iterations are 2 (l % 4) and 2 (l % 4) + 1 of the 8)";
+  }
+
+  /// The declarators of a set of operand registers: `loopgpu_row<Set>[R][2],
+  /// loopgpu_col<Set>[C][2]`.
+  std::string mmaFragments(const std::string &Set) const {
+    const KernelPlan &K = *PC.K;
+    const MmaPlan &P = *K.Mma;
+    int64_t RowCopies = 0, ColTiles = 0;
+    for (const MappedLoop &M : K.Mapped)
+      (M.Loop == P.RowLoop ? RowCopies : ColTiles) = M.Loop == P.RowLoop ? M.Coarsen : M.Coarsen / 2;
+    return "loopgpu_row" + Set + "[" + std::to_string(RowCopies) + "][2], loopgpu_col" + Set + "[" +
+           std::to_string(ColTiles) + "][2]";
+  }
+
+  /// Operand set Set (loopgpu_row<Set>, loopgpu_col<Set>) at iterations
+  /// loopgpu_kk + Ks + 2 (lane % 4) (+ 1) of the staged loop, read from the
+  /// strip's tiles (loopgpu_sh_<A>): each lane computes its elements of the
+  /// row operand (one per row of its outputs) and of the column operand
+  /// (one per 8-column tile) at its two iterations (MmaPlan: the
+  /// instruction's k order permuted alike for both operands).
+  void printMmaOperands(raw_ostream &OS, const Loop &L, unsigned D, ExprPrinter &EP, const std::string &Set,
+                        const std::string &Ks) {
+    const KernelPlan &K = *PC.K;
+    const MmaPlan &P = *K.Mma;
     size_t RowPos = 0, ColPos = 0;
     for (size_t I = 0; I < K.Mapped.size(); ++I)
       (K.Mapped[I].Loop == P.RowLoop ? RowPos : ColPos) = I;
@@ -2534,77 +2686,75 @@ public:
       OS << "const " << typeStr(ML.IteratorType) << " " << ML.Iterator << " = (" << typeStr(ML.IteratorType) << ")("
          << (ML.Step > 0 ? aff(ML.Lower) : aff(ML.Upper)) << " + " << tVar(M) << " * " << ML.Step << ");\n";
     };
-    const Statement &S = N.Statements[P.Stmt];
     int64_t RowCopies = Row.Coarsen, ColTiles = Col.Coarsen / 2;
     indent(OS, D);
-    OS << "// line " << S.Loc.Line << " on FP64 tensor cores: per " << MmaPlan::K << " iterations of " << L.Iterator
-       << ", the warp's " << RowCopies / 2 << " x " << ColTiles << " tiles of " << MmaPlan::M << " x " << MmaPlan::N
-       << " outputs (mma.sync m16n8k8; lane l's iterations are 2 (l % 4) and 2 (l % 4) + 1 of the 8)\n";
-    indent(OS, D);
     OS << "#pragma unroll\n";
     indent(OS, D);
-    OS << "for (int loopgpu_ks = 0; loopgpu_ks < " << K.KTile << "; loopgpu_ks += " << MmaPlan::K << ") {\n";
-    indent(OS, D + 1);
-    OS << "double loopgpu_row[" << RowCopies << "][2], loopgpu_col[" << ColTiles
-       << "][2]; // the operands at this lane's rows and columns, at its two iterations\n";
-    indent(OS, D + 1);
-    OS << "#pragma unroll\n";
-    indent(OS, D + 1);
     OS << "for (int loopgpu_h = 0; loopgpu_h < 2; ++loopgpu_h) {\n";
-    indent(OS, D + 2);
-    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator
-       << " = loopgpu_kk + loopgpu_ks + 2 * (loopgpu_tid % 4) + loopgpu_h;\n";
-    indent(OS, D + 2);
+    indent(OS, D + 1);
+    OS << "const " << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk + " << Ks
+       << " + 2 * (loopgpu_tid % 4) + loopgpu_h;\n";
+    indent(OS, D + 1);
     OS << "#pragma unroll\n";
-    indent(OS, D + 2);
+    indent(OS, D + 1);
     std::string RC = "loopgpu_c" + std::to_string(RowPos);
     OS << "for (int " << RC << " = 0; " << RC << " < " << RowCopies << "; ++" << RC << ") {\n";
-    indent(OS, D + 3);
+    indent(OS, D + 2);
     OS << "const " << indexType(N.Loops[Row.Loop]) << " " << tVar(Row) << " = " << tileVar(Row) << " * " << Row.tile()
        << " + " << offVar(Row) << " + " << copyOffset(Row, RC) << ";\n";
-    Iterator(Row, D + 3);
-    indent(OS, D + 3);
-    OS << "loopgpu_row[" << RC << "][loopgpu_h] = "
+    Iterator(Row, D + 2);
+    indent(OS, D + 2);
+    OS << "loopgpu_row" << Set << "[" << RC << "][loopgpu_h] = "
        << (P.Subtract ? "-(" + Product(P.RowFactors) + ")" : Product(P.RowFactors)) << ";"
        << (P.Subtract ? " // -= : the row operand negated" : "") << "\n";
-    indent(OS, D + 2);
-    OS << "}\n";
-    indent(OS, D + 2);
-    OS << "#pragma unroll\n";
-    indent(OS, D + 2);
-    OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
-    indent(OS, D + 3);
-    OS << "const " << indexType(N.Loops[Col.Loop]) << " " << tVar(Col) << " = " << tileVar(Col) << " * " << Col.tile()
-       << " + " << mmaOffset(K, Col, /*Fragment=*/true) << " + loopgpu_n * " << MmaPlan::N << ";\n";
-    Iterator(Col, D + 3);
-    indent(OS, D + 3);
-    OS << "loopgpu_col[loopgpu_n][loopgpu_h] = " << Product(P.ColFactors) << ";\n";
-    indent(OS, D + 2);
-    OS << "}\n";
     indent(OS, D + 1);
     OS << "}\n";
+    indent(OS, D + 1);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 1);
+    OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
+    indent(OS, D + 2);
+    OS << "const " << indexType(N.Loops[Col.Loop]) << " " << tVar(Col) << " = " << tileVar(Col) << " * " << Col.tile()
+       << " + " << mmaOffset(K, Col, /*Fragment=*/true) << " + loopgpu_n * " << MmaPlan::N << ";\n";
+    Iterator(Col, D + 2);
+    indent(OS, D + 2);
+    OS << "loopgpu_col" << Set << "[loopgpu_n][loopgpu_h] = " << Product(P.ColFactors) << ";\n";
+    indent(OS, D + 1);
+    OS << "}\n";
+    indent(OS, D);
+    OS << "}\n";
+  }
+
+  /// The warp's 16 x 8 tiles accumulated with loopgpu_dmma_m16n8k8 from
+  /// operand set Set.
+  void printMmaProducts(raw_ostream &OS, unsigned D, const std::string &Set) {
+    const KernelPlan &K = *PC.K;
+    const MmaPlan &P = *K.Mma;
+    size_t RowPos = 0, ColPos = 0;
+    for (size_t I = 0; I < K.Mapped.size(); ++I)
+      (K.Mapped[I].Loop == P.RowLoop ? RowPos : ColPos) = I;
+    int64_t RowCopies = K.Mapped[RowPos].Coarsen, ColTiles = K.Mapped[ColPos].Coarsen / 2;
     auto Acc = [&](const std::string &R, const std::string &C) {
       return N.Scalars[P.Acc].Name + (RowPos < ColPos ? "[" + R + "][" + C + "]" : "[" + C + "][" + R + "]");
     };
-    indent(OS, D + 1);
+    const std::string Row = "loopgpu_row" + Set, Col = "loopgpu_col" + Set;
+    indent(OS, D);
     OS << "#pragma unroll\n";
-    indent(OS, D + 1);
+    indent(OS, D);
     OS << "for (int loopgpu_m = 0; loopgpu_m < " << RowCopies / 2 << "; ++loopgpu_m) {\n";
-    indent(OS, D + 2);
+    indent(OS, D + 1);
     OS << "#pragma unroll\n";
-    indent(OS, D + 2);
+    indent(OS, D + 1);
     OS << "for (int loopgpu_n = 0; loopgpu_n < " << ColTiles << "; ++loopgpu_n) {\n";
-    indent(OS, D + 3);
+    indent(OS, D + 2);
     OS << "loopgpu_dmma_m16n8k8(" << Acc("2 * loopgpu_m", "2 * loopgpu_n") << ", "
        << Acc("2 * loopgpu_m", "2 * loopgpu_n + 1") << ", " << Acc("2 * loopgpu_m + 1", "2 * loopgpu_n") << ", "
        << Acc("2 * loopgpu_m + 1", "2 * loopgpu_n + 1") << ",\n";
-    indent(OS, D + 3);
-    OS << "                     loopgpu_row[2 * loopgpu_m][0], loopgpu_row[2 * loopgpu_m + 1][0], "
-          "loopgpu_row[2 * loopgpu_m][1], loopgpu_row[2 * loopgpu_m + 1][1],\n";
-    indent(OS, D + 3);
-    OS << "                     loopgpu_col[loopgpu_n][0], loopgpu_col[loopgpu_n][1]);\n";
     indent(OS, D + 2);
-    OS << "}\n";
+    OS << "                     " << Row << "[2 * loopgpu_m][0], " << Row << "[2 * loopgpu_m + 1][0], " << Row
+       << "[2 * loopgpu_m][1], " << Row << "[2 * loopgpu_m + 1][1],\n";
+    indent(OS, D + 2);
+    OS << "                     " << Col << "[loopgpu_n][0], " << Col << "[loopgpu_n][1]);\n";
     indent(OS, D + 1);
     OS << "}\n";
     indent(OS, D);
@@ -2628,13 +2778,33 @@ public:
          << N.Loops[K.Mapped[0].Loop].Iterator << "; its lanes split the reduction loops\n";
     printParallelPrologue(OS, K);
     unsigned Depth = 1;
+    // MmaPlan::GroupRows: the exact version's blocks take the tiles a group
+    // of rows (along y) at a time, a column of the group after another.
+    const bool Grouped = PC.Exact && K.Mma && K.Mma->Pipelined && K.Mapped.size() == 2;
+    if (Grouped) {
+      const std::string G = std::to_string(MmaPlan::GroupRows);
+      OS << "  // the blocks in launch order take the tiles " << G << " rows at a time, column by column: "
+            "consecutive blocks share rows and columns of the operands in L2\n";
+      OS << "  const long long loopgpu_block = (long long)blockIdx.y * gridDim.x + blockIdx.x;\n";
+      OS << "  const long long loopgpu_group = loopgpu_block / (" << G << "LL * gridDim.x), loopgpu_in_group = "
+         << "loopgpu_block % (" << G << "LL * gridDim.x);\n";
+      OS << "  const long long loopgpu_group_rows = min(" << G << "LL, (long long)gridDim.y - loopgpu_group * " << G
+         << ");\n";
+    }
     for (const MappedLoop &M : K.Mapped) {
       std::string D(1, M.Dim);
       indent(OS, Depth++);
       if (PC.Exact) { // the host launched a block per tile, every tile full
         OS << "{ // the block's tile along " << D << "\n";
         indent(OS, Depth);
-        OS << "const " << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = blockIdx." << D << ";\n";
+        OS << "const " << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = ";
+        if (!Grouped)
+          OS << "blockIdx." << D << ";\n";
+        else if (M.Dim == 'y')
+          OS << "(" << indexType(N.Loops[M.Loop]) << ")(loopgpu_group * " << MmaPlan::GroupRows
+             << " + loopgpu_in_group % loopgpu_group_rows);\n";
+        else
+          OS << "(" << indexType(N.Loops[M.Loop]) << ")(loopgpu_in_group / loopgpu_group_rows);\n";
         continue;
       }
       if (M.OneTilePerBlock) {

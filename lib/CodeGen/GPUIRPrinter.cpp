@@ -129,7 +129,11 @@ private:
     if (K.Mma) {
       indent(1);
       OS << "mma m" << MmaPlan::M << "n" << MmaPlan::N << "k" << MmaPlan::K << " warps " << K.Mma->WarpsRow << " x "
-         << K.Mma->WarpsCol << " accumulator " << N.Scalars[K.Mma->Acc].Name << "\n";
+         << K.Mma->WarpsCol << " accumulator " << N.Scalars[K.Mma->Acc].Name
+         << (K.Mma->Pipelined ? " pipelined (exact version: operands double-buffered, blocks grouped by " +
+                                    std::to_string(MmaPlan::GroupRows) + " rows of tiles)"
+                              : "")
+         << "\n";
     }
     if (K.XRuns) {
       std::vector<std::string> Arrays;

@@ -555,6 +555,7 @@ private:
         Plan.Remarks.resize(Mid2);
         if (!L)
           return *T;
+        L->Mma->Pipelined = true;
         // MmaPlan's comment: the large tile where its exact version runs.
         T->Notes.insert(T->Notes.begin(), "the default tile, where the 128 x 64 tile's exact version does not run");
         L->Notes.insert(L->Notes.begin(), "the 128 x 64 tile, where its exact version runs (whole strips, aligned "

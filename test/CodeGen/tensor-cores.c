@@ -65,6 +65,45 @@
 // RUN: sed -i 's/\[(loopgpu_s + 3) % 4\]/[(loopgpu_s + 4) % 4]/' %t.4/kernels.cu
 // RUN: %expect_exit 1 bash %t.4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
 // MUT: FAIL gemm: C
+// The 128 x 64 tile's exact version (MmaPlan::Pipelined): operands
+// double-buffered in registers across the strip's barrier, blocks grouped 8
+// rows of tiles at a time. Validated where every tile is full (256 x 128,
+// whole strips and a partial one: p = 56), the trace naming the kernel; a
+// mutation that reads strip s + 1's first operands from strip s's stage
+// fails. (Dropping the barrier inside the loop passes under the emulation,
+// whose threads copy at once and run in step between shuffles: the GPU
+// run's racecheck covers it, bench/RESULTS.md run 40.)
+// RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=256 --param m=128 --param p=56 --validate --validate-mode=cpu --validate-dir=%t.6 2>&1 | FileCheck %s --check-prefixes=VAL,PIPEVAL
+// PIPEVAL: loopgpu: gemm_nest0_kernel2: every tile full: gemm_nest0_kernel2_exact runs
+// RUN: rm -rf %t.7 && %loopgpu %s --param n=256 --param m=128 --param p=56 --validate --validate-mode=none --validate-dir=%t.7 > /dev/null 2>&1
+// RUN: grep -c "loopgpu_rd = loopgpu_rd == 2 ? 0 : loopgpu_rd + 1;" %t.7/kernels.cu
+// RUN: sed -i 's|loopgpu_rd = loopgpu_rd == 2 ? 0 : loopgpu_rd + 1;|// dropped|' %t.7/kernels.cu
+// RUN: %expect_exit 1 bash %t.7/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
+// RUN: FileCheck %s --check-prefix=PIPE --input-file=%t.cu
+// PIPE: gemm_nest0_kernel1_exact(
+// PIPE-NOT: double-buffered
+// PIPE: gemm_nest0_kernel2_exact(
+// PIPE: // the blocks in launch order take the tiles 8 rows at a time, column by column
+// PIPE: const long long loopgpu_group_rows = min(8LL, (long long)gridDim.y - loopgpu_group * 8);
+// PIPE: const int loopgpu_tile{{[0-9]+}} = (int)(loopgpu_group * 8 + loopgpu_in_group % loopgpu_group_rows);
+// PIPE: const int loopgpu_tile{{[0-9]+}} = (int)(loopgpu_in_group / loopgpu_group_rows);
+// PIPE: every strip is full, the operands double-buffered in registers
+// PIPE: int loopgpu_rd = 0, loopgpu_wr = 2; // the stages read and written
+// PIPE: double loopgpu_row0[8][2], loopgpu_col0[4][2], loopgpu_row1[8][2], loopgpu_col1[4][2];
+// PIPE: for (long long loopgpu_s = 0; loopgpu_s < loopgpu_strips; ++loopgpu_s) {
+// PIPE: // strip loopgpu_s + 2's tile of A into stage loopgpu_wr, asynchronously
+// PIPE: { // step 1's operands into set 1
+// PIPE: // step 0's products
+// PIPE: loopgpu_row0[2 * loopgpu_m][0], loopgpu_row0[2 * loopgpu_m + 1][0]
+// PIPE: loopgpu_cp_async_wait<1>(); // this thread's copies of strip loopgpu_s + 1 are in
+// PIPE-NEXT: __syncthreads(); // every thread's are, and every thread is done reading strip loopgpu_s, whose stage the next copy overwrites
+// PIPE-NEXT: loopgpu_rd = loopgpu_rd == 2 ? 0 : loopgpu_rd + 1;
+// PIPE-NEXT: loopgpu_wr = loopgpu_wr == 2 ? 0 : loopgpu_wr + 1;
+// PIPE: { // strip loopgpu_s + 1's first operands into set 0
+// PIPE: // step 1's products
+// PIPE: loopgpu_row1[2 * loopgpu_m][0], loopgpu_row1[2 * loopgpu_m + 1][0]
+// PIPE: if (loopgpu_strips * 16 < loopgpu_trip(0, ((long long)p) - 1, 1)) { // the last, partial strip
+// PIPE: gemm_nest0_kernel2_border(
 // OFF-NOT: loopgpu_dmma_m16n8k
 
 // The helpers, printed once.

@@ -266,6 +266,12 @@ struct MmaPlan {
   static constexpr int64_t M = 16, N = 8, K = 8; ///< the instruction's shape
   static constexpr int64_t Strip = 16;  ///< the staged loop's strip
   static constexpr int64_t Stages = 4;  ///< strips in shared memory (cp.async pipeline)
+  /// Pipelined: the exact version's blocks take the tiles this many rows of
+  /// tiles at a time, column by column, so that the blocks running at once
+  /// read fewer distinct rows and columns of the operands (H200,
+  /// bench/RESULTS.md run 40, alone: PolyBench gemm 6144^3 from 74.5% to
+  /// 79.5% of cuBLAS DGEMM, 4096^3 71.5% to 73.2%).
+  static constexpr int64_t GroupRows = 8;
   static constexpr MmaShape Default = {24, 4, 8, 8}; ///< 96 x 64, 3 x 2 warps of 32 x 32
   static constexpr MmaShape Large = {16, 8, 8, 8};   ///< 128 x 64, 2 x 2 warps of 64 x 32
   unsigned RowLoop = 0, ColLoop = 0;
@@ -273,6 +279,13 @@ struct MmaPlan {
   unsigned Stmt = 0;          ///< the statement in the staged loop
   unsigned Acc = 0;           ///< its accumulator (a scalar)
   bool Subtract = false;      ///< `acc -= r * c`: r is negated
+  /// The exact version's whole strips with the operands double-buffered in
+  /// registers (CudaPrinter's printMmaPipelinedStrips) and its blocks
+  /// grouped by GroupRows: the Large tile's (H200, bench/RESULTS.md run 40:
+  /// PolyBench gemm 4096^3 from 71-73% to 78% of cuBLAS DGEMM, 2048^3 74% to
+  /// 82-83%, 6144^3 77% to 81-82%). Not the Default tile: the same code took
+  /// its exact and border versions at 2000x2300x2600 from 78-80% to 73-74%.
+  bool Pipelined = false;
   /// The factors of each operand, in source order (pointers into the nest's
   /// statement).
   std::vector<const Expr *> RowFactors, ColFactors;
