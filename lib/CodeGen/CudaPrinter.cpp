@@ -2009,21 +2009,22 @@ public:
   }
   /// The footprint index of loopgpu_e (plus Lane along the last dimension)
   /// along dimension Dim, as an expression.
-  std::string copyIndex(const StagedArray &S, unsigned Dim, int64_t Lane) const {
+  std::string copyIndex(const StagedArray &S, unsigned Dim, int64_t Lane, const std::string &E = "loopgpu_e") const {
     int64_t Below = 1;
     for (unsigned D2 = Dim + 1; D2 < S.Extents.size(); ++D2)
       Below *= S.Extents[D2];
-    std::string R = "(loopgpu_e / " + std::to_string(Below) + " % " + std::to_string(S.Extents[Dim]) + ")";
+    std::string R = "(" + E + " / " + std::to_string(Below) + " % " + std::to_string(S.Extents[Dim]) + ")";
     return Lane ? "(" + R + " + " + std::to_string(Lane) + ")" : R;
   }
   using ElementFn = llvm::function_ref<std::pair<std::string, std::string>(unsigned, const std::string &)>;
   /// The global element of the footprint at loopgpu_e (+ Lane along the
   /// last dimension): its subscript expression and its load condition.
-  std::pair<std::string, std::string> copySource(const StagedArray &S, int64_t Lane, ElementFn Element) const {
+  std::pair<std::string, std::string> copySource(const StagedArray &S, int64_t Lane, ElementFn Element,
+                                                 const std::string &E = "loopgpu_e") const {
     const ArrayInfo &A = N.Arrays[S.Array];
     std::vector<std::string> Subs, Ok;
     for (unsigned D2 = 0; D2 < S.Extents.size(); ++D2) {
-      auto [Sub, Cond] = Element(D2, copyIndex(S, D2, D2 + 1 == S.Extents.size() ? Lane : 0));
+      auto [Sub, Cond] = Element(D2, copyIndex(S, D2, D2 + 1 == S.Extents.size() ? Lane : 0, E));
       if (!Cond.empty())
         Ok.push_back(Cond);
       Subs.push_back(Sub);
@@ -2149,6 +2150,83 @@ public:
     indent(OS, D);
     OS << (C.V > 1 ? vectorType(S) : typeStr(A.ElementType)) << " " << pfVar(S) << "["
        << C.Rounds << "];\n";
+  }
+
+  /// Pointer copies (the pipelined exact version, printMmaPipelinedStrips):
+  /// every strip full and in range, each thread's copies of a strip a
+  /// constant number of rows apart (a round of the block's copies covers
+  /// whole rows of the tile), so that its sources are a pointer advanced by
+  /// a strip's distance after each strip plus a round's distance per copy,
+  /// its destinations a pointer plus constants, computed once per tile
+  /// (H200, bench/RESULTS.md run 40: PolyBench gemm 4096^3 the loop's 285
+  /// instructions per strip 212, 1-2% faster). False where S's copies are
+  /// not so (then printTileCopyAsync's).
+  bool pointerCopies(const StagedArray &S, bool Vectors) const {
+    CopyShape C = copyShape(S);
+    int64_t Row = 1;
+    for (size_t D = 1; D < S.Extents.size(); ++D)
+      Row *= S.Extents[D];
+    return (C.V == 1 || (Vectors && S.PrefixVectors)) && C.Loads % C.Threads == 0 && (C.Threads * C.V) % Row == 0;
+  }
+  std::string srcPtr(const StagedArray &S) const { return "loopgpu_src_" + N.Arrays[S.Array].Name + S.Suffix; }
+  std::string dstPtr(const StagedArray &S) const { return "loopgpu_dst_" + N.Arrays[S.Array].Name + S.Suffix; }
+  /// Declares S's pointer copies: the thread's first source in strip 0, the
+  /// distances of a round and of a strip (from Strip0's and Strip1's
+  /// elements), its first destination in stage 0.
+  void declareCopyPointers(raw_ostream &OS, unsigned D, const StagedArray &S, ElementFn Strip0, ElementFn Strip1) {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    CopyShape C = copyShape(S);
+    const std::string T = typeStr(A.ElementType), First = "(loopgpu_tid * " + std::to_string(C.V) + ")",
+                      Next = "(loopgpu_tid * " + std::to_string(C.V) + " + " + std::to_string(C.Threads * C.V) + ")";
+    auto At = [&](ElementFn E, const std::string &El) { return "&" + A.Name + "[" + copySource(S, 0, E, El).first + "]"; };
+    std::vector<std::string> Idx;
+    for (unsigned D2 = 0; D2 < S.Extents.size(); ++D2)
+      Idx.push_back("[" + copyIndex(S, D2, 0, First) + "]");
+    indent(OS, D);
+    OS << "// " << A.Name << "'s copies: from a pointer advanced a strip at a time, a round's copies "
+       << std::to_string(C.Threads * C.V / (C.Elems / S.Extents[0])) << " rows of the tile apart\n";
+    indent(OS, D);
+    OS << "const " << T << " *" << srcPtr(S) << " = " << At(Strip0, First) << ";\n";
+    indent(OS, D);
+    OS << "const long long " << srcPtr(S) << "_round = " << At(Strip0, Next) << " - " << srcPtr(S) << ", "
+       << srcPtr(S) << "_strip = " << At(Strip1, First) << " - " << srcPtr(S) << ";\n";
+    indent(OS, D);
+    OS << T << " *const " << dstPtr(S) << " = &" << stagesVar(S) << "[0]" << llvm::join(Idx, "") << ";\n";
+  }
+  /// S's copies of the next strip into stage Stage from its pointers, which
+  /// then advance a strip.
+  void printPointerCopy(raw_ostream &OS, unsigned D, const StagedArray &S, const std::string &What,
+                        const std::string &Stage) {
+    const ArrayInfo &A = N.Arrays[S.Array];
+    CopyShape C = copyShape(S);
+    std::vector<int64_t> Shape = S.sharedShape();
+    int64_t StageElems = 1, PaddedRow = 1;
+    for (size_t I = 0; I < Shape.size(); ++I) {
+      StageElems *= Shape[I];
+      if (I > 0)
+        PaddedRow *= Shape[I];
+    }
+    const int64_t RoundRows = C.Threads * C.V / (C.Elems / S.Extents[0]);
+    indent(OS, D);
+    OS << "// " << What << " of " << A.Name << " into stage " << Stage << ", asynchronously: " << C.Rounds
+       << (C.V > 1 ? " 16-byte copies" : " elements") << " per thread\n";
+    indent(OS, D);
+    OS << "#pragma unroll\n";
+    indent(OS, D);
+    OS << "for (int loopgpu_r = 0; loopgpu_r < " << C.Rounds << "; ++loopgpu_r)\n";
+    indent(OS, D + 1);
+    std::string Dst = dstPtr(S) + " + " + Stage + " * " + std::to_string(StageElems) + " + loopgpu_r * " +
+                      std::to_string(RoundRows * PaddedRow);
+    std::string Src = srcPtr(S) + " + loopgpu_r * " + srcPtr(S) + "_round";
+    if (C.V > 1) {
+      std::string V = vectorType(S);
+      OS << "loopgpu_cp_async_bytes(reinterpret_cast<" << V << " *>(" << Dst << "), reinterpret_cast<const " << V
+         << " *>(" << Src << "), " << C.V * elementBytes(A.ElementType) << ");\n";
+    } else {
+      OS << "loopgpu_cp_async(" << Dst << ", " << Src << ", true);\n";
+    }
+    indent(OS, D);
+    OS << srcPtr(S) << " += " << srcPtr(S) << "_strip;\n";
   }
 
   /// Copies S's footprint (the strip's tile) into stage Stage of its tiles
@@ -2292,6 +2370,27 @@ public:
     else
       OS << "const long long loopgpu_strips = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
          << affIn64Bits(N, L.Upper) << ", " << K.KTile << ");\n";
+    const bool Pipelined = PC.Exact && K.Mma && K.Mma->Pipelined && K.KTile % (2 * MmaPlan::K) == 0;
+    const bool Pointers = Pipelined && !PC.Tail && llvm::all_of(K.Staged, [&](const StagedArray &S) {
+      return pointerCopies(S, Vectors);
+    });
+    if (Pointers)
+      for (const StagedArray &S : K.Staged) {
+        auto Strip = [&](const std::string &No) {
+          return "(" + IT + ")(" + aff(L.Lower) + " + " + No + " * " + std::to_string(K.KTile) + ")";
+        };
+        std::string KK0 = Strip("0"), KK1 = Strip("1");
+        declareCopyPointers(
+            OS, Depth, S, [&](unsigned Dim, const std::string &R) { return stripElement(S, L, KK0, Dim, R); },
+            [&](unsigned Dim, const std::string &R) { return stripElement(S, L, KK1, Dim, R); });
+      }
+    // The strip's copies: from the pointers, or as printTileCopyAsync's.
+    auto StripCopy = [&](unsigned D, const std::string &Strip, const std::string &What, const std::string &Stage) {
+      if (!Pointers)
+        return Copy(D, Strip, What, Stage);
+      for (const StagedArray &S : K.Staged)
+        printPointerCopy(OS, D, S, What, Stage.empty() ? "(" + Strip + ") % " + ST : Stage);
+    };
     indent(OS, Depth);
     OS << "#pragma unroll\n";
     indent(OS, Depth);
@@ -2299,15 +2398,15 @@ public:
        << K.Stages - 1 << " strips\n";
     indent(OS, Depth + 1);
     OS << "if (loopgpu_s < loopgpu_strips) {\n";
-    Copy(Depth + 2, "loopgpu_s", "strip loopgpu_s's tile", "");
+    StripCopy(Depth + 2, "loopgpu_s", "strip loopgpu_s's tile", "");
     indent(OS, Depth + 1);
     OS << "}\n";
     indent(OS, Depth + 1);
     OS << "loopgpu_cp_async_commit(); // one group per strip, empty past the last\n";
     indent(OS, Depth);
     OS << "}\n";
-    if (PC.Exact && K.Mma && K.Mma->Pipelined && K.KTile % (2 * MmaPlan::K) == 0) {
-      printMmaPipelinedStrips(OS, Nd, Depth, EP, Copy);
+    if (Pipelined) {
+      printMmaPipelinedStrips(OS, Nd, Depth, EP, StripCopy);
     } else {
       printStripLoop(OS, Nd, Depth, EP, Copy);
     }
@@ -2357,8 +2456,9 @@ public:
   /// run, and the barrier that makes strip s + 1's tiles visible comes
   /// before strip s's last step, so that the products of that step cover
   /// the reads of strip s + 1's first operands (H200, bench/RESULTS.md run
-  /// 40: PolyBench gemm 4096^3 from 73% to 78% of cuBLAS DGEMM). Stage
-  /// indices rotate (loopgpu_rd, loopgpu_wr) rather than being computed.
+  /// 40: PolyBench gemm 4096^3 from 73% to 78% of cuBLAS DGEMM; with the
+  /// pointer copies 80-82%). Stage indices rotate (loopgpu_rd, loopgpu_wr)
+  /// rather than being computed.
   /// Strip s + Stages - 1 is copied into the stage of strip s - 1, whose
   /// last reads precede strip s - 1's barrier.
   void printMmaPipelinedStrips(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP, CopyFn Copy) {

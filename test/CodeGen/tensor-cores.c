@@ -70,15 +70,20 @@
 // rows of tiles at a time. Validated where every tile is full (256 x 128,
 // whole strips and a partial one: p = 56), the trace naming the kernel; a
 // mutation that reads strip s + 1's first operands from strip s's stage
-// fails. (Dropping the barrier inside the loop passes under the emulation,
+// fails, and one that copies every strip from the first (its copies come
+// from pointers advanced a strip at a time). (Dropping the barrier inside the loop passes under the emulation,
 // whose threads copy at once and run in step between shuffles: the GPU
 // run's racecheck covers it, bench/RESULTS.md run 40.)
 // RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=256 --param m=128 --param p=56 --validate --validate-mode=cpu --validate-dir=%t.6 2>&1 | FileCheck %s --check-prefixes=VAL,PIPEVAL
 // PIPEVAL: loopgpu: gemm_nest0_kernel2: every tile full: gemm_nest0_kernel2_exact runs
 // RUN: rm -rf %t.7 && %loopgpu %s --param n=256 --param m=128 --param p=56 --validate --validate-mode=none --validate-dir=%t.7 > /dev/null 2>&1
 // RUN: grep -c "loopgpu_rd = loopgpu_rd == 2 ? 0 : loopgpu_rd + 1;" %t.7/kernels.cu
+// RUN: rm -rf %t.8 && cp -r %t.7 %t.8
 // RUN: sed -i 's|loopgpu_rd = loopgpu_rd == 2 ? 0 : loopgpu_rd + 1;|// dropped|' %t.7/kernels.cu
 // RUN: %expect_exit 1 bash %t.7/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
+// RUN: grep -c "loopgpu_src_A += loopgpu_src_A_strip;" %t.8/kernels.cu
+// RUN: sed -i 's|loopgpu_src_A += loopgpu_src_A_strip;|// dropped|' %t.8/kernels.cu
+// RUN: %expect_exit 1 bash %t.8/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
 // RUN: FileCheck %s --check-prefix=PIPE --input-file=%t.cu
 // PIPE: gemm_nest0_kernel1_exact(
 // PIPE-NOT: double-buffered
@@ -87,11 +92,20 @@
 // PIPE: const long long loopgpu_group_rows = min(8LL, (long long)gridDim.y - loopgpu_group * 8);
 // PIPE: const int loopgpu_tile{{[0-9]+}} = (int)(loopgpu_group * 8 + loopgpu_in_group % loopgpu_group_rows);
 // PIPE: const int loopgpu_tile{{[0-9]+}} = (int)(loopgpu_in_group / loopgpu_group_rows);
+// PIPE: // A's copies: from a pointer advanced a strip at a time, a round's copies 16 rows of the tile apart
+// PIPE-NEXT: const double *loopgpu_src_A = &A[
+// PIPE-NEXT: const long long loopgpu_src_A_round = &A[{{.*}}] - loopgpu_src_A, loopgpu_src_A_strip = &A[{{.*}}] - loopgpu_src_A;
+// PIPE-NEXT: double *const loopgpu_dst_A = &loopgpu_stages_A[0][
+// PIPE: // B's copies: from a pointer advanced a strip at a time, a round's copies 4 rows of the tile apart
+// PIPE: loopgpu_cp_async_bytes(reinterpret_cast<double2 *>(loopgpu_dst_A + (loopgpu_s) % 3 * 3072 + loopgpu_r * 384), reinterpret_cast<const double2 *>(loopgpu_src_A + loopgpu_r * loopgpu_src_A_round), 16);
+// PIPE-NEXT: loopgpu_src_A += loopgpu_src_A_strip;
 // PIPE: every strip is full, the operands double-buffered in registers
 // PIPE: int loopgpu_rd = 0, loopgpu_wr = 2; // the stages read and written
 // PIPE: double loopgpu_row0[8][2], loopgpu_col0[4][2], loopgpu_row1[8][2], loopgpu_col1[4][2];
 // PIPE: for (long long loopgpu_s = 0; loopgpu_s < loopgpu_strips; ++loopgpu_s) {
-// PIPE: // strip loopgpu_s + 2's tile of A into stage loopgpu_wr, asynchronously
+// PIPE: // strip loopgpu_s + 2's tile of A into stage loopgpu_wr, asynchronously: 8 16-byte copies per thread
+// PIPE: loopgpu_cp_async_bytes(reinterpret_cast<double2 *>(loopgpu_dst_A + loopgpu_wr * 3072 + loopgpu_r * 384), reinterpret_cast<const double2 *>(loopgpu_src_A + loopgpu_r * loopgpu_src_A_round), 16);
+// PIPE-NEXT: loopgpu_src_A += loopgpu_src_A_strip;
 // PIPE: { // step 1's operands into set 1
 // PIPE: // step 0's products
 // PIPE: loopgpu_row0[2 * loopgpu_m][0], loopgpu_row0[2 * loopgpu_m + 1][0]

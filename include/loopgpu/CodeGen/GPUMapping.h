@@ -280,11 +280,13 @@ struct MmaPlan {
   unsigned Acc = 0;           ///< its accumulator (a scalar)
   bool Subtract = false;      ///< `acc -= r * c`: r is negated
   /// The exact version's whole strips with the operands double-buffered in
-  /// registers (CudaPrinter's printMmaPipelinedStrips) and its blocks
+  /// registers (CudaPrinter's printMmaPipelinedStrips), its copies from
+  /// pointers advanced a strip at a time (pointerCopies) and its blocks
   /// grouped by GroupRows: the Large tile's (H200, bench/RESULTS.md run 40:
-  /// PolyBench gemm 4096^3 from 71-73% to 78% of cuBLAS DGEMM, 2048^3 74% to
-  /// 82-83%, 6144^3 77% to 81-82%). Not the Default tile: the same code took
-  /// its exact and border versions at 2000x2300x2600 from 78-80% to 73-74%.
+  /// PolyBench gemm 4096^3 from 71-73% to 80-82% of cuBLAS DGEMM, 2048^3
+  /// 74% to 84-89%, 6144^3 73-80% to 82-85%). Not the Default tile: the
+  /// first two took its exact and border versions at 2000x2300x2600 from
+  /// 78-80% to 73-74%.
   bool Pipelined = false;
   /// The factors of each operand, in source order (pointers into the nest's
   /// statement).
