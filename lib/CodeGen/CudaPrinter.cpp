@@ -2736,13 +2736,25 @@ public:
     OS << "}\n";
   }
 
+  /// Where MmaPlan's loops are among the mapped ones, a thread's rows of
+  /// outputs and its 8-column tiles.
+  struct MmaGeometry {
+    size_t RowPos = 0, ColPos = 0;
+    int64_t RowCopies = 0, ColTiles = 0;
+  };
+  MmaGeometry mmaGeometry() const {
+    const KernelPlan &K = *PC.K;
+    MmaGeometry G;
+    for (size_t I = 0; I < K.Mapped.size(); ++I)
+      (K.Mapped[I].Loop == K.Mma->RowLoop ? G.RowPos : G.ColPos) = I;
+    G.RowCopies = K.Mapped[G.RowPos].Coarsen;
+    G.ColTiles = K.Mapped[G.ColPos].Coarsen / 2;
+    return G;
+  }
+
   /// The warp's tiles of MmaPlan, in words.
   std::string mmaTilesText() const {
-    const KernelPlan &K = *PC.K;
-    const MmaPlan &P = *K.Mma;
-    int64_t RowCopies = 0, ColTiles = 0;
-    for (const MappedLoop &M : K.Mapped)
-      (M.Loop == P.RowLoop ? RowCopies : ColTiles) = M.Loop == P.RowLoop ? M.Coarsen : M.Coarsen / 2;
+    const auto [RowPos, ColPos, RowCopies, ColTiles] = mmaGeometry();
     return "the warp's " + std::to_string(RowCopies / 2) + " x " + std::to_string(ColTiles) + " tiles of " +
            std::to_string(MmaPlan::M) + " x " + std::to_string(MmaPlan::N) +
            " outputs (mma.sync m16n8k8; lane l's iterations are 2 (l % 4) and 2 (l % 4) + 1 of the 8)";
@@ -2751,11 +2763,7 @@ public:
   /// The declarators of a set of operand registers: `loopgpu_row<Set>[R][2],
   /// loopgpu_col<Set>[C][2]`.
   std::string mmaFragments(const std::string &Set) const {
-    const KernelPlan &K = *PC.K;
-    const MmaPlan &P = *K.Mma;
-    int64_t RowCopies = 0, ColTiles = 0;
-    for (const MappedLoop &M : K.Mapped)
-      (M.Loop == P.RowLoop ? RowCopies : ColTiles) = M.Loop == P.RowLoop ? M.Coarsen : M.Coarsen / 2;
+    const auto [RowPos, ColPos, RowCopies, ColTiles] = mmaGeometry();
     return "loopgpu_row" + Set + "[" + std::to_string(RowCopies) + "][2], loopgpu_col" + Set + "[" +
            std::to_string(ColTiles) + "][2]";
   }
@@ -2770,9 +2778,7 @@ public:
                         const std::string &Ks) {
     const KernelPlan &K = *PC.K;
     const MmaPlan &P = *K.Mma;
-    size_t RowPos = 0, ColPos = 0;
-    for (size_t I = 0; I < K.Mapped.size(); ++I)
-      (K.Mapped[I].Loop == P.RowLoop ? RowPos : ColPos) = I;
+    const auto [RowPos, ColPos, RowCopies, ColTiles] = mmaGeometry();
     const MappedLoop &Row = K.Mapped[RowPos], &Col = K.Mapped[ColPos];
     auto Product = [&](const std::vector<const Expr *> &Fs) {
       std::vector<std::string> Parts;
@@ -2786,7 +2792,6 @@ public:
       OS << "const " << typeStr(ML.IteratorType) << " " << ML.Iterator << " = (" << typeStr(ML.IteratorType) << ")("
          << (ML.Step > 0 ? aff(ML.Lower) : aff(ML.Upper)) << " + " << tVar(M) << " * " << ML.Step << ");\n";
     };
-    int64_t RowCopies = Row.Coarsen, ColTiles = Col.Coarsen / 2;
     indent(OS, D);
     OS << "#pragma unroll\n";
     indent(OS, D);
@@ -2828,12 +2833,8 @@ public:
   /// The warp's 16 x 8 tiles accumulated with loopgpu_dmma_m16n8k8 from
   /// operand set Set.
   void printMmaProducts(raw_ostream &OS, unsigned D, const std::string &Set) {
-    const KernelPlan &K = *PC.K;
-    const MmaPlan &P = *K.Mma;
-    size_t RowPos = 0, ColPos = 0;
-    for (size_t I = 0; I < K.Mapped.size(); ++I)
-      (K.Mapped[I].Loop == P.RowLoop ? RowPos : ColPos) = I;
-    int64_t RowCopies = K.Mapped[RowPos].Coarsen, ColTiles = K.Mapped[ColPos].Coarsen / 2;
+    const MmaPlan &P = *PC.K->Mma;
+    const auto [RowPos, ColPos, RowCopies, ColTiles] = mmaGeometry();
     auto Acc = [&](const std::string &R, const std::string &C) {
       return N.Scalars[P.Acc].Name + (RowPos < ColPos ? "[" + R + "][" + C + "]" : "[" + C + "][" + R + "]");
     };
