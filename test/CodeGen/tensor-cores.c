@@ -66,24 +66,9 @@
 // RUN: %expect_exit 1 bash %t.4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
 // MUT: FAIL gemm: C
 // The 128 x 64 tile's exact version (MmaPlan::Pipelined): operands
-// double-buffered in registers across the strip's barrier, blocks grouped 8
-// rows of tiles at a time. Validated where every tile is full (256 x 128,
-// whole strips and a partial one: p = 56), the trace naming the kernel; a
-// mutation that reads strip s + 1's first operands from strip s's stage
-// fails, and one that copies every strip from the first (its copies come
-// from pointers advanced a strip at a time). (Dropping the barrier inside the loop passes under the emulation,
-// whose threads copy at once and run in step between shuffles: the GPU
-// run's racecheck covers it, bench/RESULTS.md run 40.)
-// RUN: env LOOPGPU_TRACE=1 %loopgpu %s --param n=256 --param m=128 --param p=56 --validate --validate-mode=cpu --validate-dir=%t.6 2>&1 | FileCheck %s --check-prefixes=VAL,PIPEVAL
-// PIPEVAL: loopgpu: gemm_nest0_kernel2: every tile full: gemm_nest0_kernel2_exact runs
-// RUN: rm -rf %t.7 && %loopgpu %s --param n=256 --param m=128 --param p=56 --validate --validate-mode=none --validate-dir=%t.7 > /dev/null 2>&1
-// RUN: grep -c "loopgpu_rd = loopgpu_rd == 2 ? 0 : loopgpu_rd + 1;" %t.7/kernels.cu
-// RUN: rm -rf %t.8 && cp -r %t.7 %t.8
-// RUN: sed -i 's|loopgpu_rd = loopgpu_rd == 2 ? 0 : loopgpu_rd + 1;|// dropped|' %t.7/kernels.cu
-// RUN: %expect_exit 1 bash %t.7/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
-// RUN: grep -c "loopgpu_src_A += loopgpu_src_A_strip;" %t.8/kernels.cu
-// RUN: sed -i 's|loopgpu_src_A += loopgpu_src_A_strip;|// dropped|' %t.8/kernels.cu
-// RUN: %expect_exit 1 bash %t.8/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
+// double-buffered in registers across the strip's barrier, copies from
+// pointers advanced a strip at a time, blocks grouped 8 rows of tiles at a
+// time (validated in test/Validate/tensor-core-pipelined-emulated.c).
 // RUN: FileCheck %s --check-prefix=PIPE --input-file=%t.cu
 // PIPE: gemm_nest0_kernel1_exact(
 // PIPE-NOT: double-buffered
