@@ -2371,7 +2371,7 @@ public:
       OS << "const long long loopgpu_strips = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
          << affIn64Bits(N, L.Upper) << ", " << K.KTile << ");\n";
     const bool Pipelined = PC.Exact && K.Mma && K.Mma->Pipelined && K.KTile % (2 * MmaPlan::K) == 0;
-    const bool Pointers = Pipelined && !PC.Tail && llvm::all_of(K.Staged, [&](const StagedArray &S) {
+    const bool Pointers = Pipelined && llvm::all_of(K.Staged, [&](const StagedArray &S) {
       return pointerCopies(S, Vectors);
     });
     if (Pointers)
