@@ -403,6 +403,24 @@ private:
         Rows = std::max(Rows, Skew - V.Skew - Off[0] + 1);
       }
     }
+    // Each level's needed cells: the tile widened by the reach of the levels
+    // after it (a later level reads its sources and the value before it
+    // within its own reach of its own needed cells).
+    for (size_t I = 0; I < S.Levels.size(); ++I) {
+      TimeStreamLevel &L = S.Levels[I];
+      L.NeedLo.assign(P.Rank, 0);
+      L.NeedHi.assign(P.Rank, 0);
+      for (unsigned D = 1; D < P.Rank; ++D) {
+        int64_t Lo = 0, Hi = 0;
+        for (size_t J = I + 1; J < S.Levels.size(); ++J) {
+          Lo += P.Sweeps[S.Levels[J].Sweep].ReachLo[D];
+          Hi += P.Sweeps[S.Levels[J].Sweep].ReachHi[D];
+        }
+        L.NeedLo[D] = std::max<int64_t>(0, P.HaloLo[D] - Lo);
+        L.NeedHi[D] = std::min<int64_t>(P.extent(D), P.HaloLo[D] + P.Tile[D] + Hi);
+      }
+    }
+    S.SkipRows = P.Rank == 3;
     S.PadLo.assign(P.Rank, 0);
     S.PadHi.assign(P.Rank, 0);
     for (const TimeTileSweep &SW : P.Sweeps)
@@ -438,6 +456,19 @@ private:
     S.MinBlocks = std::min({Target.SharedPerSM / (P.SharedBytes + Target.SharedReservedPerBlock),
                             Target.ThreadsPerSM / Threads, Target.BlocksPerSM,
                             Target.RegistersPerSM / ((Registers + StreamRegisterOverhead) * Threads)});
+    // The row offsets: one per array (64 bits; nvcc keeps one per distance
+    // from the step's row a load or a store is made at, too: the loads' next
+    // row, each final value's skew), where with the windows they take at
+    // most 4/5 of a thread's registers (run 41, H200: jacobi-2d's windows at
+    // 69% of them ran without spills with offsets, fdtd-2d's at 81% spilled
+    // 96 bytes with them and 16 without).
+    std::set<int64_t> Distances = {1};
+    for (const TimeStreamVersion &V : S.Versions)
+      if (V.Final)
+        Distances.insert(-V.Skew);
+    int64_t OffsetRegisters = 2 * (int64_t(P.Arrays.size()) + int64_t(Distances.size()));
+    int64_t PerThread = std::min<int64_t>(255, Target.RegistersPerSM / (Threads * std::max<int64_t>(1, S.MinBlocks)));
+    S.RowOffsets = 5 * (Registers + OffsetRegisters) <= 4 * PerThread;
     // The rows each window and ring rotates through: unrolled by a common
     // multiple of them, the step loop names every row's register and slot.
     uint64_t Unroll = 1, Widest = 1;

@@ -74,9 +74,10 @@ public:
   /// sweep's iterators declared before it (Decls).
   std::string domain(const TimeTileSweep &SW, std::string &Decls) const { return domain(SW, Decls, regionIndices()); }
   /// RowsInside: the caller knows the row (dimension 0) inside the sweep's
-  /// loop bounds (rowsInside), which are left out.
+  /// loop bounds (the streamed form's clean steps), which are left out;
+  /// ColsInside: the same for the other dimensions' loops.
   std::string domain(const TimeTileSweep &SW, std::string &Decls, const std::vector<std::string> &R,
-                     bool RowsInside = false) const {
+                     bool RowsInside = false, bool ColsInside = false) const {
     std::vector<std::string> Conds;
     for (unsigned D = 0; D < P.Rank; ++D) {
       std::string Cell = o(D) + " + " + R[D];
@@ -87,7 +88,7 @@ public:
       const Loop &SL = N.Loops[*SW.DimLoop[D]];
       Decls += "const " + typeStr(SL.IteratorType) + " " + SL.Iterator + " = (" + typeStr(SL.IteratorType) + ")(" +
                plusConst(Cell, -SW.Shift[D]) + "); ";
-      if (D == 0 && RowsInside) {
+      if (D == 0 ? RowsInside : ColsInside) {
         Decls += "(void)" + SL.Iterator + "; ";
         continue;
       }
@@ -98,7 +99,7 @@ public:
   }
 
   std::vector<std::string> kernelParams() const {
-    std::vector<std::string> Out = {"long long loopgpu_first", "int loopgpu_steps"};
+    std::vector<std::string> Out = {"long long loopgpu_first", "int loopgpu_steps", "bool loopgpu_last"};
     if (P.Stream)
       Out.push_back("int loopgpu_chunk");
     for (size_t I = 0; I < C.ParamDecls.size(); ++I) {
@@ -114,7 +115,8 @@ public:
     return Out;
   }
   std::vector<std::string> kernelArgs() const {
-    std::vector<std::string> Out = {"loopgpu_first + loopgpu_done * " + std::to_string(L.Step), "loopgpu_steps"};
+    std::vector<std::string> Out = {"loopgpu_first + loopgpu_done * " + std::to_string(L.Step), "loopgpu_steps",
+                                    "loopgpu_done + loopgpu_steps >= loopgpu_count_it"};
     if (P.Stream)
       Out.push_back("(int)loopgpu_chunk");
     for (const std::string &Name : C.ParamNames) {
@@ -316,6 +318,30 @@ public:
     closeRegion(OS, Depth);
   }
 
+  /// Why a dead-on-entry array's cells inside its first writer's domain are
+  /// stored by the loop's last launch alone.
+  std::string deadNote(size_t I) const {
+    return N.Arrays[P.Arrays[I]].Name + " is written before it is read: the next launch reads only the cells outside "
+           "its first writer's domain, so the others are stored by the last launch alone";
+  }
+  /// The condition under which a launch stores dead-on-entry array I's cell
+  /// (o + r): the last launch stores every cell, the others those the next
+  /// launch loads, outside the first writer's domain in its first iteration
+  /// (declared in Decls where the domain depends on the time loop's
+  /// iterator). Known: the caller knows the row, or also the columns, inside
+  /// that domain (then none of the next launch's first iteration differs).
+  std::string deadStore(size_t I, std::string &Decls, bool RowsKnown = false, bool ColsKnown = false) const {
+    unsigned K = P.FirstWriter[I];
+    if (byIteration(K)) {
+      Decls += "const " + iterType() + " " + L.Iterator + " = (" + iterType() +
+               ")(loopgpu_first + (long long)loopgpu_steps * " + std::to_string(L.Step) + "); (void)" + L.Iterator +
+               "; ";
+      RowsKnown = ColsKnown = false;
+    }
+    std::string Dom = domain(P.Sweeps[K], Decls, regionIndices(), RowsKnown, ColsKnown);
+    return Dom == "true" ? "loopgpu_last" : "(loopgpu_last || !(" + Dom + "))";
+  }
+
   void printStores(raw_ostream &OS) const {
     OS << "  // the block's tile of each array to the out buffers\n";
     std::vector<std::string> Lo, Hi;
@@ -325,10 +351,21 @@ public:
     }
     unsigned Depth = openRegion(OS, 1, Lo, Hi);
     std::vector<std::string> Cs = cells(), R = regionIndices();
-    for (unsigned X : P.Arrays) {
+    for (size_t I = 0; I < P.Arrays.size(); ++I) {
+      unsigned X = P.Arrays[I];
       std::vector<std::string> Conds;
       for (unsigned D = 0; D < P.Rank; ++D)
         Conds.push_back(Cs[D] + " < " + extent(X, D));
+      if (P.DeadOnEntry[I]) {
+        std::string Decls, Cond = deadStore(I, Decls);
+        OS.indent(2 * Depth) << "{ // " << deadNote(I) << "\n";
+        OS.indent(2 * Depth + 2) << Decls << "\n";
+        Conds.push_back(Cond);
+        OS.indent(2 * Depth + 2) << "if (" << llvm::join(Conds, " && ") << ")\n";
+        OS.indent(2 * Depth + 4) << out(X) << "[" << linear(X, Cs) << "] = " << sharedAt(X, R) << ";\n";
+        OS.indent(2 * Depth) << "}\n";
+        continue;
+      }
       OS.indent(2 * Depth) << "if (" << llvm::join(Conds, " && ") << ")\n";
       OS.indent(2 * Depth + 2) << out(X) << "[" << linear(X, Cs) << "] = " << sharedAt(X, R) << ";\n";
     }
@@ -449,13 +486,35 @@ public:
   std::string columnAt(unsigned I) const { return "loopgpu_at_" + N.Arrays[P.Arrays[I]].Name; }
   std::string columnIn(unsigned I) const { return "loopgpu_inside_" + N.Arrays[P.Arrays[I]].Name; }
   std::string columnMine(unsigned I) const { return "loopgpu_mine_" + N.Arrays[P.Arrays[I]].Name; }
-  /// Element of array I at row loopgpu_r0 of the thread's column.
-  std::string columnElement(unsigned I) const {
+  /// Elements of array I in a row (dimension 0).
+  std::string rowElements(unsigned I) const {
     unsigned X = P.Arrays[I];
     std::string Row = extent(X, 1);
     for (unsigned D = 2; D < P.Rank; ++D)
       Row += " * " + extent(X, D);
-    return columnAt(I) + "[loopgpu_k] + (long long)" + r(0) + " * " + Row;
+    return Row;
+  }
+  /// The offset of row loopgpu_step in array I: advanced a row per step
+  /// (one offset for the arrays whose rows have as many elements as the
+  /// first array's).
+  std::string rowOffset(unsigned I) const {
+    unsigned O = rowOwner(I);
+    return O == 0 ? "loopgpu_row" : "loopgpu_row_" + N.Arrays[P.Arrays[O]].Name;
+  }
+  unsigned rowOwner(unsigned I) const {
+    for (unsigned J = 0; J < I; ++J)
+      if (rowElements(J) == rowElements(I))
+        return J;
+    return I;
+  }
+  /// Element of array I at row loopgpu_step + Delta of the thread's column.
+  std::string columnElement(unsigned I, int64_t Delta) const {
+    if (!stream().RowOffsets)
+      return columnAt(I) + "[loopgpu_k] + (long long)(" + plusConst("loopgpu_step", Delta) + ") * " + rowElements(I);
+    std::string E = columnAt(I) + "[loopgpu_k] + " + rowOffset(I);
+    if (Delta)
+      E += (Delta > 0 ? " + " : " - ") + std::to_string(Delta > 0 ? Delta : -Delta) + "LL * " + rowElements(I);
+    return E;
   }
 
   bool loaded(unsigned V) const {
@@ -477,85 +536,128 @@ public:
     return S;
   }
 
-  /// The loads of row loopgpu_r0 of the arrays on entry into their prefetch
-  /// registers (dead-on-entry arrays only outside their first writer's domain).
-  void printPrefetch(raw_ostream &OS, unsigned Indent, unsigned V) const {
+  /// How a step is printed: with every check (the steps near the arrays'
+  /// ends, and launches of fewer iterations than the depth), or as a clean
+  /// step, whose levels' rows are known inside their sweeps' loops and whose
+  /// iterations all run (printCleanRange), also with the columns' checks
+  /// left out where the block's needed cells lie inside every sweep's loops
+  /// (CleanCols).
+  enum class Steps { Checked, Clean, CleanCols };
+
+  /// The loads of row loopgpu_step + Delta of the arrays on entry into their
+  /// prefetch registers (dead-on-entry arrays only outside their first
+  /// writer's domain, which is all the value on entry is used for: the
+  /// value before that sweep; CleanCols: the needed cells' columns are
+  /// inside it, so only rows outside it load).
+  void printPrefetch(raw_ostream &OS, unsigned Indent, unsigned V, int64_t Delta, Steps Mode) const {
     unsigned I = stream().Versions[V].Array, X = P.Arrays[I];
-    std::vector<std::string> Cs = cells(), Conds = {"loopgpu_r0 < loopgpu_chunk + " + std::to_string(P.HaloLo[0] + P.HaloHi[0]),
-                                                    Cs[0] + " >= 0 && " + Cs[0] + " < " + extent(X, 0),
-                                                    columnIn(I) + "[loopgpu_k]"};
+    std::vector<std::string> Cs = cells(), Conds;
+    if (Mode == Steps::Checked) {
+      Conds.push_back("loopgpu_r0 < loopgpu_chunk + " + std::to_string(P.HaloLo[0] + P.HaloHi[0]));
+      Conds.push_back(Cs[0] + " >= 0 && " + Cs[0] + " < " + extent(X, 0));
+    }
+    Conds.push_back(columnIn(I) + "[loopgpu_k]");
     std::string Decls;
     if (P.DeadOnEntry[I])
-      Conds.push_back("!(" + domain(P.Sweeps[P.FirstWriter[I]], Decls) + ")");
+      Conds.push_back("!(" + domain(P.Sweeps[P.FirstWriter[I]], Decls, regionIndices(), false,
+                                    Mode == Steps::CleanCols) + ")");
     OS.indent(Indent) << "{\n";
     if (!Decls.empty())
       OS.indent(Indent + 2) << Decls << "// " << N.Arrays[X].Name
                             << " is written before it is read: only the cells outside that sweep's domain\n";
     OS.indent(Indent + 2) << "if (" << llvm::join(Conds, " && ") << ")\n";
-    OS.indent(Indent + 4) << prefetch(V) << "[loopgpu_k] = " << in(X) << "[" << columnElement(I) << "];\n";
+    OS.indent(Indent + 4) << prefetch(V) << "[loopgpu_k] = " << in(X) << "[" << columnElement(I, Delta) << "];\n";
     OS.indent(Indent) << "}\n";
   }
 
   void printStreamBody(raw_ostream &OS) const {
     const TimeStreamPlan &S = stream();
+    for (unsigned I = 0; I < P.Arrays.size() && S.RowOffsets; ++I) {
+      if (rowOwner(I) != I)
+        continue;
+      std::vector<std::string> Of;
+      for (unsigned J = I; J < P.Arrays.size(); ++J)
+        if (rowOwner(J) == I)
+          Of.push_back(N.Arrays[P.Arrays[J]].Name);
+      OS << "  long long " << rowOffset(I) << " = 0; // row loopgpu_step of " << llvm::join(Of, ", ") << "\n";
+    }
     OS << "  { // row 0 of the arrays on entry\n";
     OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
     OS << "    (void)" << L.Iterator << ";\n";
-    OS << "    const int loopgpu_r0 = 0;\n";
+    OS << "    const int loopgpu_step = 0, loopgpu_r0 = 0;\n";
+    OS << "    (void)loopgpu_step;\n";
     OS << "    #pragma unroll\n    for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
     OS << "      " << planeCols() << "\n";
     for (unsigned V = 0; V < S.Versions.size(); ++V)
       if (loaded(V))
-        printPrefetch(OS, 6, V);
+        printPrefetch(OS, 6, V, 0, Steps::Checked);
     OS << "    }\n  }\n";
-    std::string Inside = rowsInside();
-    if (Inside.empty()) {
-      printStepLoop(OS, false);
-      OS << "}\n\n";
-      return;
+    OS << "  const int loopgpu_total = loopgpu_chunk + " << S.Extra << "; // steps\n";
+    printCleanRange(OS);
+    bool Cols = colsInside(OS);
+    OS << "  // The steps in whole unrolls of " << S.Unroll << ", clean or checked, then the last ones checked\n";
+    OS << "  for (int loopgpu_j = 0; loopgpu_j < loopgpu_total / " << S.Unroll << "; ++loopgpu_j) {\n";
+    OS << "    if (loopgpu_j >= loopgpu_clean_first && loopgpu_j < loopgpu_clean_end) {\n";
+    if (Cols) {
+      OS << "      if (loopgpu_cols_inside) {\n";
+      printUnrolledSteps(OS, 8, Steps::CleanCols);
+      OS << "      } else {\n";
+      printUnrolledSteps(OS, 8, Steps::Clean);
+      OS << "      }\n";
+    } else {
+      printUnrolledSteps(OS, 6, Steps::Clean);
     }
-    OS << "  // Blocks a chunk away from the borders: every row each level makes in this launch lies\n"
-          "  // inside its sweep's rows, and the step loop's copy for them leaves the rows' checks out.\n";
-    OS << "  bool loopgpu_rows_inside = true;\n" << Inside;
-    std::string Loop;
-    for (bool RowsInside : {true, false}) {
-      OS << (RowsInside ? "  if (loopgpu_rows_inside) {\n" : "  } else {\n");
-      Loop.clear();
-      llvm::raw_string_ostream LS(Loop);
-      printStepLoop(LS, RowsInside);
-      for (llvm::StringRef Line : llvm::split(llvm::StringRef(Loop).rtrim('\n'), '\n'))
-        OS << (Line.empty() ? "" : "  ") << Line << "\n";
-    }
+    OS << "    } else {\n";
+    printUnrolledSteps(OS, 6, Steps::Checked);
+    OS << "    }\n  }\n";
+    OS << "  for (int loopgpu_step = loopgpu_total / " << S.Unroll << " * " << S.Unroll
+       << "; loopgpu_step < loopgpu_total; ++loopgpu_step) {\n";
+    printStep(OS, 4, Steps::Checked);
     OS << "  }\n}\n\n";
   }
 
-  /// The statements setting loopgpu_rows_inside: for each sweep with a
-  /// row loop, the rows its levels make over the launch's steps (from
-  /// the largest skew's first to the smallest's last) inside the loop's
-  /// bounds; empty where no level checks rows.
-  std::string rowsInside() const {
+  /// Prints loopgpu_clean_lo and loopgpu_clean_hi: the steps (in whole
+  /// unrolls of the step loop) at which every level's row lies inside its
+  /// sweep's row loop, the rows loaded inside the chunk and the arrays, and
+  /// the rows stored inside the chunk's own rows and the arrays; none where
+  /// the launch runs fewer iterations than the depth.
+  void printCleanRange(raw_ostream &OS) const {
     const TimeStreamPlan &S = stream();
-    std::string Out;
-    llvm::raw_string_ostream OS(Out);
+    OS << "  // The clean steps: every level's row inside its sweep's rows, the rows loaded inside the chunk\n"
+          "  // and the arrays, the rows stored inside the chunk's own rows and the arrays, all iterations\n"
+          "  // running; in whole unrolls. They leave the rows' checks out.\n";
+    OS << "  long long loopgpu_clean_lo = 0, loopgpu_clean_hi = loopgpu_total;\n";
+    auto Lo = [&](const std::string &E, const std::string &Why) {
+      OS << "  loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, " << E << "); // " << Why << "\n";
+    };
+    auto Hi = [&](const std::string &E, const std::string &Why) {
+      OS << "  loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, " << E << "); // " << Why << "\n";
+    };
+    std::string O0 = "(long long)" + o(0);
+    for (unsigned V = 0; V < S.Versions.size(); ++V) {
+      if (!loaded(V))
+        continue;
+      unsigned X = P.Arrays[S.Versions[V].Array];
+      std::string A = N.Arrays[X].Name;
+      Hi("loopgpu_chunk + " + std::to_string(P.HaloLo[0] + P.HaloHi[0] - 1), A + ": the row loaded inside the chunk");
+      Lo("-1 - " + O0, A + ": the row loaded inside the array");
+      Hi(extent(X, 0) + " - 1 - " + O0, A + ": the row loaded inside the array");
+    }
+    for (unsigned V = 0; V < S.Versions.size(); ++V) {
+      const TimeStreamVersion &X = S.Versions[V];
+      if (!X.Final)
+        continue;
+      std::string A = N.Arrays[P.Arrays[X.Array]].Name;
+      Lo(std::to_string(P.HaloLo[0] + X.Skew), A + ": the rows stored from the chunk's first");
+      Hi("loopgpu_chunk + " + std::to_string(P.HaloLo[0] + X.Skew), A + ": the rows stored to the chunk's last");
+      Hi(extent(P.Arrays[X.Array], 0) + " + " + std::to_string(X.Skew) + " - " + O0, A + ": the rows stored inside the array");
+    }
     for (unsigned K = 0; K < P.Sweeps.size(); ++K) {
       const TimeTileSweep &SW = P.Sweeps[K];
       if (!SW.DimLoop[0])
         continue;
       const Loop &SL = N.Loops[*SW.DimLoop[0]];
-      AffVar T = AffVar::iterator(L.Id);
-      bool ByIteration = SL.Lower.uses(T) || SL.Upper.uses(T);
-      // Levels of the sweep with bounds alike (all of them, unless the
-      // bounds depend on the time loop's iterator).
-      std::vector<std::vector<unsigned>> Groups;
-      for (unsigned V = 0; V < S.Versions.size(); ++V) {
-        const TimeStreamVersion &X = S.Versions[V];
-        if (X.Level < 0 || S.Levels[X.Level].Sweep != K)
-          continue;
-        if (Groups.empty() || ByIteration)
-          Groups.emplace_back();
-        Groups.back().push_back(V);
-      }
-      for (const std::vector<unsigned> &G : Groups) {
+      for (const std::vector<unsigned> &G : levelGroups(K)) {
         int64_t Least = S.Versions[G.front()].Skew, Most = Least;
         std::vector<std::string> Levels;
         for (unsigned V : G) {
@@ -563,77 +665,176 @@ public:
           Most = std::max(Most, S.Versions[V].Skew);
           Levels.push_back(std::to_string(S.Versions[V].Level + 1));
         }
-        const Statement &St = N.Statements[SW.Stmts[0]];
-        OS << "  { // level" << (G.size() > 1 ? "s " : " ") << llvm::join(Levels, ", ") << " (line " << St.Loc.Line
-           << "): rows " << -Most << " to the chunk's + " << S.Extra - 1 - Least << "\n";
-        if (ByIteration)
+        std::string Which = "level" + std::string(G.size() > 1 ? "s " : " ") + llvm::join(Levels, ", ") + " (line " +
+                            std::to_string(N.Statements[SW.Stmts[0]].Loc.Line) + ")";
+        OS << "  {\n";
+        if (byIteration(K))
           OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
-             << S.Levels[S.Versions[G.front()].Level].Iteration * L.Step << "LL);\n";
-        std::string First = plusConst("(long long)" + o(0), -Most - SW.Shift[0]),
-                    Last = plusConst("(long long)" + o(0) + " + loopgpu_chunk", S.Extra - 1 - Least - SW.Shift[0]);
-        OS << "    loopgpu_rows_inside = loopgpu_rows_inside && " << First << " >= " << affIn64Bits(N, SL.Lower)
-           << " && " << Last << " <= " << affIn64Bits(N, SL.Upper) << ";\n  }\n";
+             << S.Levels[S.Versions[G.front()].Level].Iteration * L.Step << "LL);\n    (void)" << L.Iterator << ";\n";
+        OS << "  ";
+        Lo(plusConst("(" + affIn64Bits(N, SL.Lower) + ") - " + O0, Most + SW.Shift[0]), Which + ": rows from the loop's first");
+        OS << "  ";
+        Hi(plusConst("(" + affIn64Bits(N, SL.Upper) + ") - " + O0, Least + SW.Shift[0] + 1), Which + ": rows to the loop's last");
+        OS << "  }\n";
       }
     }
-    return Out;
+    if (llvm::any_of(S.Levels, [](const TimeStreamLevel &Lv) { return Lv.Iteration > 0; }))
+      OS << "  if (loopgpu_steps < " << P.Depth << ") // the launch's last iterations copy through: every step checks\n"
+         << "    loopgpu_clean_hi = 0;\n";
+    OS << "  // in unrolls: the first and the one past the last\n";
+    OS << "  const int loopgpu_clean_first = (int)((loopgpu_clean_lo + " << S.Unroll - 1 << ") / " << S.Unroll
+       << "), loopgpu_clean_end = (int)(loopgpu_clean_hi < loopgpu_clean_lo ? 0 : loopgpu_clean_hi / " << S.Unroll
+       << ");\n";
   }
 
-  /// The step loop; RowsInside: for blocks whose levels' rows are all
-  /// inside their sweeps' rows (rowsInside), without the rows' checks.
-  void printStepLoop(raw_ostream &OS, bool RowsInside) const {
+  /// Whether sweep K's loop bounds depend on the time loop's iterator (its
+  /// levels' checks then differ by iteration).
+  bool byIteration(unsigned K) const {
+    AffVar T = AffVar::iterator(L.Id);
+    for (const std::optional<unsigned> &DL : P.Sweeps[K].DimLoop)
+      if (DL && (N.Loops[*DL].Lower.uses(T) || N.Loops[*DL].Upper.uses(T)))
+        return true;
+    return false;
+  }
+  /// Sweep K's levels, grouped by equal bounds (one group, or one per level
+  /// where the bounds depend on the time loop's iterator).
+  std::vector<std::vector<unsigned>> levelGroups(unsigned K) const {
     const TimeStreamPlan &S = stream();
-    if (S.Unroll > 1)
-      OS << "  #pragma unroll " << S.Unroll << " // the windows' and rings' rows come back to their registers and slots\n";
-    OS << "  for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + " << S.Extra << "; ++loopgpu_step) {\n";
-    OS << "    #pragma unroll\n    for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
-    OS << "      " << planeCols() << "\n";
+    std::vector<std::vector<unsigned>> Groups;
+    for (unsigned V = 0; V < S.Versions.size(); ++V) {
+      const TimeStreamVersion &X = S.Versions[V];
+      if (X.Level < 0 || S.Levels[X.Level].Sweep != K)
+        continue;
+      if (Groups.empty() || byIteration(K))
+        Groups.emplace_back();
+      Groups.back().push_back(V);
+    }
+    return Groups;
+  }
+
+  /// Prints loopgpu_cols_inside (every sweep's levels' needed cells of the
+  /// block's plane inside the sweep's loops, so that clean steps need no
+  /// column checks) and returns true; false where a sweep writes a fixed
+  /// position of the plane (it always checks).
+  bool colsInside(raw_ostream &OS) const {
+    const TimeStreamPlan &S = stream();
+    for (const TimeTileSweep &SW : P.Sweeps)
+      for (unsigned D = 1; D < P.Rank; ++D)
+        if (!SW.DimLoop[D])
+          return false;
+    OS << "  // Blocks whose levels' needed cells lie inside every sweep's loops: no column checks\n";
+    OS << "  bool loopgpu_cols_inside = true;\n";
+    for (unsigned K = 0; K < P.Sweeps.size(); ++K) {
+      const TimeTileSweep &SW = P.Sweeps[K];
+      for (const std::vector<unsigned> &G : levelGroups(K)) {
+        std::vector<int64_t> Lo(P.Rank, 0), Hi(P.Rank, 0);
+        for (unsigned D = 1; D < P.Rank; ++D) {
+          Lo[D] = P.extent(D), Hi[D] = 0;
+          for (unsigned V : G) {
+            const TimeStreamLevel &Lv = S.Levels[S.Versions[V].Level];
+            Lo[D] = std::min(Lo[D], Lv.NeedLo[D]);
+            Hi[D] = std::max(Hi[D], Lv.NeedHi[D]);
+          }
+        }
+        OS << "  {\n";
+        if (byIteration(K))
+          OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
+             << S.Levels[S.Versions[G.front()].Level].Iteration * L.Step << "LL);\n    (void)" << L.Iterator << ";\n";
+        std::vector<std::string> Conds;
+        for (unsigned D = 1; D < P.Rank; ++D) {
+          const Loop &SL = N.Loops[*SW.DimLoop[D]];
+          std::string Od = "(long long)" + o(D);
+          Conds.push_back(plusConst(Od, Lo[D] - SW.Shift[D]) + " >= " + affIn64Bits(N, SL.Lower));
+          Conds.push_back(plusConst(Od, Hi[D] - 1 - SW.Shift[D]) + " <= " + affIn64Bits(N, SL.Upper));
+        }
+        OS << "    loopgpu_cols_inside = loopgpu_cols_inside && " << llvm::join(Conds, " && ") << ";\n  }\n";
+      }
+    }
+    return true;
+  }
+
+  /// The steps loopgpu_j * Unroll and on, unrolled: every step at a constant
+  /// distance from a multiple of Unroll (the windows' shifts are renamings,
+  /// the rings' slots constants).
+  void printUnrolledSteps(raw_ostream &OS, unsigned Indent, Steps Mode) const {
+    const TimeStreamPlan &S = stream();
+    OS.indent(Indent) << "#pragma unroll // the windows' and rings' rows come back to their registers and slots\n";
+    OS.indent(Indent) << "for (int loopgpu_u = 0; loopgpu_u < " << S.Unroll << "; ++loopgpu_u) {\n";
+    OS.indent(Indent + 2) << "const int loopgpu_step = loopgpu_j * " << S.Unroll << " + loopgpu_u;\n";
+    printStep(OS, Indent + 2, Mode);
+    OS.indent(Indent) << "}\n";
+  }
+
+  /// One step: the loads of the arrays on entry and every level at every
+  /// column, the rows advanced, the barrier.
+  void printStep(raw_ostream &OS, unsigned Indent, Steps Mode) const {
+    const TimeStreamPlan &S = stream();
+    OS.indent(Indent) << "#pragma unroll\n";
+    OS.indent(Indent) << "for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
+    OS.indent(Indent + 2) << planeCols() << "\n";
     if (S.Columns * S.Threads > P.extent(1) * (P.Rank == 3 ? P.extent(2) : 1))
-      OS << "      if (" << r(1) << " >= " << P.extent(1) << ") // past the plane\n        continue;\n";
+      OS.indent(Indent + 2) << "if (" << r(1) << " >= " << P.extent(1) << ") // past the plane\n",
+          OS.indent(Indent + 4) << "continue;\n";
     for (unsigned V = 0; V < S.Versions.size(); ++V) {
       if (S.Versions[V].Level < 0) {
         if (loaded(V))
-          printStreamLoad(OS, V);
+          printStreamLoad(OS, Indent + 2, V, Mode);
         continue;
       }
-      printLevel(OS, V, RowsInside);
+      printLevel(OS, Indent + 2, V, Mode);
     }
-    OS << "    }\n    __syncthreads();\n  }\n";
+    OS.indent(Indent) << "}\n";
+    for (unsigned I = 0; I < P.Arrays.size() && S.RowOffsets; ++I)
+      if (rowOwner(I) == I)
+        OS.indent(Indent) << rowOffset(I) << " += " << rowElements(I) << ";\n";
+    OS.indent(Indent) << "__syncthreads();\n";
   }
 
-  void printStreamLoad(raw_ostream &OS, unsigned V) const {
+  void printStreamLoad(raw_ostream &OS, unsigned Indent, unsigned V, Steps Mode) const {
     const TimeStreamVersion &X = stream().Versions[V];
-    OS << "      { // " << what(V) << ": row loopgpu_step, loaded a step ahead\n";
-    printShift(OS, 8, V);
+    OS.indent(Indent) << "{ // " << what(V) << ": row loopgpu_step, loaded a step ahead\n";
+    printShift(OS, Indent + 2, V);
     if (X.Window)
-      OS.indent(8) << windowAt(V, 0) << " = " << prefetch(V) << "[loopgpu_k];\n";
+      OS.indent(Indent + 2) << windowAt(V, 0) << " = " << prefetch(V) << "[loopgpu_k];\n";
     if (X.Ring)
-      OS.indent(8) << ringAt(V, 0, {}) << " = " << prefetch(V) << "[loopgpu_k];\n";
-    OS.indent(8) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
-    OS.indent(8) << "(void)" << L.Iterator << ";\n";
-    OS.indent(8) << "const int loopgpu_r0 = loopgpu_step + 1;\n";
-    printPrefetch(OS, 8, V);
-    OS << "      }\n";
+      OS.indent(Indent + 2) << ringAt(V, 0, {}) << " = " << prefetch(V) << "[loopgpu_k];\n";
+    OS.indent(Indent + 2) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
+    OS.indent(Indent + 2) << "(void)" << L.Iterator << ";\n";
+    OS.indent(Indent + 2) << "const int loopgpu_r0 = loopgpu_step + 1;\n";
+    if (Mode != Steps::Checked && !P.DeadOnEntry[X.Array])
+      OS.indent(Indent + 2) << "(void)loopgpu_r0;\n";
+    printPrefetch(OS, Indent + 2, V, 1, Mode);
+    OS.indent(Indent) << "}\n";
   }
 
   /// Level V at its row (loopgpu_step - Skew) of every column: its value
   /// where the cell is in the sweep's domain (and the iteration runs), the
   /// value before it elsewhere; no range checks (rows and columns no later
   /// level reads get values never used), but for the store of the tile.
-  void printLevel(raw_ostream &OS, unsigned V, bool RowsInside) const {
+  /// Columns outside the level's needed rows skip it (SkipRows).
+  void printLevel(raw_ostream &OS, unsigned Indent, unsigned V, Steps Mode) const {
     const TimeStreamPlan &S = stream();
     const TimeStreamVersion &X = S.Versions[V];
     const TimeStreamLevel &Lv = S.Levels[X.Level];
     const TimeTileSweep &SW = P.Sweeps[Lv.Sweep];
     const Statement &St = N.Statements[SW.Stmts[0]];
-    OS << "      { // level " << X.Level + 1 << ": " << what(V) << " (line " << St.Loc.Line << "), " << X.Skew
-       << " rows behind the load\n";
-    printShift(OS, 8, V);
-    OS.indent(8) << "const int loopgpu_r0 = loopgpu_step - " << X.Skew << ";\n";
-    OS.indent(8) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
-                 << Lv.Iteration * L.Step << "LL);\n";
-    OS.indent(8) << "(void)" << L.Iterator << ";\n";
-    std::string Decls, Dom = domain(SW, Decls, regionIndices(), RowsInside);
-    OS.indent(8) << Decls << "\n";
+    bool Clean = Mode != Steps::Checked;
+    OS.indent(Indent) << "{ // level " << X.Level + 1 << ": " << what(V) << " (line " << St.Loc.Line << "), " << X.Skew
+                      << " rows behind the load\n";
+    unsigned In = Indent + 2;
+    if (S.SkipRows && (Lv.NeedLo[1] > 0 || Lv.NeedHi[1] < P.extent(1))) {
+      OS.indent(In) << "if (" << r(1) << " >= " << Lv.NeedLo[1] << " && " << r(1) << " < " << Lv.NeedHi[1]
+                    << ") { // the rows of the plane a later level or the store reads\n";
+      In += 2;
+    }
+    printShift(OS, In, V);
+    OS.indent(In) << "const int loopgpu_r0 = loopgpu_step - " << X.Skew << ";\n";
+    OS.indent(In) << "const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")(loopgpu_first + "
+                  << Lv.Iteration * L.Step << "LL);\n";
+    OS.indent(In) << "(void)" << L.Iterator << ";\n";
+    bool NoCols = Mode == Steps::CleanCols && Lv.Select;
+    std::string Decls, Dom = domain(SW, Decls, regionIndices(), Clean, NoCols);
+    OS.indent(In) << Decls << "\n";
     const TimeStreamVersion &B = S.Versions[Lv.Before];
     std::string Before = windowAt(Lv.Before, X.Skew - B.Skew);
     auto EP = std::make_unique<ExprPrinter>(N);
@@ -652,35 +853,55 @@ public:
       return C.Base(E, *Self);
     };
     std::vector<std::string> Conds;
-    if (Lv.Iteration)
+    if (Lv.Iteration && !Clean)
       Conds.push_back(std::to_string(Lv.Iteration) + " < loopgpu_steps");
     if (Dom != "true")
       Conds.push_back(Dom);
     std::string Op = St.Body->Op, Rhs = EP->print(*St.Body->Ops[1]);
     std::string Value = Op == "=" ? "(" + Rhs + ")" : "(" + Before + " " + Op.substr(0, Op.size() - 1) + " (" + Rhs + "))";
     if (Conds.empty()) {
-      OS.indent(8) << windowAt(V, 0) << " = " << Value << "; // line " << St.Loc.Line << "\n";
+      OS.indent(In) << windowAt(V, 0) << " = " << Value << "; // line " << St.Loc.Line << "\n";
     } else if (Lv.Select) {
-      OS.indent(8) << "// the sweep's value in its domain, the value before it outside\n";
-      OS.indent(8) << windowAt(V, 0) << " = " << llvm::join(Conds, " && ") << "\n";
-      OS.indent(12) << "? " << Value << " // line " << St.Loc.Line << "\n";
-      OS.indent(12) << ": " << Before << ";\n";
+      OS.indent(In) << "// the sweep's value in its domain, the value before it outside\n";
+      OS.indent(In) << windowAt(V, 0) << " = " << llvm::join(Conds, " && ") << "\n";
+      OS.indent(In + 4) << "? " << Value << " // line " << St.Loc.Line << "\n";
+      OS.indent(In + 4) << ": " << Before << ";\n";
     } else {
-      OS.indent(8) << windowAt(V, 0) << " = " << Before << "; // outside the domain: as before\n";
-      OS.indent(8) << "if (" << llvm::join(Conds, " && ") << ")\n";
-      OS.indent(10) << windowAt(V, 0) << " = " << Value << "; // line " << St.Loc.Line << "\n";
+      OS.indent(In) << windowAt(V, 0) << " = " << Before << "; // outside the domain: as before\n";
+      OS.indent(In) << "if (" << llvm::join(Conds, " && ") << ")\n";
+      OS.indent(In + 2) << windowAt(V, 0) << " = " << Value << "; // line " << St.Loc.Line << "\n";
     }
     if (X.Ring)
-      OS.indent(8) << ringAt(V, X.Skew, {}) << " = " << windowAt(V, 0) << ";\n";
+      OS.indent(In) << ringAt(V, X.Skew, {}) << " = " << windowAt(V, 0) << ";\n";
     if (X.Final) {
       unsigned A = P.Arrays[X.Array];
-      std::string Row = o(0) + " + " + r(0);
-      OS.indent(8) << "if (" << r(0) << " >= " << P.HaloLo[0] << " && " << r(0) << " < "
-                   << plusConst("loopgpu_chunk", P.HaloLo[0]) << " && " << Row << " < " << extent(A, 0) << " && "
-                   << columnMine(X.Array) << "[loopgpu_k]) // the tile: its value after the launch\n";
-      OS.indent(10) << out(A) << "[" << columnElement(X.Array) << "] = " << windowAt(V, 0) << ";\n";
+      std::vector<std::string> Store;
+      if (!Clean)
+        Store = {r(0) + " >= " + std::to_string(P.HaloLo[0]), r(0) + " < " + plusConst("loopgpu_chunk", P.HaloLo[0]),
+                 o(0) + " + " + r(0) + " < " + extent(A, 0)};
+      Store.push_back(columnMine(X.Array) + "[loopgpu_k]");
+      std::string DeadDecls;
+      if (P.DeadOnEntry[X.Array]) {
+        // A clean step knows this level's row inside its sweep's loop, and
+        // CleanCols the tile's columns: where that sweep is the first
+        // writer, the store's domain check is known so far.
+        bool Same = Lv.Sweep == P.FirstWriter[X.Array];
+        Store.push_back(deadStore(X.Array, DeadDecls, Same && Clean, Same && Mode == Steps::CleanCols));
+        OS.indent(In) << "// " << deadNote(X.Array) << "\n";
+        OS.indent(In) << "{\n";
+        OS.indent(In + 2) << DeadDecls << "\n";
+        In += 2;
+      }
+      OS.indent(In) << "if (" << llvm::join(Store, " && ") << ") // the tile: its value after the launch\n";
+      OS.indent(In + 2) << out(A) << "[" << columnElement(X.Array, -X.Skew) << "] = " << windowAt(V, 0) << ";\n";
+      if (P.DeadOnEntry[X.Array]) {
+        In -= 2;
+        OS.indent(In) << "}\n";
+      }
     }
-    OS << "      }\n";
+    if (In != Indent + 2)
+      OS.indent(Indent + 2) << "}\n";
+    OS.indent(Indent) << "}\n";
   }
 
   /// The grid's extent along D: the largest chunk array's.

@@ -96,7 +96,7 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // Blocks of 32 threads: as many per SM as it holds, 32.
 // FORCEDS: streamed threads 32 columns 1 extra-steps {{[0-9]+}} chunks 8 registers {{[0-9]+}} blocks-per-sm 32 unroll 6
 
-// SCUDA: __global__ void __launch_bounds__({{[0-9]+}}, {{[1-9][0-9]*}}) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int loopgpu_chunk, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
+// SCUDA: __global__ void __launch_bounds__({{[0-9]+}}, {{[1-9][0-9]*}}) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, bool loopgpu_last, int loopgpu_chunk, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
 // SCUDA: double (*const loopgpu_ring_A_in)[{{[0-9]+}}] = reinterpret_cast<double (*)[{{[0-9]+}}]>(loopgpu_smem + 0); // A on entry: its 2 newest rows, padded
 // Each array's element at the thread's column in the chunk's row 0, whether
 // the column is inside the array and inside the block's tile: a step's load
@@ -104,42 +104,67 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // SCUDA: loopgpu_at_A[loopgpu_k] = ((long long)loopgpu_o0) * (((long long)n)) + loopgpu_o1 + loopgpu_r1;
 // SCUDA-NEXT: loopgpu_inside_A[loopgpu_k] = loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 >= 0 && loopgpu_o1 + loopgpu_r1 < (((long long)n));
 // SCUDA-NEXT: loopgpu_mine_A[loopgpu_k] = loopgpu_r1 >= 2 && loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 < (((long long)n));
+// SCUDA: long long loopgpu_row = 0; // row loopgpu_step of B, A
 // SCUDA: if (loopgpu_r0 < loopgpu_chunk + 4 && loopgpu_o0 + loopgpu_r0 >= 0 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_inside_A[loopgpu_k])
-// SCUDA-NEXT: loopgpu_pf_A_in[loopgpu_k] = loopgpu_in_A[loopgpu_at_A[loopgpu_k] + (long long)loopgpu_r0 * (((long long)n))];
-// Blocks away from the first and last rows run a copy of the step loop
-// without the rows' checks; the loop is unrolled by 6 steps (windows of 3
-// rows, rings of 2).
-// SCUDA: bool loopgpu_rows_inside = true;
-// SCUDA-NEXT: { // levels 1, 3 (line 31): rows -3 to the chunk's + [[#LAST1:]]
-// SCUDA-NEXT: loopgpu_rows_inside = loopgpu_rows_inside && (long long)loopgpu_o0 - 3 >= 1 && (long long)loopgpu_o0 + loopgpu_chunk + [[#LAST1]] <= ((long long)n) - 2;
-// SCUDA: { // levels 2, 4 (line 34): rows -4 to the chunk's + [[#LAST1-1]]
-// SCUDA: if (loopgpu_rows_inside) {
-// SCUDA-NEXT: #pragma unroll 6 // the windows' and rings' rows come back to their registers and slots
-// SCUDA-NEXT: for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + [[#LAST1+2]]; ++loopgpu_step) {
+// SCUDA-NEXT: loopgpu_pf_A_in[loopgpu_k] = loopgpu_in_A[loopgpu_at_A[loopgpu_k] + loopgpu_row];
+// The clean steps: those whose levels' rows lie inside their sweeps' rows
+// and whose loads and stores lie inside the chunk and the arrays, in whole
+// unrolls of 6 steps (windows of 3 rows, rings of 2), leave the rows' checks
+// out; blocks whose needed columns lie inside the sweeps' columns also leave
+// out the columns' checks.
+// SCUDA: long long loopgpu_clean_lo = 0, loopgpu_clean_hi = loopgpu_total;
+// SCUDA-NEXT: loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, loopgpu_chunk + 3); // B: the row loaded inside the chunk
+// SCUDA-NEXT: loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, -1 - (long long)loopgpu_o0); // B: the row loaded inside the array
+// SCUDA: loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, 6); // A: the rows stored from the chunk's first
+// SCUDA-NEXT: loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, loopgpu_chunk + 6); // A: the rows stored to the chunk's last
+// SCUDA: loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, (1) - (long long)loopgpu_o0 + 3); // levels 1, 3 (line 31): rows from the loop's first
+// SCUDA-NEXT: loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, (((long long)n) - 2) - (long long)loopgpu_o0 + 2); // levels 1, 3 (line 31): rows to the loop's last
+// SCUDA: if (loopgpu_steps < 2) // the launch's last iterations copy through: every step checks
+// SCUDA: const int loopgpu_clean_first = (int)((loopgpu_clean_lo + 5) / 6), loopgpu_clean_end = (int)(loopgpu_clean_hi < loopgpu_clean_lo ? 0 : loopgpu_clean_hi / 6);
+// SCUDA: loopgpu_cols_inside = loopgpu_cols_inside && (long long)loopgpu_o1 + 1 >= 1 && (long long)loopgpu_o1 + [[#COLS:]] <= ((long long)n) - 2;
+// SCUDA: for (int loopgpu_j = 0; loopgpu_j < loopgpu_total / 6; ++loopgpu_j) {
+// SCUDA-NEXT: if (loopgpu_j >= loopgpu_clean_first && loopgpu_j < loopgpu_clean_end) {
+// SCUDA-NEXT: if (loopgpu_cols_inside) {
+// SCUDA-NEXT: #pragma unroll // the windows' and rings' rows come back to their registers and slots
+// SCUDA-NEXT: for (int loopgpu_u = 0; loopgpu_u < 6; ++loopgpu_u) {
+// SCUDA-NEXT: const int loopgpu_step = loopgpu_j * 6 + loopgpu_u;
+// SCUDA: if (loopgpu_inside_A[loopgpu_k])
+// SCUDA-NEXT: loopgpu_pf_A_in[loopgpu_k] = loopgpu_in_A[loopgpu_at_A[loopgpu_k] + loopgpu_row + 1LL * (((long long)n))];
 // SCUDA: { // level 1: B after sweep 1 of iteration 1 (line 31), 1 rows behind the load
-// SCUDA: const int i = (int)(loopgpu_o0 + loopgpu_r0); (void)i; const int j = (int)(loopgpu_o1 + loopgpu_r1);
-// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = j >= 1 && j <= ((long long)n) - 2
+// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = (0.25 * (loopgpu_w_A_in[loopgpu_k][2] + loopgpu_w_A_in[loopgpu_k][0] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1 + 2])); // line 31
+// B, written before it is read, is stored inside its first writer's domain
+// by the last launch alone.
+// SCUDA: if (loopgpu_mine_B[loopgpu_k] && loopgpu_last) // the tile: its value after the launch
+// SCUDA-NEXT: loopgpu_out_B[loopgpu_at_B[loopgpu_k] + loopgpu_row - 3LL * (((long long)n))] = loopgpu_w_B_3[loopgpu_k][0];
+// SCUDA: if (loopgpu_mine_A[loopgpu_k]) // the tile: its value after the launch
+// SCUDA-NEXT: loopgpu_out_A[loopgpu_at_A[loopgpu_k] + loopgpu_row - 4LL * (((long long)n))] = loopgpu_w_A_4[loopgpu_k][0];
+// SCUDA: loopgpu_row += (((long long)n));
+// SCUDA-NEXT: __syncthreads();
 // SCUDA: } else {
-// SCUDA-NEXT: #pragma unroll 6
-// SCUDA-NEXT: for (int loopgpu_step = 0; loopgpu_step < loopgpu_chunk + [[#LAST1+2]]; ++loopgpu_step) {
-// SCUDA: { // level 1: B after sweep 1 of iteration 1 (line 31), 1 rows behind the load
+// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = j >= 1 && j <= ((long long)n) - 2
+// SCUDA: if (loopgpu_mine_B[loopgpu_k] && (loopgpu_last || !(j >= 1 && j <= ((long long)n) - 2))) // the tile: its value after the launch
+// The checked steps.
+// SCUDA: } else {
+// SCUDA: if (loopgpu_r0 < loopgpu_chunk + 4 && loopgpu_o0 + loopgpu_r0 >= 0 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_inside_A[loopgpu_k])
 // SCUDA: loopgpu_w_B_1[loopgpu_k][0] = i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2
 // SCUDA-NEXT: ? (0.25 * (loopgpu_w_A_in[loopgpu_k][2] + loopgpu_w_A_in[loopgpu_k][0] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1 + 2])) // line 31
 // SCUDA-NEXT: : loopgpu_w_B_in[loopgpu_k][1];
 // SCUDA: { // level 4: A after sweep 2 of iteration 2 (line 34), 4 rows behind the load
 // SCUDA: loopgpu_w_A_4[loopgpu_k][0] = 1 < loopgpu_steps && i >= 1
 // SCUDA: if (loopgpu_r0 >= 2 && loopgpu_r0 < loopgpu_chunk + 2 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_mine_A[loopgpu_k]) // the tile: its value after the launch
-// SCUDA-NEXT: loopgpu_out_A[loopgpu_at_A[loopgpu_k] + (long long)loopgpu_r0 * (((long long)n))] = loopgpu_w_A_4[loopgpu_k][0];
+// SCUDA-NEXT: loopgpu_out_A[loopgpu_at_A[loopgpu_k] + loopgpu_row - 4LL * (((long long)n))] = loopgpu_w_A_4[loopgpu_k][0];
+// The steps past the last whole unroll, checked.
+// SCUDA: for (int loopgpu_step = loopgpu_total / 6 * 6; loopgpu_step < loopgpu_total; ++loopgpu_step) {
 // SCUDA: LOOPGPU_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&loopgpu_per_sm, jacobi_nest0_time_t,
 // SCUDA: const long long loopgpu_chunks[] = {32, 48, 64, 96, 128, 192, 256};
 // SCUDA: loopgpu_by = (loopgpu_max((((long long)n)), (((long long)n))) + loopgpu_chunk - 1) / loopgpu_chunk;
-// SCUDA: jacobi_nest0_time_t<<<loopgpu_grid, loopgpu_block, {{[0-9]+}}>>>(loopgpu_first + loopgpu_done * 1, loopgpu_steps, (int)loopgpu_chunk, steps, n,
+// SCUDA: jacobi_nest0_time_t<<<loopgpu_grid, loopgpu_block, {{[0-9]+}}>>>(loopgpu_first + loopgpu_done * 1, loopgpu_steps, loopgpu_done + loopgpu_steps >= loopgpu_count_it, (int)loopgpu_chunk, steps, n,
 
 // WHYNOT-DAG: loop t (line 28) is time-tiled (jacobi_nest0_time_t): tiles of {{.*}} 2 iterations per launch
 // WHYNOT-DAG: loop w (line 42) is not time-tiled: kernel seidel_nest0_kernel's threads run loops or conditions of their own
 // WHYNOT-DAG: loop t (line 51) is not time-tiled: the statement on line 54 reads A[j][i] at no constant offset from the element it writes
 
-// CUDA: __global__ void __launch_bounds__(256) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
+// CUDA: __global__ void __launch_bounds__(256) jacobi_nest0_time_t(long long loopgpu_first, int loopgpu_steps, bool loopgpu_last, int steps, int n, const double *__restrict__ loopgpu_in_A, double *__restrict__ loopgpu_out_A, const double *__restrict__ loopgpu_in_B, double *__restrict__ loopgpu_out_B) {
 // CUDA: // B is written before it is read: only the cells outside that sweep's domain
 // CUDA: { // sweep 1 (line 31) on the region its cells are still needed on
 // CUDA: // 4 consecutive cells along dimension 0 per thread: their right-hand sides first, then the stores
@@ -148,6 +173,12 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // CUDA: if (loopgpu_q0 < loopgpu_hi0 && i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2)
 // CUDA-NEXT: loopgpu_s_B[loopgpu_q0][loopgpu_r1] = loopgpu_v[loopgpu_k];
 // CUDA: loopgpu_v[loopgpu_k] = loopgpu_s_B[loopgpu_q0][loopgpu_r1] + 0.5 * loopgpu_s_B[loopgpu_q0][loopgpu_r1 + 2]; // line 34
+// B, written before it is read, is stored inside its first writer's domain
+// by the last launch alone (the next launch loads only the cells outside it).
+// CUDA: { // B is written before it is read: the next launch reads only the cells outside its first writer's domain, so the others are stored by the last launch alone
+// CUDA-NEXT: const int i = (int)(loopgpu_o0 + loopgpu_r0); const int j = (int)(loopgpu_o1 + loopgpu_r1);
+// CUDA-NEXT: if (loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_o1 + loopgpu_r1 < (((long long)n)) && (loopgpu_last || !(i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2)))
+// CUDA-NEXT: loopgpu_out_B[(loopgpu_o0 + loopgpu_r0) * (((long long)n)) + loopgpu_o1 + loopgpu_r1] = loopgpu_s_B[loopgpu_r0][loopgpu_r1];
 // CUDA: static bool jacobi_nest0_time_t_run(long long loopgpu_first, long long loopgpu_count_it, long long loopgpu_min_blocks, int steps, int n, double *__restrict__ A, double *__restrict__ B) {
 // CUDA: std::swap(loopgpu_in_A, loopgpu_out_A);
 // CUDA: if (loopgpu_in_A != A && loopgpu_bytes_A > 0) // the last launch wrote the second buffer

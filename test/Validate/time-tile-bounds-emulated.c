@@ -1,20 +1,28 @@
 // REQUIRES: cpu-emulation
 // Streamed time tiles (TimeStreamPlan) whose sweeps' row bounds depend on
-// the time loop's iterator: blocks whose every level's rows lie inside
-// their sweep's rows (loopgpu_rows_inside, tested per level with the
-// level's own t) run a copy of the step loop without the rows' checks; the
-// others, and every block where a row leaves a sweep's bounds as t grows,
-// keep them. Chunks of 8 rows of n = 61: blocks of both kinds in every
-// launch, a shorter last launch (5 iterations, 2 per launch).
+// the time loop's iterator: the steps at which every level's row lies
+// inside its sweep's rows (loopgpu_clean_lo/hi, bounded per level with the
+// level's own t) run clean steps without the rows' checks; the others, and
+// every step where a row leaves a sweep's bounds as t grows, keep them.
+// B is dead on entry with a domain that moves with t: a launch stores its
+// cells inside that domain only where the next launch's first iteration
+// does not load them (its t), the last launch all of them. Chunks of 24
+// rows of n = 61: blocks with clean steps and blocks at the borders in
+// every launch, a shorter last launch (5 iterations, 2 per launch).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %loopgpu %s -time-tile=2,8,16 -time-tile-form=streamed -o %t/shrink.cu
+// RUN: %loopgpu %s -time-tile=2,24,16 -time-tile-form=streamed -o %t/shrink.cu
 // RUN: FileCheck %s --check-prefix=CUDA --input-file=%t/shrink.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t/shrink.cu -o %t/shrink.o 2>&1 | FileCheck %s --allow-empty --check-prefix=NVCC %}
-// RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 LOOPGPU_TRACE=1 %loopgpu %s -time-tile=2,8,16 -time-tile-form=streamed --param n=61 --param steps=5 --validate --validate-mode=cpu --validate-dir=%t/1 2>&1 | FileCheck %s
-// Every block taking the copy without row checks gives wrong borders: the
+// RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 LOOPGPU_TRACE=1 %loopgpu %s -time-tile=2,24,16 -time-tile-form=streamed --param n=61 --param steps=5 --validate --validate-mode=cpu --validate-dir=%t/1 2>&1 | FileCheck %s
+// The same in the overlapped form (its tile stores B the same way).
+// RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 LOOPGPU_TRACE=1 %loopgpu %s -time-tile=2,8,16 -time-tile-form=overlapped --param n=61 --param steps=5 --validate --validate-mode=cpu --validate-dir=%t/2 2>&1 | FileCheck %s --check-prefix=OVERLAPPED
+// Clean steps that ignore the levels' row bounds give wrong borders: the
 // check above would fail.
-// RUN: sed -i 's/  if (loopgpu_rows_inside) {/  if (true) {/' %t/1/kernels.cu
+// RUN: sed -i "/rows from the loop's first/d; /rows to the loop's last/d" %t/1/kernels.cu
 // RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 %expect_exit 1 bash %t/1/run.sh cpu 2>&1 | FileCheck %s --check-prefix=BROKEN
+// So does a store of B's domain that takes this launch's t for the next one's.
+// RUN: sed -i 's/(loopgpu_first + (long long)loopgpu_steps \* 1)/(loopgpu_first + 1LL)/' %t/2/kernels.cu
+// RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 %expect_exit 1 bash %t/2/run.sh cpu 2>&1 | FileCheck %s --check-prefix=BROKEN
 
 void shrink(int steps, int n, double A[restrict n][n], double B[restrict n][n]) {
   #pragma loopgpu
@@ -28,26 +36,37 @@ void shrink(int steps, int n, double A[restrict n][n], double B[restrict n][n]) 
   }
 }
 
-// CUDA: bool loopgpu_rows_inside = true;
-// CUDA-NEXT: { // level 1 (line 24): rows -1 to the chunk's + 6
-// CUDA-NEXT: const int t = (int)(loopgpu_first + 0LL);
-// CUDA-NEXT: loopgpu_rows_inside = loopgpu_rows_inside && (long long)loopgpu_o0 - 1 >= ((long long)t) + 1 && (long long)loopgpu_o0 + loopgpu_chunk + 6 <= ((long long)n) - 2;
-// CUDA: { // level 3 (line 24): rows -3 to the chunk's + 4
-// CUDA-NEXT: const int t = (int)(loopgpu_first + 1LL);
-// CUDA: { // level 4 (line 27): rows -4 to the chunk's + 3
-// CUDA-NEXT: const int t = (int)(loopgpu_first + 1LL);
-// CUDA-NEXT: loopgpu_rows_inside = loopgpu_rows_inside && (long long)loopgpu_o0 - 4 >= 1 && (long long)loopgpu_o0 + loopgpu_chunk + 3 <= ((long long)n) - ((long long)t) - 2;
-// CUDA: if (loopgpu_rows_inside) {
+// CUDA: long long loopgpu_clean_lo = 0, loopgpu_clean_hi = loopgpu_total;
+// CUDA: loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, 6); // A: the rows stored from the chunk's first
+// CUDA: const int t = (int)(loopgpu_first + 0LL);
+// CUDA-NEXT: (void)t;
+// CUDA-NEXT: loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, (((long long)t) + 1) - (long long)loopgpu_o0 + 1); // level 1 (line 32): rows from the loop's first
+// CUDA-NEXT: loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, (((long long)n) - 2) - (long long)loopgpu_o0 + 2); // level 1 (line 32): rows to the loop's last
+// CUDA: const int t = (int)(loopgpu_first + 1LL);
+// CUDA-NEXT: (void)t;
+// CUDA-NEXT: loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, (((long long)t) + 1) - (long long)loopgpu_o0 + 3); // level 3 (line 32): rows from the loop's first
+// CUDA: loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, (((long long)n) - ((long long)t) - 2) - (long long)loopgpu_o0 + 5); // level 4 (line 35): rows to the loop's last
+// CUDA: if (loopgpu_steps < 2) // the launch's last iterations copy through: every step checks
+// CUDA: const int loopgpu_clean_first = (int)((loopgpu_clean_lo + 5) / 6), loopgpu_clean_end = (int)(loopgpu_clean_hi < loopgpu_clean_lo ? 0 : loopgpu_clean_hi / 6);
+// CUDA: if (loopgpu_j >= loopgpu_clean_first && loopgpu_j < loopgpu_clean_end) {
+// CUDA: const int t = (int)(loopgpu_first + (long long)loopgpu_steps * 1); (void)t; const int i = (int)(loopgpu_o0 + loopgpu_r0); const int j = (int)(loopgpu_o1 + loopgpu_r1);
+// CUDA-NEXT: if (loopgpu_mine_B[loopgpu_k] && (loopgpu_last || !(i >= ((long long)t) + 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2))) // the tile: its value after the launch
 
 // CHECK-NOT: FAIL
 // CHECK-DAG: PASS shrink: A
 // CHECK-DAG: PASS shrink: B
-// CHECK-DAG: shrink_nest0_time_t: 5 iterations time-tiled, up to 2 per launch, 32 blocks of 8 rows
+// CHECK-DAG: shrink_nest0_time_t: 5 iterations time-tiled, up to 2 per launch, 12 blocks of 24 rows
 // CHECK-DAG: {{^PASS$}}
 
 // Blocks of 32 threads: the launch bounds ask for no more blocks per SM than
 // it holds (ptxas ignores and warns about more).
 // NVCC-NOT: warning
+
+// OVERLAPPED-NOT: FAIL
+// OVERLAPPED-DAG: PASS shrink: A
+// OVERLAPPED-DAG: PASS shrink: B
+// OVERLAPPED-DAG: shrink_nest0_time_t: 5 iterations time-tiled, up to 2 per launch, 32 blocks
+// OVERLAPPED-DAG: {{^PASS$}}
 
 // BROKEN: FAIL shrink:
 // BROKEN: {{^FAIL$}}

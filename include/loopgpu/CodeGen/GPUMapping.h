@@ -673,6 +673,11 @@ struct TimeStreamLevel {
   /// Its right-hand side may be evaluated at any cell (it reads no array but
   /// chunk arrays): the value is selected, not branched to.
   bool Select = false;
+  /// Per dimension (0 unused): the plane cells, in tile coordinates, whose
+  /// value after this level a later level or the tile's store may read (the
+  /// tile widened by the reach of the levels after it; NeedHi exclusive).
+  /// Elsewhere the level's value is never used.
+  std::vector<int64_t> NeedLo, NeedHi;
 };
 
 /// The streamed form of a time tile (2.5-D for three dimensions): a block
@@ -712,6 +717,16 @@ struct TimeStreamPlan {
   /// evaluates every level without range checks (values of cells no later
   /// level reads are computed and never used).
   std::vector<int64_t> PadLo, PadHi;
+  /// Three dimensions: a thread's column skips a level where its row of the
+  /// plane (dimension 1) lies outside the level's NeedLo/NeedHi (a warp's
+  /// lanes lie along dimension 2, so whole warps skip; bench/RESULTS.md run
+  /// 41: heat-3d 13.4 ms -> 12.0).
+  bool SkipRows = false;
+  /// Each array's row of the step is an offset advanced a row per step (the
+  /// rows a step loads and stores a constant number of rows from it), where
+  /// the registers they take fit beside the windows (bench/RESULTS.md run
+  /// 41: heat-3d 13.4 ms against 14.0); else every access multiplies its row.
+  bool RowOffsets = false;
   /// Whether a read at offset Off (per dimension) stays in the reader's
   /// column (a window in registers), else it crosses columns (a ring).
   static bool ownColumn(const std::vector<int64_t> &Off) {
