@@ -274,7 +274,12 @@ private:
     indent(D + 1);
     OS << "streamed threads " << S.Threads << " columns " << S.Columns << " extra-steps " << S.Extra << " chunks "
        << list(S.Chunks, ",") << " registers " << S.Registers << " blocks-per-sm " << S.MinBlocks << " unroll "
-       << S.Unroll << "\n";
+       << S.Unroll;
+    for (auto [On, Name] : {std::pair{S.CleanLoads, " clean-loads"}, {S.CleanCols, " clean-cols"},
+                            {S.RowOffsets, " row-offsets"}, {S.SkipRows, " skip-rows"}})
+      if (On)
+        OS << Name;
+    OS << "\n";
     for (const TimeStreamVersion &V : S.Versions) {
       indent(D + 2);
       OS << "value " << N.Arrays[P.Arrays[V.Array]].Name;

@@ -552,7 +552,7 @@ public:
   void printPrefetch(raw_ostream &OS, unsigned Indent, unsigned V, int64_t Delta, Steps Mode) const {
     unsigned I = stream().Versions[V].Array, X = P.Arrays[I];
     std::vector<std::string> Cs = cells(), Conds;
-    if (Mode == Steps::Checked) {
+    if (Mode == Steps::Checked || !stream().CleanLoads) {
       Conds.push_back("loopgpu_r0 < loopgpu_chunk + " + std::to_string(P.HaloLo[0] + P.HaloHi[0]));
       Conds.push_back(Cs[0] + " >= 0 && " + Cs[0] + " < " + extent(X, 0));
     }
@@ -594,7 +594,7 @@ public:
     OS << "    }\n  }\n";
     OS << "  const int loopgpu_total = loopgpu_chunk + " << S.Extra << "; // steps\n";
     printCleanRange(OS);
-    bool Cols = colsInside(OS);
+    bool Cols = S.CleanCols && colsInside(OS);
     OS << "  // The steps in whole unrolls of " << S.Unroll << ", clean or checked, then the last ones checked\n";
     OS << "  for (int loopgpu_j = 0; loopgpu_j < loopgpu_total / " << S.Unroll << "; ++loopgpu_j) {\n";
     OS << "    if (loopgpu_j >= loopgpu_clean_first && loopgpu_j < loopgpu_clean_end) {\n";
@@ -618,14 +618,18 @@ public:
 
   /// Prints loopgpu_clean_lo and loopgpu_clean_hi: the steps (in whole
   /// unrolls of the step loop) at which every level's row lies inside its
-  /// sweep's row loop, the rows loaded inside the chunk and the arrays, and
-  /// the rows stored inside the chunk's own rows and the arrays; none where
-  /// the launch runs fewer iterations than the depth.
+  /// sweep's row loop and (CleanLoads) the rows loaded lie inside the chunk
+  /// and the arrays and the rows stored inside the chunk's own rows and the
+  /// arrays; none where the launch runs fewer iterations than the depth.
   void printCleanRange(raw_ostream &OS) const {
     const TimeStreamPlan &S = stream();
-    OS << "  // The clean steps: every level's row inside its sweep's rows, the rows loaded inside the chunk\n"
-          "  // and the arrays, the rows stored inside the chunk's own rows and the arrays, all iterations\n"
-          "  // running; in whole unrolls. They leave the rows' checks out.\n";
+    if (S.CleanLoads)
+      OS << "  // The clean steps: every level's row inside its sweep's rows, the rows loaded inside the chunk\n"
+            "  // and the arrays, the rows stored inside the chunk's own rows and the arrays, all iterations\n"
+            "  // running; in whole unrolls. They leave the rows' checks out.\n";
+    else
+      OS << "  // The clean steps: every level's row inside its sweep's rows, all iterations running; in whole\n"
+            "  // unrolls. They leave the levels' row checks out (the loads and stores keep theirs).\n";
     OS << "  long long loopgpu_clean_lo = 0, loopgpu_clean_hi = loopgpu_total;\n";
     auto Lo = [&](const std::string &E, const std::string &Why) {
       OS << "  loopgpu_clean_lo = loopgpu_max(loopgpu_clean_lo, " << E << "); // " << Why << "\n";
@@ -634,7 +638,7 @@ public:
       OS << "  loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, " << E << "); // " << Why << "\n";
     };
     std::string O0 = "(long long)" + o(0);
-    for (unsigned V = 0; V < S.Versions.size(); ++V) {
+    for (unsigned V = 0; V < S.Versions.size() && S.CleanLoads; ++V) {
       if (!loaded(V))
         continue;
       unsigned X = P.Arrays[S.Versions[V].Array];
@@ -643,7 +647,7 @@ public:
       Lo("-1 - " + O0, A + ": the row loaded inside the array");
       Hi(extent(X, 0) + " - 1 - " + O0, A + ": the row loaded inside the array");
     }
-    for (unsigned V = 0; V < S.Versions.size(); ++V) {
+    for (unsigned V = 0; V < S.Versions.size() && S.CleanLoads; ++V) {
       const TimeStreamVersion &X = S.Versions[V];
       if (!X.Final)
         continue;
@@ -876,7 +880,7 @@ public:
     if (X.Final) {
       unsigned A = P.Arrays[X.Array];
       std::vector<std::string> Store;
-      if (!Clean)
+      if (!Clean || !S.CleanLoads)
         Store = {r(0) + " >= " + std::to_string(P.HaloLo[0]), r(0) + " < " + plusConst("loopgpu_chunk", P.HaloLo[0]),
                  o(0) + " + " + r(0) + " < " + extent(A, 0)};
       Store.push_back(columnMine(X.Array) + "[loopgpu_k]");

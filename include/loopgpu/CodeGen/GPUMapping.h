@@ -727,6 +727,16 @@ struct TimeStreamPlan {
   /// the registers they take fit beside the windows (bench/RESULTS.md run
   /// 41: heat-3d 13.4 ms against 14.0); else every access multiplies its row.
   bool RowOffsets = false;
+  /// The clean steps (those whose levels' rows lie inside their sweeps'
+  /// loops) are also those whose loads and stores need no row checks, and
+  /// leave them out (CleanLoads); blocks whose needed columns lie inside
+  /// every sweep's loops run a copy of them without the columns' checks
+  /// (CleanCols). Both for plans of few levels (bench/RESULTS.md run 41,
+  /// H200: heat-3d's 4 levels 13.9 ms with them, 14.9 without the first;
+  /// jacobi-2d's 8 levels 5.1 ms, 5.6 before either; fdtd-2d's 16 levels
+  /// 13.7 ms with both, 9.7 with neither, where the steps that check are
+  /// many and long).
+  bool CleanLoads = false, CleanCols = false;
   /// Whether a read at offset Off (per dimension) stays in the reader's
   /// column (a window in registers), else it crosses columns (a ring).
   static bool ownColumn(const std::vector<int64_t> &Off) {
