@@ -7,10 +7,7 @@
 // counted 45 instructions per cell and level, 76% of issue slots busy.
 //   CLEAN 0: every step checked (variant m); 1: the split.
 // driver: timestep 256 100  (nvcc -O3 -arch=sm_90 -DHEAT3D lab/heat3d_clean.cu bench/drivers/timestep.cu)
-#include <cuda_runtime.h>
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
+#include "../bench/drivers/common.h"
 
 #ifndef PX
 #define PX 32
@@ -39,14 +36,6 @@
 #define PLANE (RY * RX)
 #define UNROLL 6
 
-#define CK(call)                                                                                                       \
-  do {                                                                                                                 \
-    cudaError_t e = (call);                                                                                            \
-    if (e != cudaSuccess) {                                                                                            \
-      std::printf("FAIL %s: %s\n", #call, cudaGetErrorString(e));                                                      \
-      std::exit(1);                                                                                                    \
-    }                                                                                                                  \
-  } while (0)
 
 struct Ctx {
   int o0, n, chunk, steps, last;
@@ -186,11 +175,11 @@ extern "C" void kernel_heat_3d_device(int tsteps, int n, double *A, double *B) {
   static bool once = false;
   const size_t bytes = (size_t)n * n * n * 8;
   const int smem = LV * 2 * PLANE * 8;
-  CK(cudaFuncSetAttribute(heat_tt, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  CHECK(cudaFuncSetAttribute(heat_tt, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   int dev = 0, sms = 1, per = 1;
-  CK(cudaGetDevice(&dev));
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, heat_tt, T, smem));
+  CHECK(cudaGetDevice(&dev));
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, heat_tt, T, smem));
   const long long bx = (n + PX - 2 * H - 1) / (PX - 2 * H), by = (n + PY - 2 * H - 1) / (PY - 2 * H);
   const long long chunks[] = {32, 48, 64, 96, 128, 192, 256};
   long long chunk = 32, best = -1, slots = (long long)sms * std::max(per, 1);
@@ -207,21 +196,21 @@ extern "C" void kernel_heat_3d_device(int tsteps, int n, double *A, double *B) {
     once = true;
   }
   double *tA, *tB;
-  CK(cudaMallocAsync((void **)&tA, bytes, 0));
-  CK(cudaMallocAsync((void **)&tB, bytes, 0));
+  CHECK(cudaMallocAsync((void **)&tA, bytes, 0));
+  CHECK(cudaMallocAsync((void **)&tB, bytes, 0));
   double *inA = A, *outA = tA, *inB = B, *outB = tB;
   for (int done = 0; done < tsteps; done += ITERS) {
     const int steps = std::min(ITERS, tsteps - done);
     heat_tt<<<dim3((unsigned)bx, (unsigned)by, (unsigned)bz), T, smem>>>(steps, (int)chunk, n, inA, outA, inB, outB,
                                                                        done + steps >= tsteps);
-    CK(cudaGetLastError());
+    CHECK(cudaGetLastError());
     std::swap(inA, outA);
     std::swap(inB, outB);
   }
   if (inA != A)
-    CK(cudaMemcpyAsync(A, inA, bytes, cudaMemcpyDeviceToDevice, 0));
+    CHECK(cudaMemcpyAsync(A, inA, bytes, cudaMemcpyDeviceToDevice, 0));
   if (inB != B)
-    CK(cudaMemcpyAsync(B, inB, bytes, cudaMemcpyDeviceToDevice, 0));
-  CK(cudaFreeAsync(tA, 0));
-  CK(cudaFreeAsync(tB, 0));
+    CHECK(cudaMemcpyAsync(B, inB, bytes, cudaMemcpyDeviceToDevice, 0));
+  CHECK(cudaFreeAsync(tA, 0));
+  CHECK(cudaFreeAsync(tB, 0));
 }

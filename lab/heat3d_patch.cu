@@ -11,10 +11,7 @@
 //     the patch's end rows.
 // driver: timestep 256 100  (nvcc -O3 -arch=sm_90 -DHEAT3D -DPX=32 -DPY=64 -DR=4 -DITERS=2 lab/heat3d_patch.cu
 //                            bench/drivers/timestep.cu)
-#include <cuda_runtime.h>
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
+#include "../bench/drivers/common.h"
 
 #ifndef PX
 #define PX 32 // plane extent along x (dimension 2), halo inside
@@ -52,14 +49,6 @@
 #define RY (PY + 2)
 #define RING (2 * RY * RX)
 
-#define CK(call)                                                                                                       \
-  do {                                                                                                                 \
-    cudaError_t e = (call);                                                                                            \
-    if (e != cudaSuccess) {                                                                                            \
-      std::printf("FAIL %s: %s\n", #call, cudaGetErrorString(e));                                                      \
-      std::exit(1);                                                                                                    \
-    }                                                                                                                  \
-  } while (0)
 
 __global__ void __launch_bounds__(T, MINB) heat_tt(int steps, int chunk, int n, const double *__restrict__ inA,
                                                    double *__restrict__ outA, const double *__restrict__ inB,
@@ -189,11 +178,11 @@ extern "C" void kernel_heat_3d_device(int tsteps, int n, double *A, double *B) {
   static bool once = false;
   const size_t bytes = (size_t)n * n * n * 8;
   const int smem = LV * RING * 8;
-  CK(cudaFuncSetAttribute(heat_tt, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  CHECK(cudaFuncSetAttribute(heat_tt, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   int dev = 0, sms = 1, per = 1;
-  CK(cudaGetDevice(&dev));
-  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, heat_tt, T, smem));
+  CHECK(cudaGetDevice(&dev));
+  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, heat_tt, T, smem));
   const long long bx = (n + PX - 2 * H - 1) / (PX - 2 * H), by = (n + PY - 2 * H - 1) / (PY - 2 * H);
   const long long chunks[] = {32, 48, 64, 96, 128, 192, 256};
   long long chunk = 32, best = -1, slots = (long long)sms * std::max(per, 1);
@@ -210,21 +199,21 @@ extern "C" void kernel_heat_3d_device(int tsteps, int n, double *A, double *B) {
     once = true;
   }
   double *tA, *tB;
-  CK(cudaMallocAsync((void **)&tA, bytes, 0));
-  CK(cudaMallocAsync((void **)&tB, bytes, 0));
+  CHECK(cudaMallocAsync((void **)&tA, bytes, 0));
+  CHECK(cudaMallocAsync((void **)&tB, bytes, 0));
   double *inA = A, *outA = tA, *inB = B, *outB = tB;
   for (int done = 0; done < tsteps; done += ITERS) {
     const int steps = std::min(ITERS, tsteps - done);
     heat_tt<<<dim3((unsigned)bx, (unsigned)by, (unsigned)bz), T, smem>>>(steps, (int)chunk, n, inA, outA, inB, outB,
                                                                        done + steps >= tsteps);
-    CK(cudaGetLastError());
+    CHECK(cudaGetLastError());
     std::swap(inA, outA);
     std::swap(inB, outB);
   }
   if (inA != A)
-    CK(cudaMemcpyAsync(A, inA, bytes, cudaMemcpyDeviceToDevice, 0));
+    CHECK(cudaMemcpyAsync(A, inA, bytes, cudaMemcpyDeviceToDevice, 0));
   if (inB != B)
-    CK(cudaMemcpyAsync(B, inB, bytes, cudaMemcpyDeviceToDevice, 0));
-  CK(cudaFreeAsync(tA, 0));
-  CK(cudaFreeAsync(tB, 0));
+    CHECK(cudaMemcpyAsync(B, inB, bytes, cudaMemcpyDeviceToDevice, 0));
+  CHECK(cudaFreeAsync(tA, 0));
+  CHECK(cudaFreeAsync(tB, 0));
 }
