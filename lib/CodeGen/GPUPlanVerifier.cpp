@@ -147,6 +147,24 @@ void verifyTimeStream(const TimeTilePlan &P, std::vector<std::string> &Out) {
         if (Off[D] < -S.PadLo[D] || Off[D] > S.PadHi[D])
           Bad(Where + ": access " + std::to_string(AI) + " reads past the rings' padding");
     }
+    // The cells it keeps for later levels: the tile at least, and around
+    // what the next level keeps by that level's reach (a skipped row then
+    // holds nothing a later level reads).
+    if (L.NeedLo.size() != P.Rank || L.NeedHi.size() != P.Rank)
+      Bad(Where + ": no needed cells");
+    for (unsigned D = 1; D < P.Rank && L.NeedLo.size() == P.Rank && L.NeedHi.size() == P.Rank; ++D) {
+      if (L.NeedLo[D] > P.HaloLo[D] || L.NeedHi[D] < P.HaloLo[D] + P.Tile[D] || L.NeedLo[D] < 0 ||
+          L.NeedHi[D] > P.extent(D))
+        Bad(Where + ": needed cells that leave out the tile or leave the plane");
+      if (I + 1 < S.Levels.size()) {
+        const TimeStreamLevel &Next = S.Levels[I + 1];
+        const TimeTileSweep &NS = P.Sweeps[Next.Sweep];
+        if (Next.NeedLo.size() == P.Rank && Next.NeedHi.size() == P.Rank &&
+            (L.NeedLo[D] > std::max<int64_t>(0, Next.NeedLo[D] - NS.ReachLo[D]) ||
+             L.NeedHi[D] < std::min<int64_t>(P.extent(D), Next.NeedHi[D] + NS.ReachHi[D])))
+          Bad(Where + ": needed cells short of what the next level reads");
+      }
+    }
   }
   if (llvm::count(Final, false))
     Bad("an array without its final value");
