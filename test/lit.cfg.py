@@ -28,6 +28,10 @@ for var in ("HOME", "TMPDIR", "CI", "ASAN_OPTIONS", "UBSAN_OPTIONS"):
         config.environment[var] = os.environ[var]
 # The Clang libraries are not instrumented; leaks in them are not ours to fix.
 config.environment.setdefault("ASAN_OPTIONS", "detect_leaks=0")
+# Emulated harnesses are compiled at -O0 here: at -O1 the sanitizer build's
+# clang takes minutes on big kernels (test/CodeGen/tensor-cores.c: 214 s a
+# harness, 3.4 s at -O0), the emulation itself runs in the runtime library.
+config.environment["LOOPGPU_EMU_OPT"] = os.environ.get("LOOPGPU_EMU_OPT", "-O0")
 
 config.substitutions.append(("%loopgpu", os.path.join(config.loopgpu_tools_dir, "loopgpu")))
 config.substitutions.append(("%examples", os.path.join(config.loopgpu_src_root, "examples")))

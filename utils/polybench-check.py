@@ -113,7 +113,7 @@ class Checker:
             return err
         cxx = run([r, "--cxx"])[1].split()
         flags = run([r, "--cxxflags"])[1].split()
-        rc, out, err = run(cxx + flags + ["-O1", "-c", cu + ".emu.cpp", "-o", obj], cwd=cwd)
+        rc, out, err = run(cxx + flags + os.environ.get("LOOPGPU_EMU_OPT", "-O1").split() + ["-c", cu + ".emu.cpp", "-o", obj], cwd=cwd)
         return err if rc else None
 
     def drop_in(self, name, cu, work, meta):
