@@ -276,7 +276,8 @@ private:
        << list(S.Chunks, ",") << " registers " << S.Registers << " blocks-per-sm " << S.MinBlocks << " unroll "
        << S.Unroll;
     for (auto [On, Name] : {std::pair{S.CleanLoads, " clean-loads"}, {S.CleanCols, " clean-cols"},
-                            {S.RowOffsets, " row-offsets"}, {S.SkipRows, " skip-rows"}})
+                            {S.RowOffsets, " row-offsets"}, {S.SkipRows, " skip-rows"},
+                            {S.WholeClean, " whole-clean"}})
       if (On)
         OS << Name;
     OS << "\n";

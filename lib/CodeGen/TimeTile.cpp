@@ -471,6 +471,7 @@ private:
     int64_t PerThread = std::min<int64_t>(255, Target.RegistersPerSM / (Threads * std::max<int64_t>(1, S.MinBlocks)));
     S.RowOffsets = 5 * (Registers + OffsetRegisters) <= 4 * PerThread;
     S.CleanLoads = S.CleanCols = int64_t(S.Levels.size()) <= MaxCleanLevels;
+    S.WholeClean = !S.CleanLoads;
     // The rows each window and ring rotates through: unrolled by a common
     // multiple of them, the step loop names every row's register and slot.
     uint64_t Unroll = 1, Widest = 1;

@@ -595,21 +595,38 @@ public:
     OS << "  const int loopgpu_total = loopgpu_chunk + " << S.Extra << "; // steps\n";
     printCleanRange(OS);
     bool Cols = S.CleanCols && colsInside(OS);
-    OS << "  // The steps in whole unrolls of " << S.Unroll << ", clean or checked, then the last ones checked\n";
-    OS << "  for (int loopgpu_j = 0; loopgpu_j < loopgpu_total / " << S.Unroll << "; ++loopgpu_j) {\n";
-    OS << "    if (loopgpu_j >= loopgpu_clean_first && loopgpu_j < loopgpu_clean_end) {\n";
-    if (Cols) {
-      OS << "      if (loopgpu_cols_inside) {\n";
-      printUnrolledSteps(OS, 8, Steps::CleanCols);
-      OS << "      } else {\n";
-      printUnrolledSteps(OS, 8, Steps::Clean);
-      OS << "      }\n";
+    std::string Unrolls = "loopgpu_total / " + std::to_string(S.Unroll);
+    auto Loop = [&](unsigned Indent, const std::string &From, const std::string &To, Steps Mode) {
+      OS.indent(Indent) << "for (int loopgpu_j = " << From << "; loopgpu_j < " << To << "; ++loopgpu_j) {\n";
+      if (Mode == Steps::Clean && Cols) {
+        OS.indent(Indent + 2) << "if (loopgpu_cols_inside) {\n";
+        printUnrolledSteps(OS, Indent + 4, Steps::CleanCols);
+        OS.indent(Indent + 2) << "} else {\n";
+        printUnrolledSteps(OS, Indent + 4, Steps::Clean);
+        OS.indent(Indent + 2) << "}\n";
+      } else {
+        printUnrolledSteps(OS, Indent + 2, Mode);
+      }
+      OS.indent(Indent) << "}\n";
+    };
+    if (S.WholeClean) {
+      OS << "  // The steps in whole unrolls of " << S.Unroll
+         << ": all clean where every unroll of the block is, else all checked; then the last ones checked\n";
+      OS << "  if (loopgpu_clean_first == 0 && loopgpu_clean_end == " << Unrolls << ") {\n";
+      Loop(4, "0", Unrolls, Steps::Clean);
+      OS << "  } else {\n";
+      Loop(4, "0", Unrolls, Steps::Checked);
+      OS << "  }\n";
     } else {
-      printUnrolledSteps(OS, 6, Steps::Clean);
+      OS << "  // The steps in whole unrolls of " << S.Unroll
+         << ": checked, clean, checked; then the last ones checked\n";
+      OS << "  const bool loopgpu_some_clean = loopgpu_clean_end > loopgpu_clean_first;\n";
+      OS << "  const int loopgpu_clean_from = loopgpu_some_clean ? loopgpu_clean_first : " << Unrolls
+         << ", loopgpu_clean_to = loopgpu_some_clean ? loopgpu_clean_end : " << Unrolls << ";\n";
+      Loop(2, "0", "loopgpu_clean_from", Steps::Checked);
+      Loop(2, "loopgpu_clean_from", "loopgpu_clean_to", Steps::Clean);
+      Loop(2, "loopgpu_clean_to", Unrolls, Steps::Checked);
     }
-    OS << "    } else {\n";
-    printUnrolledSteps(OS, 6, Steps::Checked);
-    OS << "    }\n  }\n";
     OS << "  for (int loopgpu_step = loopgpu_total / " << S.Unroll << " * " << S.Unroll
        << "; loopgpu_step < loopgpu_total; ++loopgpu_step) {\n";
     printStep(OS, 4, Steps::Checked);

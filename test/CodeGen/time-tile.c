@@ -122,8 +122,13 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // SCUDA: if (loopgpu_steps < 2) // the launch's last iterations copy through: every step checks
 // SCUDA: const int loopgpu_clean_first = (int)((loopgpu_clean_lo + 5) / 6), loopgpu_clean_end = (int)(loopgpu_clean_hi < loopgpu_clean_lo ? 0 : loopgpu_clean_hi / 6);
 // SCUDA: loopgpu_cols_inside = loopgpu_cols_inside && (long long)loopgpu_o1 + 1 >= 1 && (long long)loopgpu_o1 + [[#COLS:]] <= ((long long)n) - 2;
-// SCUDA: for (int loopgpu_j = 0; loopgpu_j < loopgpu_total / 6; ++loopgpu_j) {
-// SCUDA-NEXT: if (loopgpu_j >= loopgpu_clean_first && loopgpu_j < loopgpu_clean_end) {
+// Three loops of unrolls: checked, clean, checked (a plan of at most 8
+// levels; more levels run a block's unrolls all clean or all checked).
+// SCUDA: // The steps in whole unrolls of 6: checked, clean, checked; then the last ones checked
+// SCUDA-NEXT: const bool loopgpu_some_clean = loopgpu_clean_end > loopgpu_clean_first;
+// SCUDA-NEXT: const int loopgpu_clean_from = loopgpu_some_clean ? loopgpu_clean_first : loopgpu_total / 6, loopgpu_clean_to = loopgpu_some_clean ? loopgpu_clean_end : loopgpu_total / 6;
+// SCUDA-NEXT: for (int loopgpu_j = 0; loopgpu_j < loopgpu_clean_from; ++loopgpu_j) {
+// SCUDA: for (int loopgpu_j = loopgpu_clean_from; loopgpu_j < loopgpu_clean_to; ++loopgpu_j) {
 // SCUDA-NEXT: if (loopgpu_cols_inside) {
 // SCUDA-NEXT: #pragma unroll // the windows' and rings' rows come back to their registers and slots
 // SCUDA-NEXT: for (int loopgpu_u = 0; loopgpu_u < 6; ++loopgpu_u) {
@@ -143,8 +148,8 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // SCUDA: } else {
 // SCUDA: loopgpu_w_B_1[loopgpu_k][0] = j >= 1 && j <= ((long long)n) - 2
 // SCUDA: if (loopgpu_mine_B[loopgpu_k] && (loopgpu_last || !(j >= 1 && j <= ((long long)n) - 2))) // the tile: its value after the launch
-// The checked steps.
-// SCUDA: } else {
+// The checked steps after the clean ones (those before them the same).
+// SCUDA: for (int loopgpu_j = loopgpu_clean_to; loopgpu_j < loopgpu_total / 6; ++loopgpu_j) {
 // SCUDA: if (loopgpu_r0 < loopgpu_chunk + 4 && loopgpu_o0 + loopgpu_r0 >= 0 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_inside_A[loopgpu_k])
 // SCUDA: loopgpu_w_B_1[loopgpu_k][0] = i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2
 // SCUDA-NEXT: ? (0.25 * (loopgpu_w_A_in[loopgpu_k][2] + loopgpu_w_A_in[loopgpu_k][0] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1 + 2])) // line 31

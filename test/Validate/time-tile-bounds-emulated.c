@@ -48,7 +48,7 @@ void shrink(int steps, int n, double A[restrict n][n], double B[restrict n][n]) 
 // CUDA: loopgpu_clean_hi = loopgpu_min(loopgpu_clean_hi, (((long long)n) - ((long long)t) - 2) - (long long)loopgpu_o0 + 5); // level 4 (line 35): rows to the loop's last
 // CUDA: if (loopgpu_steps < 2) // the launch's last iterations copy through: every step checks
 // CUDA: const int loopgpu_clean_first = (int)((loopgpu_clean_lo + 5) / 6), loopgpu_clean_end = (int)(loopgpu_clean_hi < loopgpu_clean_lo ? 0 : loopgpu_clean_hi / 6);
-// CUDA: if (loopgpu_j >= loopgpu_clean_first && loopgpu_j < loopgpu_clean_end) {
+// CUDA: for (int loopgpu_j = loopgpu_clean_from; loopgpu_j < loopgpu_clean_to; ++loopgpu_j) {
 // CUDA: const int t = (int)(loopgpu_first + (long long)loopgpu_steps * 1); (void)t; const int i = (int)(loopgpu_o0 + loopgpu_r0); const int j = (int)(loopgpu_o1 + loopgpu_r1);
 // CUDA-NEXT: if (loopgpu_mine_B[loopgpu_k] && (loopgpu_last || !(i >= ((long long)t) + 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2))) // the tile: its value after the launch
 
@@ -68,5 +68,36 @@ void shrink(int steps, int n, double A[restrict n][n], double B[restrict n][n]) 
 // OVERLAPPED-DAG: shrink_nest0_time_t: 5 iterations time-tiled, up to 2 per launch, 32 blocks
 // OVERLAPPED-DAG: {{^PASS$}}
 
+// WHOLE-NOT: FAIL
+// WHOLE-DAG: PASS shrink: A
+// WHOLE-DAG: PASS shrink: B
+// WHOLE-DAG: shrink_nest0_time_t: 11 iterations time-tiled, up to 5 per launch, 48 blocks of 24 rows
+// WHOLE-DAG: {{^PASS$}}
+
+// WHOLECUDA: // The steps in whole unrolls of 6: all clean where every unroll of the block is, else all checked; then the last ones checked
+// WHOLECUDA-NEXT: if (loopgpu_clean_first == 0 && loopgpu_clean_end == loopgpu_total / 6) {
+// WHOLECUDA-NEXT: for (int loopgpu_j = 0; loopgpu_j < loopgpu_total / 6; ++loopgpu_j) {
+// WHOLECUDA: } else {
+// WHOLECUDA-NEXT: for (int loopgpu_j = 0; loopgpu_j < loopgpu_total / 6; ++loopgpu_j) {
+
+// ALLCLEAN-NOT: FAIL
+// ALLCLEAN: {{^PASS$}}
+// ALLCLEAN: all clean: rows from 19
+// ALLCLEAN-NEXT: all clean: rows from 43
+// ALLCLEAN-NEXT: all clean: rows from 67
+// ALLCLEAN-NOT: all clean
+
 // BROKEN: FAIL shrink:
 // BROKEN: {{^FAIL$}}
+
+// Depth 5, 10 levels: a block runs its unrolls all clean where every one of
+// them is, else all checked (TimeStreamPlan::WholeClean). n = 121: three of
+// the five chunks' blocks run clean (the printf added below says so), the
+// others check; 11 iterations in launches of 5, 5 and 1.
+// RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 LOOPGPU_TRACE=1 %loopgpu %s -time-tile=5,24,16 -time-tile-form=streamed --param n=121 --param steps=11 --validate --validate-mode=cpu --validate-dir=%t/3 2>&1 | FileCheck %s --check-prefix=WHOLE
+// RUN: FileCheck %s --check-prefix=WHOLECUDA --input-file=%t/3/kernels.cu
+// RUN: cp -r %t/3 %t/4
+// RUN: sed -i 's|^  if (loopgpu_clean_first == 0 && loopgpu_clean_end == loopgpu_total / 6) {|&\n    if (threadIdx.x == 0) printf("all clean: rows from %%lld\\n", (long long)loopgpu_o0);|' %t/3/kernels.cu
+// RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 bash %t/3/run.sh cpu 2>&1 | sort -u | FileCheck %s --check-prefix=ALLCLEAN
+// RUN: sed -i "/rows from the loop's first/d; /rows to the loop's last/d" %t/4/kernels.cu
+// RUN: env LOOPGPU_TIME_TILE_MIN_BLOCKS=0 %expect_exit 1 bash %t/4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=BROKEN

@@ -737,6 +737,14 @@ struct TimeStreamPlan {
   /// 13.7 ms with both, 9.7 with neither, where the steps that check are
   /// many and long).
   bool CleanLoads = false, CleanCols = false;
+  /// How the step loop runs its clean and checked unrolls: a block runs
+  /// clean ones only where all of its unrolls are clean, else checked ones
+  /// alone (WholeClean: plans of many levels, whose checked copy spills less
+  /// so); else three loops, checked, clean, checked unrolls (bench/RESULTS.md
+  /// run 42, H200, against one loop with an if between the two: fdtd-2d's
+  /// 16 levels 9.61 -> 9.38 ms whole, 10.03 split; heat-3d's 4 levels 14.14
+  /// -> 13.73 split, 18.5 whole; jacobi-2d's 8 levels 5.16 -> 5.11 split).
+  bool WholeClean = false;
   /// Whether a read at offset Off (per dimension) stays in the reader's
   /// column (a window in registers), else it crosses columns (a ring).
   static bool ownColumn(const std::vector<int64_t> &Off) {
