@@ -12,7 +12,7 @@ if [ "${1:-}" = prepare ]; then
   TT_DIR=.device/tt bash bench/timetile.sh prepare
   rm -rf .device/pb-tt .device/fz
   LOOPGPU_TIME_TILE_MIN_BLOCKS=0 python3 utils/polybench-check.py --stage prepare --work .device/pb-tt --mode gpu --dataset SMALL --validate-dataset MINI --kernels $K -j 2 | tail -1
-  LOOPGPU=build/bin/loopgpu bash bench/fuzz-gpu.sh --prepare .device/fz -j 2 --gen-flags '--time-stencil-rate 0.9' 30 421000 | tail -1
+  LOOPGPU=build/bin/loopgpu bash bench/fuzz-gpu.sh --prepare .device/fz -j 2 --gen-flags '--time-stencil-rate 0.9' 30 ${SEED:-421000} | tail -1
   exit 0
 fi
 t0=$(date +%s)

@@ -277,7 +277,7 @@ private:
        << S.Unroll;
     for (auto [On, Name] : {std::pair{S.CleanLoads, " clean-loads"}, {S.CleanCols, " clean-cols"},
                             {S.RowOffsets, " row-offsets"}, {S.SkipRows, " skip-rows"},
-                            {S.WholeClean, " whole-clean"}})
+                            {S.WholeClean, " whole-clean"}, {S.ColsFlags, " cols-flags"}})
       if (On)
         OS << Name;
     OS << "\n";

@@ -472,6 +472,7 @@ private:
     S.RowOffsets = 5 * (Registers + OffsetRegisters) <= 4 * PerThread;
     S.CleanLoads = S.CleanCols = int64_t(S.Levels.size()) <= MaxCleanLevels;
     S.WholeClean = !S.CleanLoads;
+    S.ColsFlags = S.CleanLoads;
     // The rows each window and ring rotates through: unrolled by a common
     // multiple of them, the step loop names every row's register and slot.
     uint64_t Unroll = 1, Widest = 1;

@@ -76,10 +76,11 @@ public:
   /// RowsInside: the caller knows the row (dimension 0) inside the sweep's
   /// loop bounds (the streamed form's clean steps), which are left out;
   /// ColsInside: the same for the other dimensions' loops.
+  /// ColsOnly: the columns' conditions alone (dimensions 1 and up).
   std::string domain(const TimeTileSweep &SW, std::string &Decls, const std::vector<std::string> &R,
-                     bool RowsInside = false, bool ColsInside = false) const {
+                     bool RowsInside = false, bool ColsInside = false, bool ColsOnly = false) const {
     std::vector<std::string> Conds;
-    for (unsigned D = 0; D < P.Rank; ++D) {
+    for (unsigned D = ColsOnly ? 1 : 0; D < P.Rank; ++D) {
       std::string Cell = o(D) + " + " + R[D];
       if (!SW.DimLoop[D]) {
         Conds.push_back(Cell + " == " + affIn64Bits(N, *SW.Fixed[D]));
@@ -559,8 +560,7 @@ public:
     Conds.push_back(columnIn(I) + "[loopgpu_k]");
     std::string Decls;
     if (P.DeadOnEntry[I])
-      Conds.push_back("!(" + domain(P.Sweeps[P.FirstWriter[I]], Decls, regionIndices(), false,
-                                    Mode == Steps::CleanCols) + ")");
+      Conds.push_back("!(" + stepDomain(P.FirstWriter[I], Decls, false, Mode == Steps::CleanCols) + ")");
     OS.indent(Indent) << "{\n";
     if (!Decls.empty())
       OS.indent(Indent + 2) << Decls << "// " << N.Arrays[X].Name
@@ -581,6 +581,7 @@ public:
           Of.push_back(N.Arrays[P.Arrays[J]].Name);
       OS << "  long long " << rowOffset(I) << " = 0; // row loopgpu_step of " << llvm::join(Of, ", ") << "\n";
     }
+    printColsFlags(OS);
     OS << "  { // row 0 of the arrays on entry\n";
     OS << "    const " << iterType() << " " << L.Iterator << " = (" << iterType() << ")loopgpu_first;\n";
     OS << "    (void)" << L.Iterator << ";\n";
@@ -716,6 +717,74 @@ public:
       if (DL && (N.Loops[*DL].Lower.uses(T) || N.Loops[*DL].Upper.uses(T)))
         return true;
     return false;
+  }
+  /// Whether sweep K's column part of its domain (dimensions 1 and up) is
+  /// one per thread's column for the whole launch, kept in a flag per column
+  /// (loopgpu_cols_in_K; TimeStreamPlan::ColsFlags): not where it moves with
+  /// the time loop's iterator.
+  /// The selects of the levels read the flag (bench/RESULTS.md run 42,
+  /// heat-3d: the blocks at the plane's borders, which bound its single
+  /// wave, recomputed four 64-bit comparisons per level and step).
+  bool colsFlag(unsigned K) const {
+    if (!stream().ColsFlags)
+      return false;
+    AffVar T = AffVar::iterator(L.Id);
+    const TimeTileSweep &SW = P.Sweeps[K];
+    bool Any = false;
+    for (unsigned D = 1; D < P.Rank; ++D) {
+      if (SW.DimLoop[D]) {
+        const Loop &SL = N.Loops[*SW.DimLoop[D]];
+        if (SL.Lower.uses(T) || SL.Upper.uses(T))
+          return false;
+      } else if (SW.Fixed[D] && SW.Fixed[D]->uses(T)) {
+        return false;
+      }
+      Any = true;
+    }
+    return Any;
+  }
+  /// The flag's name: the first sweep's of those with the same columns.
+  std::string colsIn(unsigned K) const {
+    auto Cols = [&](unsigned J) {
+      std::string Decls, Dom = domain(P.Sweeps[J], Decls, regionIndices(), false, false, true);
+      return Decls + Dom;
+    };
+    std::string Mine = Cols(K);
+    for (unsigned J = 0; J < K; ++J)
+      if (colsFlag(J) && Cols(J) == Mine)
+        return "loopgpu_cols_in_" + std::to_string(J);
+    return "loopgpu_cols_in_" + std::to_string(K);
+  }
+  /// Sweep K's domain at the step's cell: its rows' conditions (none where
+  /// RowsInside) and its columns' flag (colsFlag) or conditions (none where
+  /// ColsInside).
+  std::string stepDomain(unsigned K, std::string &Decls, bool RowsInside, bool ColsInside) const {
+    if (ColsInside || !colsFlag(K))
+      return domain(P.Sweeps[K], Decls, regionIndices(), RowsInside, ColsInside);
+    std::string Rows = domain(P.Sweeps[K], Decls, regionIndices(), RowsInside, true);
+    return (Rows == "true" ? "" : Rows + " && ") + colsIn(K) + "[loopgpu_k]";
+  }
+  /// The flags of colsFlag, set before the step loop.
+  void printColsFlags(raw_ostream &OS) const {
+    const TimeStreamPlan &S = stream();
+    std::set<unsigned> Sweeps;
+    for (const TimeStreamLevel &Lv : S.Levels)
+      Sweeps.insert(Lv.Sweep);
+    for (unsigned I = 0; I < P.Arrays.size(); ++I)
+      if (P.DeadOnEntry[I])
+        Sweeps.insert(P.FirstWriter[I]);
+    for (unsigned K : Sweeps) {
+      if (!colsFlag(K) || colsIn(K) != "loopgpu_cols_in_" + std::to_string(K))
+        continue;
+      std::string Decls, Dom = domain(P.Sweeps[K], Decls, regionIndices(), false, false, true);
+      OS << "  // sweep " << K + 1 << " (line " << N.Statements[P.Sweeps[K].Stmts[0]].Loc.Line
+         << "): whether each of the thread's columns lies in its domain's columns\n";
+      OS << "  bool " << colsIn(K) << "[" << S.Columns << "];\n";
+      OS << "  #pragma unroll\n  for (int loopgpu_k = 0; loopgpu_k < " << S.Columns << "; ++loopgpu_k) {\n";
+      OS << "    " << planeCols() << "\n";
+      OS << "    " << Decls << "\n";
+      OS << "    " << colsIn(K) << "[loopgpu_k] = " << Dom << ";\n  }\n";
+    }
   }
   /// Sweep K's levels, grouped by equal bounds (one group, or one per level
   /// where the bounds depend on the time loop's iterator).
@@ -854,7 +923,7 @@ public:
                   << Lv.Iteration * L.Step << "LL);\n";
     OS.indent(In) << "(void)" << L.Iterator << ";\n";
     bool NoCols = Mode == Steps::CleanCols && Lv.Select;
-    std::string Decls, Dom = domain(SW, Decls, regionIndices(), Clean, NoCols);
+    std::string Decls, Dom = stepDomain(Lv.Sweep, Decls, Clean, NoCols);
     OS.indent(In) << Decls << "\n";
     const TimeStreamVersion &B = S.Versions[Lv.Before];
     std::string Before = windowAt(Lv.Before, X.Skew - B.Skew);

@@ -105,6 +105,14 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // SCUDA-NEXT: loopgpu_inside_A[loopgpu_k] = loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 >= 0 && loopgpu_o1 + loopgpu_r1 < (((long long)n));
 // SCUDA-NEXT: loopgpu_mine_A[loopgpu_k] = loopgpu_r1 >= 2 && loopgpu_r1 < {{[0-9]+}} && loopgpu_o1 + loopgpu_r1 < (((long long)n));
 // SCUDA: long long loopgpu_row = 0; // row loopgpu_step of B, A
+// Each sweep's columns: a flag per thread's column for the launch, which
+// the levels' selects read.
+// SCUDA: // sweep 1 (line 31): whether each of the thread's columns lies in its domain's columns
+// SCUDA-NEXT: bool loopgpu_cols_in_0[1];
+// SCUDA: loopgpu_cols_in_0[loopgpu_k] = j >= 1 && j <= ((long long)n) - 2;
+// SCUDA: // sweep 2 (line 34): whether each of the thread's columns lies in its domain's columns
+// SCUDA-NEXT: bool loopgpu_cols_in_1[1];
+// SCUDA: loopgpu_cols_in_1[loopgpu_k] = j >= 1 && j <= ((long long)n) - 3;
 // SCUDA: if (loopgpu_r0 < loopgpu_chunk + 4 && loopgpu_o0 + loopgpu_r0 >= 0 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_inside_A[loopgpu_k])
 // SCUDA-NEXT: loopgpu_pf_A_in[loopgpu_k] = loopgpu_in_A[loopgpu_at_A[loopgpu_k] + loopgpu_row];
 // The clean steps: those whose levels' rows lie inside their sweeps' rows
@@ -146,12 +154,12 @@ void transposed(int steps, int n, float A[restrict n][n], float B[restrict n][n]
 // SCUDA: loopgpu_row += (((long long)n));
 // SCUDA-NEXT: __syncthreads();
 // SCUDA: } else {
-// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = j >= 1 && j <= ((long long)n) - 2
+// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = loopgpu_cols_in_0[loopgpu_k]
 // SCUDA: if (loopgpu_mine_B[loopgpu_k] && (loopgpu_last || !(j >= 1 && j <= ((long long)n) - 2))) // the tile: its value after the launch
 // The checked steps after the clean ones (those before them the same).
 // SCUDA: for (int loopgpu_j = loopgpu_clean_to; loopgpu_j < loopgpu_total / 6; ++loopgpu_j) {
 // SCUDA: if (loopgpu_r0 < loopgpu_chunk + 4 && loopgpu_o0 + loopgpu_r0 >= 0 && loopgpu_o0 + loopgpu_r0 < (((long long)n)) && loopgpu_inside_A[loopgpu_k])
-// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = i >= 1 && i <= ((long long)n) - 2 && j >= 1 && j <= ((long long)n) - 2
+// SCUDA: loopgpu_w_B_1[loopgpu_k][0] = i >= 1 && i <= ((long long)n) - 2 && loopgpu_cols_in_0[loopgpu_k]
 // SCUDA-NEXT: ? (0.25 * (loopgpu_w_A_in[loopgpu_k][2] + loopgpu_w_A_in[loopgpu_k][0] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1] + loopgpu_ring_A_in[(loopgpu_step + 1) & 1][loopgpu_r1 + 2])) // line 31
 // SCUDA-NEXT: : loopgpu_w_B_in[loopgpu_k][1];
 // SCUDA: { // level 4: A after sweep 2 of iteration 2 (line 34), 4 rows behind the load

@@ -1066,6 +1066,7 @@ void kernel_heat_3d(int tsteps, int n, double A[restrict n][n][n], double B[rest
   EXPECT_EQ(P->Stream->Threads, 1024);
   EXPECT_TRUE(P->Stream->CleanLoads && P->Stream->CleanCols && P->Stream->SkipRows && P->Stream->RowOffsets);
   EXPECT_FALSE(P->Stream->WholeClean); // checked, clean, checked unrolls (run 42)
+  EXPECT_TRUE(P->Stream->ColsFlags);
   // Each level's needed rows shrink by the reach of the levels after it.
   ASSERT_EQ(P->Stream->Levels.size(), 4u);
   for (unsigned L = 0; L < 4; ++L) {
@@ -1073,9 +1074,11 @@ void kernel_heat_3d(int tsteps, int n, double A[restrict n][n][n], double B[rest
     EXPECT_EQ(P->Stream->Levels[L].NeedHi[1], int64_t(31 - L));
   }
   // fdtd-2d's 16 levels keep the loads' row checks and the columns' checks,
-  // and run a block's unrolls all clean or all checked (run 42).
+  // run a block's unrolls all clean or all checked and compare columns at
+  // every level (run 42).
   EXPECT_FALSE(timeTile(FD)->Stream->CleanLoads || timeTile(FD)->Stream->CleanCols);
   EXPECT_TRUE(timeTile(FD)->Stream->WholeClean);
+  EXPECT_FALSE(timeTile(FD)->Stream->ColsFlags);
 }
 
 TEST(TimeTiling, RefusalsSayWhy) {

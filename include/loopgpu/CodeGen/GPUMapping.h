@@ -745,6 +745,12 @@ struct TimeStreamPlan {
   /// 16 levels 9.61 -> 9.38 ms whole, 10.03 split; heat-3d's 4 levels 14.14
   /// -> 13.73 split, 18.5 whole; jacobi-2d's 8 levels 5.16 -> 5.11 split).
   bool WholeClean = false;
+  /// Each sweep's column conditions are kept in a flag per thread's column
+  /// for the launch, which the levels' selects read (plans of at most 8
+  /// levels: bench/RESULTS.md run 42, H200, heat-3d 13.8-14.0 -> 13.2-13.5
+  /// ms, jacobi-2d 5.1 -> 5.0; fdtd-2d's 16 levels 9.3-9.6 -> 10.0 with
+  /// them, so without); else every level and step compares its columns.
+  bool ColsFlags = false;
   /// Whether a read at offset Off (per dimension) stays in the reader's
   /// column (a window in registers), else it crosses columns (a ring).
   static bool ownColumn(const std::vector<int64_t> &Off) {
