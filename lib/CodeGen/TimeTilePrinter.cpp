@@ -718,13 +718,12 @@ public:
         return true;
     return false;
   }
-  /// Whether sweep K's column part of its domain (dimensions 1 and up) is
-  /// one per thread's column for the whole launch, kept in a flag per column
-  /// (loopgpu_cols_in_K; TimeStreamPlan::ColsFlags): not where it moves with
-  /// the time loop's iterator.
-  /// The selects of the levels read the flag (bench/RESULTS.md run 42,
-  /// heat-3d: the blocks at the plane's borders, which bound its single
-  /// wave, recomputed four 64-bit comparisons per level and step).
+  /// Whether sweep K's column conditions (dimensions 1 and up) are kept in a
+  /// flag per thread's column for the launch (loopgpu_cols_in_K, read by the
+  /// levels' selects; TimeStreamPlan::ColsFlags): not where they move with
+  /// the time loop's iterator. bench/RESULTS.md run 42, heat-3d: the blocks
+  /// at the plane's borders, which bound its single wave, recomputed four
+  /// 64-bit comparisons per level and step.
   bool colsFlag(unsigned K) const {
     if (!stream().ColsFlags)
       return false;
@@ -743,18 +742,22 @@ public:
     }
     return Any;
   }
-  /// The flag's name: the first sweep's of those with the same columns.
-  std::string colsIn(unsigned K) const {
-    auto Cols = [&](unsigned J) {
-      std::string Decls, Dom = domain(P.Sweeps[J], Decls, regionIndices(), false, false, true);
-      return Decls + Dom;
-    };
-    std::string Mine = Cols(K);
-    for (unsigned J = 0; J < K; ++J)
-      if (colsFlag(J) && Cols(J) == Mine)
-        return "loopgpu_cols_in_" + std::to_string(J);
-    return "loopgpu_cols_in_" + std::to_string(K);
+  /// Sweep K's column conditions alone, with the declarations they need.
+  std::string colsDomain(unsigned K, std::string &Decls) const {
+    return domain(P.Sweeps[K], Decls, regionIndices(), false, false, true);
   }
+  /// The sweep whose flag sweep K reads: the first of those with the same
+  /// columns.
+  unsigned flagOwner(unsigned K) const {
+    std::string DK, Mine = colsDomain(K, DK);
+    for (unsigned J = 0; J < K; ++J) {
+      std::string DJ;
+      if (colsFlag(J) && colsDomain(J, DJ) == Mine && DJ == DK)
+        return J;
+    }
+    return K;
+  }
+  std::string colsIn(unsigned K) const { return "loopgpu_cols_in_" + std::to_string(flagOwner(K)); }
   /// Sweep K's domain at the step's cell: its rows' conditions (none where
   /// RowsInside) and its columns' flag (colsFlag) or conditions (none where
   /// ColsInside).
@@ -774,9 +777,9 @@ public:
       if (P.DeadOnEntry[I])
         Sweeps.insert(P.FirstWriter[I]);
     for (unsigned K : Sweeps) {
-      if (!colsFlag(K) || colsIn(K) != "loopgpu_cols_in_" + std::to_string(K))
+      if (!colsFlag(K) || flagOwner(K) != K)
         continue;
-      std::string Decls, Dom = domain(P.Sweeps[K], Decls, regionIndices(), false, false, true);
+      std::string Decls, Dom = colsDomain(K, Decls);
       OS << "  // sweep " << K + 1 << " (line " << N.Statements[P.Sweeps[K].Stmts[0]].Loc.Line
          << "): whether each of the thread's columns lies in its domain's columns\n";
       OS << "  bool " << colsIn(K) << "[" << S.Columns << "];\n";
