@@ -380,9 +380,11 @@ template <typename T> void all(int n) {
   b.template rg<32, 16, 32, 6, 0>();
 }
 
+#ifndef STENCIL25D_NO_MAIN
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 512;
   all<float>(n);
   all<double>(n);
   return 0;
 }
+#endif
