@@ -1773,35 +1773,13 @@ public:
            " % " + std::to_string(M.Vector);
   }
 
-  /// Prints Nodes once per copy of the thread's iterations.
-  void printPerCopy(raw_ostream &OS, const std::vector<const Node *> &Nodes, unsigned Depth,
-                    ExprPrinter &EP, std::optional<unsigned> DeclLoop, bool Guard = true) {
+  /// A copy's indices: loopgpu_t per mapped loop (where Guard or Readers
+  /// need it) and the iterators Readers use, declared at depth D; returns
+  /// the range checks of the copy.
+  std::vector<std::string> printCopyIndices(raw_ostream &OS, const std::vector<const Node *> &Readers, unsigned D,
+                                            bool Guard) {
     const KernelPlan &K = *PC.K;
-    Guard &= !PC.Exact; // every copy of the exact version is in range
-    unsigned D = Depth;
-    if (PC.Copies == 1) { // one iteration per thread: a scope for its names
-      indent(OS, D++);
-      OS << "{\n";
-    }
-    for (size_t I = 0; I < K.Mapped.size(); ++I) {
-      const MappedLoop &M = K.Mapped[I];
-      if (M.Coarsen == 1)
-        continue; // one iteration per thread along this dimension
-      indent(OS, D);
-      OS << "#pragma unroll\n";
-      indent(OS, D++);
-      OS << "for (int loopgpu_c" << I << " = 0; loopgpu_c" << I << " < " << M.Coarsen << "; ++loopgpu_c" << I
-         << ") {\n";
-    }
     std::vector<std::string> Conds;
-    // The iterators the nodes (or the guard around them) read.
-    std::vector<const Node *> Readers = Nodes;
-    std::optional<Node> GuardCond;
-    if (PC.Guard) {
-      GuardCond.emplace(Node::Kind::If);
-      GuardCond->Condition = PC.Guard->Condition->clone();
-      Readers.push_back(&*GuardCond);
-    }
     for (const MappedLoop &M : K.Mapped) {
       const Loop &L = N.Loops[M.Loop];
       size_t I = &M - &K.Mapped[0];
@@ -1826,6 +1804,122 @@ public:
         Conds.push_back(tVar(M) + " >= " + shiftVar(M));
       Conds.push_back(tVar(M) + " < " + tripVar(M));
     }
+    return Conds;
+  }
+
+  /// The border tiles' copies of a run (VectorRuns::BorderStore): each of
+  /// the run's values computed under its range check into a register, then
+  /// one vector store where the whole run is in range and the arrays are
+  /// aligned, else the element stores of those in range.
+  void printRunStore(raw_ostream &OS, const Node &Nd, unsigned Depth, ExprPrinter &EP,
+                     std::optional<unsigned> DeclLoop) {
+    const KernelPlan &K = *PC.K;
+    const VectorRuns &R = *K.XRuns;
+    const Statement &S = N.Statements[Nd.Id];
+    const ArrayInfo &W = N.Arrays[R.BorderStore->Array];
+    const size_t XI = K.Mapped.size() - 1; // the runs' loop is the innermost mapped one
+    const std::string C = "loopgpu_c" + std::to_string(XI), V = std::to_string(R.V);
+    const std::string Elem = W.ElementType.cudaStr(), Vec = vectorTypeName(W.ElementType, R.V);
+    unsigned D = Depth;
+    for (size_t I = 0; I < XI; ++I) {
+      const MappedLoop &M = K.Mapped[I];
+      if (M.Coarsen == 1)
+        continue;
+      indent(OS, D);
+      OS << "#pragma unroll\n";
+      indent(OS, D++);
+      OS << "for (int loopgpu_c" << I << " = 0; loopgpu_c" << I << " < " << M.Coarsen << "; ++loopgpu_c" << I
+         << ") {\n";
+    }
+    indent(OS, D);
+    OS << "// the run's " << V << " values of " << W.Name << ", each under its range check, then stored together: "
+       << "one " << Vec << " store where the whole run is in range (element stores would write each sector "
+       << V << " times)\n";
+    indent(OS, D);
+    OS << Elem << " loopgpu_run[" << V << "];\n";
+    indent(OS, D);
+    OS << "unsigned loopgpu_in_run = 0;\n";
+    indent(OS, D);
+    OS << Elem << " *loopgpu_run_at = nullptr;\n";
+    indent(OS, D);
+    OS << "#pragma unroll\n";
+    indent(OS, D++);
+    OS << "for (int " << C << " = 0; " << C << " < " << V << "; ++" << C << ") {\n";
+    std::vector<std::string> Conds = printCopyIndices(OS, {&Nd}, D, /*Guard=*/true);
+    indent(OS, D);
+    OS << "if (" << C << " == 0)\n";
+    indent(OS, D + 1);
+    OS << "loopgpu_run_at = &" << EP.print(*S.Body->Ops[0]) << "; // the run's first element\n";
+    indent(OS, D++);
+    OS << "if (" << llvm::join(Conds, " && ") << ") {\n";
+    if (DeclLoop)
+      declareScalarsOf(OS, D, {*DeclLoop});
+    indent(OS, D);
+    OS << "loopgpu_run[" << C << "] = " << EP.print(*S.Body->Ops[1]) << "; // line " << S.Loc.Line << "\n";
+    indent(OS, D);
+    OS << "loopgpu_in_run |= 1u << " << C << ";\n";
+    indent(OS, --D);
+    OS << "}\n";
+    indent(OS, --D);
+    OS << "}\n";
+    std::vector<std::string> Lanes;
+    for (int64_t E = 0; E < R.V; ++E)
+      Lanes.push_back("loopgpu_run[" + std::to_string(E) + "]");
+    indent(OS, D);
+    OS << "if (loopgpu_in_run == " << ((1u << R.V) - 1) << "u && loopgpu_runs_aligned) {\n";
+    indent(OS, D + 1);
+    OS << "*reinterpret_cast<" << Vec << " *>(loopgpu_run_at) = make_" << Vec << "(" << llvm::join(Lanes, ", ")
+       << ");\n";
+    indent(OS, D);
+    OS << "} else {\n";
+    indent(OS, D + 1);
+    OS << "#pragma unroll\n";
+    indent(OS, D + 1);
+    OS << "for (int loopgpu_e = 0; loopgpu_e < " << V << "; ++loopgpu_e)\n";
+    indent(OS, D + 2);
+    OS << "if (loopgpu_in_run >> loopgpu_e & 1u)\n";
+    indent(OS, D + 3);
+    OS << "loopgpu_run_at[loopgpu_e] = loopgpu_run[loopgpu_e];\n";
+    indent(OS, D);
+    OS << "}\n";
+    while (D > Depth) {
+      indent(OS, --D);
+      OS << "}\n";
+    }
+  }
+
+  /// Prints Nodes once per copy of the thread's iterations.
+  void printPerCopy(raw_ostream &OS, const std::vector<const Node *> &Nodes, unsigned Depth,
+                    ExprPrinter &EP, std::optional<unsigned> DeclLoop, bool Guard = true) {
+    const KernelPlan &K = *PC.K;
+    Guard &= !PC.Exact; // every copy of the exact version is in range
+    if (Guard && K.FullTiles && K.XRuns && K.XRuns->BorderStore && !PC.Guard && !PC.AnyOnly && Nodes.size() == 1 &&
+        Nodes[0]->K == Node::Kind::Stmt && Nodes[0]->Id == K.XRuns->BorderStore->Stmt)
+      return printRunStore(OS, *Nodes[0], Depth, EP, DeclLoop);
+    unsigned D = Depth;
+    if (PC.Copies == 1) { // one iteration per thread: a scope for its names
+      indent(OS, D++);
+      OS << "{\n";
+    }
+    for (size_t I = 0; I < K.Mapped.size(); ++I) {
+      const MappedLoop &M = K.Mapped[I];
+      if (M.Coarsen == 1)
+        continue; // one iteration per thread along this dimension
+      indent(OS, D);
+      OS << "#pragma unroll\n";
+      indent(OS, D++);
+      OS << "for (int loopgpu_c" << I << " = 0; loopgpu_c" << I << " < " << M.Coarsen << "; ++loopgpu_c" << I
+         << ") {\n";
+    }
+    // The iterators the nodes (or the guard around them) read.
+    std::vector<const Node *> Readers = Nodes;
+    std::optional<Node> GuardCond;
+    if (PC.Guard) {
+      GuardCond.emplace(Node::Kind::If);
+      GuardCond->Condition = PC.Guard->Condition->clone();
+      Readers.push_back(&*GuardCond);
+    }
+    std::vector<std::string> Conds = printCopyIndices(OS, Readers, D, Guard);
     if (Guard) {
       indent(OS, D);
       OS << "if (" << llvm::join(Conds, " && ") << ") {\n";

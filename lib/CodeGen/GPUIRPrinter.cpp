@@ -141,7 +141,10 @@ private:
         Arrays.push_back(N.Arrays[A].Name);
       indent(1);
       OS << "vector-runs " << K.XRuns->V << " along " << N.Loops[K.XRuns->Loop].Iterator << ": "
-         << llvm::join(Arrays, ", ") << "\n";
+         << llvm::join(Arrays, ", ");
+      if (K.XRuns->BorderStore)
+        OS << "; border stores of " << N.Arrays[K.XRuns->BorderStore->Array].Name << " by run";
+      OS << "\n";
     }
     for (size_t RI = 0; RI < K.Reductions.size(); ++RI) {
       const Reduction &R = K.Reductions[RI];

@@ -61,14 +61,21 @@ std::string mappedLoopNote(const Nest &N, const DependenceInfo &DI, const Mapped
   return Note;
 }
 
-std::optional<std::pair<std::string, int64_t>> vector16(ScalarType T) {
+std::string vectorTypeName(ScalarType T, int64_t Lanes) {
   using K = ScalarType::Kind;
   const char *Base = T.K == K::Float ? "float" : T.K == K::Double ? "double" : T.K == K::Int ? "int"
                    : T.K == K::Long ? "long" : T.K == K::LongLong ? "longlong" : nullptr;
-  if (!Base)
-    return std::nullopt;
+  if (!Base || (Lanes != 2 && Lanes != 4) || Lanes * elementBytes(T) > 16)
+    return "";
+  return (T.IsUnsigned ? "u" : "") + std::string(Base) + std::to_string(Lanes);
+}
+
+std::optional<std::pair<std::string, int64_t>> vector16(ScalarType T) {
   int64_t Lanes = 16 / elementBytes(T);
-  return std::make_pair((T.IsUnsigned ? "u" : "") + std::string(Base) + std::to_string(Lanes), Lanes);
+  std::string Name = vectorTypeName(T, Lanes);
+  if (Name.empty())
+    return std::nullopt;
+  return std::make_pair(Name, Lanes);
 }
 
 namespace {

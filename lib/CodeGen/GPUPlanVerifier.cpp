@@ -46,6 +46,10 @@ void verifyMapping(const Nest &N, const KernelPlan &K, std::vector<std::string> 
     auto X = llvm::find_if(K.Mapped, [&](const MappedLoop &M) { return M.Loop == K.XRuns->Loop; });
     if (X == K.Mapped.end() || X->Dim != 'x' || X->Vector != K.XRuns->V)
       Bad("vector runs on a loop that is not on x with runs of " + std::to_string(K.XRuns->V));
+    if (const auto &B = K.XRuns->BorderStore;
+        B && (!llvm::is_contained(K.XRuns->Arrays, B->Array) || X == K.Mapped.end() || &*X != &K.Mapped.back() ||
+              X->Coarsen != K.XRuns->V || vectorTypeName(N.Arrays[B->Array].ElementType, K.XRuns->V).empty()))
+      Bad("border stores by run of an array without aligned runs, or of several runs per thread");
   }
 }
 

@@ -14,6 +14,52 @@
 
 namespace loopgpu {
 
+/// VectorRuns::BorderStore for K's runs R along X, if its conditions hold:
+/// the body the copies run is one statement, a plain assignment to one of
+/// R.Arrays whose last subscript is X's iterator plus a multiple of R.V
+/// (each run's first element aligned to V elements where the kernel's
+/// check passes) and whose other subscripts do not use it, reading nothing
+/// of that array (all V values are computed before any is stored); the
+/// thread has one run (X coarsened by V exactly) on the innermost mapped
+/// loop, and the element type has a CUDA vector type of V elements.
+static std::optional<VectorRuns::RunStore> runStoreOf(const Nest &N, const KernelPlan &K, const MappedLoop &X,
+                                                      const VectorRuns &R) {
+  if (X.Coarsen != R.V || &X != &K.Mapped.back())
+    return std::nullopt;
+  const Node *Inner = K.innermostMapped();
+  if (Inner->Body.size() != 1 || Inner->Body[0]->K != Node::Kind::Stmt)
+    return std::nullopt;
+  const Statement &S = N.Statements[Inner->Body[0]->Id];
+  if (S.IsDeclaration || S.isRegion() || !S.Body || S.Body->K != Expr::Kind::Assign || S.Body->Op != "=" ||
+      S.Body->Ops[0]->K != Expr::Kind::ArrayRef)
+    return std::nullopt;
+  const Access *Write = nullptr;
+  for (unsigned AId : S.Accesses) {
+    const Access &A = N.Accesses[AId];
+    if (A.IsWrite) {
+      if (Write || !A.isArray())
+        return std::nullopt;
+      Write = &A;
+    }
+  }
+  if (!Write || !Write->IsAffine || !llvm::is_contained(R.Arrays, Write->Index) ||
+      Write->Index != S.Body->Ops[0]->Index)
+    return std::nullopt;
+  for (unsigned AId : S.Accesses)
+    if (!N.Accesses[AId].IsWrite && N.Accesses[AId].isArray() && N.Accesses[AId].Index == Write->Index)
+      return std::nullopt;
+  std::optional<LinearForm> Last = valueOf(N, Write->Subscripts.back()).linear();
+  if (!Last || Last->coefficient(AffVar::iterator(X.Loop)) != 1 || Last->Coefficients.size() != 1 ||
+      Last->Constant % R.V != 0)
+    return std::nullopt;
+  for (size_t D = 0; D + 1 < Write->Subscripts.size(); ++D)
+    if (valueOf(N, Write->Subscripts[D]).uses(AffVar::iterator(X.Loop)))
+      return std::nullopt;
+  if (vectorTypeName(N.Arrays[Write->Index].ElementType, R.V).empty())
+    return std::nullopt;
+  return VectorRuns::RunStore{S.Id, Write->Index};
+}
+
 /// Vector runs along x (VectorRuns) of V iterations, V from -vector or the
 /// pencil's default: planned where the kernel reads and writes global
 /// memory only (no shared tiles, lane loops or tensor cores), the loop on
@@ -74,6 +120,7 @@ void planVectorRuns(const Nest &N, const DependenceInfo &DI, const CodeGenOption
   if (R.Arrays.empty())
     return Refuse("no array of at most " + std::to_string(16 / V) +
                   "-byte elements is indexed by it in its last subscript");
+  R.BorderStore = runStoreOf(N, K, *X, R);
   // The map pass's note on the loop (after the notes of the planner's
   // choices) now says runs.
   auto Note = llvm::find(K.Notes, mappedLoopNote(N, DI, *X));

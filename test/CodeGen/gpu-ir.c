@@ -42,7 +42,7 @@
 // ST-NEXT:   grid.z loop z (line 12): block 1 x coarsen 8, stride 1
 // ST-NEXT:   grid.y loop y (line 13): block 8 x coarsen 1, stride 8
 // ST-NEXT:   grid.x loop x (line 14): block 32 x coarsen 2, stride 32, runs of 2, one tile per block
-// ST-NEXT:   vector-runs 2 along x: in, out
+// ST-NEXT:   vector-runs 2 along x: in, out; border stores of out by run
 // ST-NEXT:   versions full-and-border-tiles
 // ST: kernel stencil7_nest0_kernel1 parallel block(32, 4, 2)
 // ST-NOT: versions

@@ -88,7 +88,13 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // CHECK: } else {
 // CHECK: b[((z) * (m) + (y)) * (p) + (x)] = 0.5f * a[((z) * (m) + (y)) * (p) + (x)]
 // CHECK: } else { // a tile on the border of the iteration space
-// CHECK: if (loopgpu_t0 < loopgpu_trip0 && loopgpu_t1 < loopgpu_trip1 && loopgpu_t2 >= loopgpu_shift2 && loopgpu_t2 < loopgpu_trip2) {
+// The border tiles store each run together (VectorRuns::BorderStore;
+// test/CodeGen/vector-runs-border-stores.c).
+// CHECK: float loopgpu_run[2];
+// CHECK: loopgpu_run_at = &b[((z) * (m) + (y)) * (p) + (x)]; // the run's first element
+// CHECK-NEXT: if (loopgpu_t0 < loopgpu_trip0 && loopgpu_t1 < loopgpu_trip1 && loopgpu_t2 >= loopgpu_shift2 && loopgpu_t2 < loopgpu_trip2) {
+// CHECK-NEXT: loopgpu_run[loopgpu_c2] = 0.5f * a[((z) * (m) + (y)) * (p) + (x)]
+// CHECK: *reinterpret_cast<float2 *>(loopgpu_run_at) = make_float2(loopgpu_run[0], loopgpu_run[1]);
 // CHECK: // the stencil pencil from 4325376 iterations (its grid fills the 132 SMs of H100 SXM5), the default mapping below
 // CHECK-NEXT: if (loopgpu_count({loopgpu_trip(1, ((long long)n) - 2, 1), loopgpu_trip(1, ((long long)m) - 2, 1), loopgpu_trip(1, ((long long)p) - 2, 1)}) < loopgpu_env_or("LOOPGPU_PENCIL_MIN_ITERATIONS", 4325376)) {
 // CHECK: heat_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>
@@ -99,6 +105,7 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // CHECK: const bool loopgpu_runs_aligned = reinterpret_cast<unsigned long long>(a) % 16 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 16 == 0;
 // CHECK: const long long loopgpu_shift2 = ((long long)lo) - loopgpu_floord(((long long)lo), 2) * 2;
 // CHECK: const int x = (int)(loopgpu_floord(((long long)lo), 2) * 2 + loopgpu_t2);
+// CHECK: *reinterpret_cast<double2 *>(loopgpu_run_at) = make_double2(loopgpu_run[0], loopgpu_run[1]);
 // PTX: ld.global.v2.f32
 // PTX: st.global.v2.f32
 // PTX: ld.global.v2.f64

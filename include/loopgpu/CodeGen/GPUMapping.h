@@ -314,6 +314,25 @@ struct VectorRuns {
   unsigned Loop = 0;            ///< the loop on x
   int64_t V = 2;                ///< iterations per run (2 or 4)
   std::vector<unsigned> Arrays; ///< arrays read or written along x with coefficient 1 in the last subscript
+  /// Border tiles' stores combined by run: where the body the copies run is
+  /// one statement `Array[...][x + c] = value` (c a multiple of V, Array one
+  /// of Arrays and not read by the statement) and each thread has one run,
+  /// the border tiles compute the run's V values under their checks into
+  /// registers and store them with one explicit vector store where the whole
+  /// run is inside the iteration space and the arrays are aligned, else with
+  /// the checked element stores. Without it a warp's V element stores of a
+  /// run each write every sector of the row (H200, bench/RESULTS.md run 43:
+  /// the 7-point stencil 512^3's border tiles, 2 of 8 along x, took the
+  /// kernel's L2 write sectors from 16.8 M to 21.1 M, and the kernel is
+  /// L2-bound there). Generated: float 78.5-79.0% -> 83.0-83.3% of copy
+  /// bandwidth, double unchanged at 79.8-80.2% though its write sectors
+  /// fell to the ideal (the hand-written lab/stencil_h200.cu lsvc: float
+  /// unchanged, double 81.4% -> 87.0%).
+  struct RunStore {
+    unsigned Stmt = 0;
+    unsigned Array = 0;
+  };
+  std::optional<RunStore> BorderStore;
 };
 
 /// The default shape of a 3-D stencil nest outside host loops (reads that
@@ -345,6 +364,9 @@ std::vector<ScalarType> reductionPartTypes(const Nest &N, const Reduction &R);
 /// int4, uint4, double2, long2, longlong2, ...) and its number of elements,
 /// or nothing where staged tiles of T load element by element.
 std::optional<std::pair<std::string, int64_t>> vector16(ScalarType T);
+/// CUDA's vector type of Lanes (2 or 4) elements of T, at most 16 bytes
+/// (float2, double2, uint4, ...), or "" where vector_types.h has none.
+std::string vectorTypeName(ScalarType T, int64_t Lanes);
 
 /// sizeof T on the device (LP64, as the host compilers here).
 int64_t elementBytes(ScalarType T);

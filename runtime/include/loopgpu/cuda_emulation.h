@@ -512,52 +512,66 @@ template <class T, class F> inline T atomicUpdate(T *Address, F Update) {
 } // namespace detail
 } // namespace loopgpu_emu
 
-// The 16-byte vector types of vector_types.h that generated code loads
-// tiles with (CUDA's size and alignment). Copies check the alignment of
-// both sides, as the GPU's 16-byte loads and stores do: code that reaches a
-// vector through a cast pointer must have checked it.
+// The vector types of vector_types.h that generated code loads tiles and
+// stores runs with (CUDA's size and alignment), and their make_ functions.
+// Copies check the alignment of both sides, as the GPU's vector loads and
+// stores do: code that reaches a vector through a cast pointer must have
+// checked it.
 namespace loopgpu_emu {
 namespace detail {
-inline void checkVector(const void *From, const void *To) {
-  if (reinterpret_cast<uintptr_t>(From) % 16)
-    misalignedVector(From, 16);
-  else if (reinterpret_cast<uintptr_t>(To) % 16)
-    misalignedVector(To, 16);
+inline void checkVector(const void *From, const void *To, unsigned Bytes) {
+  if (reinterpret_cast<uintptr_t>(From) % Bytes)
+    misalignedVector(From, Bytes);
+  else if (reinterpret_cast<uintptr_t>(To) % Bytes)
+    misalignedVector(To, Bytes);
 }
 } // namespace detail
 } // namespace loopgpu_emu
-#define LOOPGPU_EMU_VECTOR4(NAME, T)                                              \
-  struct __attribute__((aligned(16))) NAME {                                     \
+#define LOOPGPU_EMU_VECTOR4(NAME, T, BYTES)                                       \
+  struct __attribute__((aligned(BYTES))) NAME {                                  \
     T x, y, z, w;                                                                \
     NAME() = default;                                                            \
     NAME(const NAME &O) : x(O.x), y(O.y), z(O.z), w(O.w) {                       \
-      ::loopgpu_emu::detail::checkVector(&O, this);                              \
+      ::loopgpu_emu::detail::checkVector(&O, this, BYTES);                       \
     }                                                                            \
     NAME &operator=(const NAME &O) {                                             \
-      ::loopgpu_emu::detail::checkVector(&O, this);                              \
+      ::loopgpu_emu::detail::checkVector(&O, this, BYTES);                       \
       x = O.x, y = O.y, z = O.z, w = O.w;                                        \
       return *this;                                                              \
     }                                                                            \
-  };
-#define LOOPGPU_EMU_VECTOR2(NAME, T)                                              \
-  struct __attribute__((aligned(16))) NAME {                                     \
+  };                                                                             \
+  inline NAME make_##NAME(T X, T Y, T Z, T W) {                                  \
+    NAME V;                                                                      \
+    V.x = X, V.y = Y, V.z = Z, V.w = W;                                          \
+    return V;                                                                    \
+  }
+#define LOOPGPU_EMU_VECTOR2(NAME, T, BYTES)                                       \
+  struct __attribute__((aligned(BYTES))) NAME {                                  \
     T x, y;                                                                      \
     NAME() = default;                                                            \
-    NAME(const NAME &O) : x(O.x), y(O.y) { ::loopgpu_emu::detail::checkVector(&O, this); } \
+    NAME(const NAME &O) : x(O.x), y(O.y) { ::loopgpu_emu::detail::checkVector(&O, this, BYTES); } \
     NAME &operator=(const NAME &O) {                                             \
-      ::loopgpu_emu::detail::checkVector(&O, this);                              \
+      ::loopgpu_emu::detail::checkVector(&O, this, BYTES);                       \
       x = O.x, y = O.y;                                                          \
       return *this;                                                              \
     }                                                                            \
-  };
-LOOPGPU_EMU_VECTOR4(float4, float)
-LOOPGPU_EMU_VECTOR4(int4, int)
-LOOPGPU_EMU_VECTOR4(uint4, unsigned int)
-LOOPGPU_EMU_VECTOR2(double2, double)
-LOOPGPU_EMU_VECTOR2(long2, long)
-LOOPGPU_EMU_VECTOR2(ulong2, unsigned long)
-LOOPGPU_EMU_VECTOR2(longlong2, long long)
-LOOPGPU_EMU_VECTOR2(ulonglong2, unsigned long long)
+  };                                                                             \
+  inline NAME make_##NAME(T X, T Y) {                                            \
+    NAME V;                                                                      \
+    V.x = X, V.y = Y;                                                            \
+    return V;                                                                    \
+  }
+LOOPGPU_EMU_VECTOR4(float4, float, 16)
+LOOPGPU_EMU_VECTOR4(int4, int, 16)
+LOOPGPU_EMU_VECTOR4(uint4, unsigned int, 16)
+LOOPGPU_EMU_VECTOR2(float2, float, 8)
+LOOPGPU_EMU_VECTOR2(int2, int, 8)
+LOOPGPU_EMU_VECTOR2(uint2, unsigned int, 8)
+LOOPGPU_EMU_VECTOR2(double2, double, 16)
+LOOPGPU_EMU_VECTOR2(long2, long, 16)
+LOOPGPU_EMU_VECTOR2(ulong2, unsigned long, 16)
+LOOPGPU_EMU_VECTOR2(longlong2, long long, 16)
+LOOPGPU_EMU_VECTOR2(ulonglong2, unsigned long long, 16)
 #undef LOOPGPU_EMU_VECTOR4
 #undef LOOPGPU_EMU_VECTOR2
 
