@@ -328,11 +328,12 @@ std::optional<TuneResult> lookupTuneCache(const std::string &Path, const std::st
     std::optional<bool> Staging = O ? O->getBoolean("staging") : std::nullopt;
     // The cache is a file anyone may edit: what it says is checked like the
     // command line's -tile and -coarsen, and an entry that fails is not used.
-    if (!Tile || !Coarsen || !Staging || Tile->empty() || !TuningConfig::validSizes(*Tile) ||
-        !TuningConfig::validSizes(*Coarsen)) {
+    // No tile and no coarsening is the default mapping, a candidate like any
+    // other (refused until run 43, when it won: the cache was never used).
+    if (!Tile || !Coarsen || !Staging || !TuningConfig::validSizes(*Tile) || !TuningConfig::validSizes(*Coarsen)) {
       if (Invalid)
-        *Invalid = "a nest's tile and coarsening factors must be 1 to 3 integers between 1 and 1024, and its "
-                   "staging true or false";
+        *Invalid = "a nest's tile and coarsening factors must be at most 3 integers between 1 and 1024 (none: "
+                   "the default mapping), and its staging true or false";
       return std::nullopt;
     }
     R.Nests.push_back({*Tile, *Coarsen, *Staging});
