@@ -391,9 +391,24 @@ template <typename T> void h200(int n) {
   b.template zr<V4, 2, 32, 4, 16, 0, 0>();
 }
 
+// -DH200_REFS: only the references of later runs (lsv, lsvc, the best zreg of each type), beside the generator's
+// kernels timed by bench/drivers/stencil.cu in the same call (run 44).
+template <typename T> void refs(int n) {
+  BenchH200<T> b(n);
+  b.template ls<2, 32, 8>();
+  b.template lc<2, 32, 8>();
+  b.template zr<2, 2, 32, 4, 8, 0, 0>();
+  b.template zr<16 / sizeof(T), 2, 32, 4, 8, 0, 0>();
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 512;
+#ifdef H200_REFS
+  refs<float>(n);
+  refs<double>(n);
+#else
   h200<float>(n);
   h200<double>(n);
+#endif
   return 0;
 }

@@ -33,6 +33,7 @@ const char *const Prelude = R"(#include <cuda_runtime.h>
 #include <algorithm>
 #include <initializer_list>
 #include <stdint.h>
+#include <type_traits>
 #include <vector>
 #include <limits.h>
 #include <math.h>
@@ -66,6 +67,11 @@ inline __host__ __device__ long long loopgpu_trip(long long lo, long long hi, lo
 // (grid-stride loops in the kernels cover the rest).
 inline __host__ __device__ unsigned loopgpu_blocks(long long trip, long long block, long long limit) {
   return (unsigned)loopgpu_min((trip + block - 1) / block, limit);
+}
+// Whether a grid-stride loop's tile tests fit in an int: trip iterations in
+// tiles of tile, grid blocks (the last tile tested is below trip / tile + grid).
+inline bool loopgpu_int_tiles(long long trip, long long grid, long long tile) {
+  return trip + (grid + 1) * tile <= INT_MAX;
 }
 // Bytes of count elements (0 if count is not positive); an overflow stops.
 inline size_t loopgpu_bytes(long long count, size_t element) {
@@ -1150,6 +1156,9 @@ public:
          << "(const uint3 blockIdx, const dim3 gridDim, const uint3 threadIdx, const dim3 blockDim"
          << (kernelParamList(K).empty() ? "" : ", ") << kernelParams(K) << ") {\n";
     } else {
+      if (aligned32(K))
+        OS << "template <bool loopgpu_aligned32> // the host's test: true where the arrays are aligned to runs and "
+              "the tile tests fit in 32 bits\n";
       OS << Global << K.Name << "(" << kernelParams(K) << ") {\n";
     }
     switch (K.K) {
@@ -3007,18 +3016,19 @@ public:
         // grid-stride loop (H100 run 13: SGEMM 81.0% -> 85.5% of cuBLAS;
         // runs 11-12: the 7-point stencil with 4x64 planes from 40 to 32
         // registers, 64% -> 74% of copy bandwidth).
-        OS << "if (const " << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = blockIdx.x; (long long)"
-           << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << ") { // one tile per block along x\n";
+        OS << "if (const " << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = blockIdx.x; ("
+           << countType(K) << ")" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << ") { // one tile per block along x\n";
         continue;
       }
       OS << "for (" << indexType(N.Loops[M.Loop]) << " " << tileVar(M) << " = blockIdx." << D
-         << "; (long long)" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << "; " << tileVar(M)
+         << "; (" << countType(K) << ")" << tileVar(M) << " * " << M.tile() << " < " << tripVar(M) << "; " << tileVar(M)
          << " += gridDim." << D << ") {\n";
     }
     if (PC.Border) {
       std::vector<std::string> Border;
       for (const MappedLoop &M : K.Mapped)
-        Border.push_back("(long long)" + tileVar(M) + " >= " + tripVar(M) + " / " + std::to_string(M.tile()));
+        Border.push_back("(" + countType(K) + ")" + tileVar(M) + " >= " + tripVar(M) + " / " +
+                         std::to_string(M.tile()));
       indent(OS, Depth++);
       OS << "if (" << llvm::join(Border, " || ") << ") { // else " << exactName(K) << " runs this full tile\n";
     }
@@ -3042,8 +3052,10 @@ public:
       std::vector<std::string> Full;
       for (const MappedLoop &M : K.Mapped) {
         if (K.XRuns && K.XRuns->Loop == M.Loop) // not the iterations before the loop's first
-          Full.push_back("(long long)" + tileVar(M) + " * " + std::to_string(M.tile()) + " >= " + shiftVar(M));
-        Full.push_back("((long long)" + tileVar(M) + " + 1) * " + std::to_string(M.tile()) + " <= " + tripVar(M));
+          Full.push_back("(" + countType(K) + ")" + tileVar(M) + " * " + std::to_string(M.tile()) + " >= " +
+                         shiftVar(M));
+        Full.push_back("((" + countType(K) + ")" + tileVar(M) + " + 1) * " + std::to_string(M.tile()) +
+                       " <= " + tripVar(M));
       }
       std::vector<const Node *> Body;
       for (const NodePtr &C : Inner->Body)
@@ -3059,7 +3071,7 @@ public:
         printPerCopy(OS, Body, Depth + 2, EP, InnerLoop, /*Guard=*/false);
         PC.RunsAligned = false;
         indent(OS, Depth + 1);
-        OS << "} else {\n";
+        OS << (aligned32(K) ? "} else { // not in the aligned 32-bit instance\n" : "} else {\n");
         printPerCopy(OS, Body, Depth + 2, EP, InnerLoop, /*Guard=*/false);
         indent(OS, Depth + 1);
         OS << "}\n";
@@ -3149,10 +3161,10 @@ public:
       if (Runs) {
         OS << "  // runs of " << K.XRuns->V << " consecutive iterations start on elements aligned to " << K.XRuns->V
            << ": iterations numbered from " << runsStart(M) << ", the first " << shiftVar(M) << " masked\n";
-        OS << "  const long long " << shiftVar(M) << " = " << runsShift(M) << ";\n";
+        OS << "  const " << countType(K) << " " << shiftVar(M) << " = " << runsShift(M) << ";\n";
       }
       if (!PC.Exact) // the exact version's tiles are all inside
-        OS << "  const long long " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
+        OS << "  const " << countType(K) << " " << tripVar(M) << " = loopgpu_trip(" << affIn64Bits(N, L.Lower) << ", "
            << affIn64Bits(N, L.Upper) << ", " << L.Step << ")" << (Runs ? " + " + shiftVar(M) : std::string())
            << ";\n";
       OS << "  const " << indexType(L) << " " << offVar(M) << " = ";
@@ -3188,14 +3200,14 @@ public:
   }
   std::string shiftVar(const MappedLoop &M) const { return "loopgpu_shift" + std::to_string(M.Loop); }
 
-  /// The check that decides whether full tiles read the runs' arrays as
-  /// vectors: each array aligned to V elements, its rows whole vectors.
-  void printRunsCheck(raw_ostream &OS, const KernelPlan &K) {
+  /// The test whether the runs' arrays are aligned for vectors: each array
+  /// aligned to V elements, its rows whole vectors (kernel parameters and
+  /// launch arguments have the same names).
+  std::string runsAlignedTest(const KernelPlan &K) const {
     const VectorRuns &R = *K.XRuns;
-    std::vector<std::string> Conds, Names;
+    std::vector<std::string> Conds;
     for (unsigned AId : R.Arrays) {
       const ArrayInfo &A = N.Arrays[AId];
-      Names.push_back(A.Name);
       Conds.push_back("reinterpret_cast<unsigned long long>(" + A.Name + ") % " +
                       std::to_string(R.V * elementBytes(A.ElementType)) + " == 0");
       if (A.Extents.size() < 2)
@@ -3204,9 +3216,32 @@ public:
       if (!llvm::is_contained(Conds, Rows))
         Conds.push_back(Rows);
     }
-    OS << "  // " << llvm::join(Names, ", ") << ": aligned to " << R.V << " elements, rows whole multiples of " << R.V
+    return llvm::join(Conds, " && ");
+  }
+  std::string runsArrayNames(const KernelPlan &K) const {
+    std::vector<std::string> Names;
+    for (unsigned AId : K.XRuns->Arrays)
+      Names.push_back(N.Arrays[AId].Name);
+    return llvm::join(Names, ", ");
+  }
+  static bool aligned32(const KernelPlan &K) { return K.XRuns && K.XRuns->Aligned32; }
+  /// The type of the kernel's trips and tile tests: int in the aligned
+  /// 32-bit instance (VectorRuns::Aligned32), else long long.
+  static std::string countType(const KernelPlan &K) { return aligned32(K) ? "loopgpu_trip_t" : "long long"; }
+
+  /// The check that decides whether full tiles read the runs' arrays as
+  /// vectors (in the aligned 32-bit instance: true, the host tested it).
+  void printRunsCheck(raw_ostream &OS, const KernelPlan &K) {
+    const VectorRuns &R = *K.XRuns;
+    OS << "  // " << runsArrayNames(K) << ": aligned to " << R.V << " elements, rows whole multiples of " << R.V
        << " elements long\n";
-    OS << "  const bool loopgpu_runs_aligned = " << llvm::join(Conds, " && ") << ";\n";
+    if (aligned32(K)) {
+      OS << "  // loopgpu_aligned32: the host found them so, and its trips and tile tests in int\n";
+      OS << "  using loopgpu_trip_t = std::conditional_t<loopgpu_aligned32, int, long long>;\n";
+      OS << "  const bool loopgpu_runs_aligned = loopgpu_aligned32 || (" << runsAlignedTest(K) << ");\n";
+      return;
+    }
+    OS << "  const bool loopgpu_runs_aligned = " << runsAlignedTest(K) << ";\n";
   }
 
   /// The aligned pointers and row lengths full tiles of vector runs read
@@ -3849,6 +3884,8 @@ public:
         OS << "else\n";
         indent(OS, Depth + 3);
         OS << K.Name << Launch;
+      } else if (aligned32(K)) {
+        printAligned32Launch(OS, K, Launch, Depth + 2);
       } else {
         indent(OS, Depth + 2);
         OS << K.Name << Launch;
@@ -3860,6 +3897,34 @@ public:
     OS << "LOOPGPU_CHECK(cudaGetLastError());\n";
     indent(OS, Depth);
     OS << "}\n";
+  }
+
+  /// The launch of a kernel with an aligned 32-bit instance
+  /// (VectorRuns::Aligned32), in printLaunch's scope: that instance where
+  /// the runs' arrays are aligned and every mapped loop's trip (with the
+  /// runs' shift) and its grid's tiles fit in an int, else the general one.
+  void printAligned32Launch(raw_ostream &OS, const KernelPlan &K, const std::string &Launch, unsigned Depth) {
+    std::vector<std::string> Fits;
+    for (const MappedLoop &M : K.Mapped) {
+      std::string D(1, M.Dim);
+      Fits.push_back("loopgpu_int_tiles(loopgpu_trip_" + D +
+                     (K.XRuns->Loop == M.Loop ? " + " + std::to_string(K.XRuns->V) : std::string()) +
+                     ", loopgpu_grid." + D + ", " + std::to_string(M.tile()) + ")");
+    }
+    auto Line = [&](unsigned D, const std::string &Text) {
+      indent(OS, D);
+      OS << Text << "\n";
+    };
+    Line(Depth, "// " + runsArrayNames(K) + " aligned to runs and the tile tests in 32 bits: the kernel's instance "
+                "without the element copies' fallback, its trips in int");
+    Line(Depth, "const bool loopgpu_aligned32 = " + runsAlignedTest(K) + " && " + llvm::join(Fits, " && ") + ";");
+    Line(Depth, "if (loopgpu_tracing())");
+    Line(Depth + 1, "fprintf(stderr, \"loopgpu: " + K.Name + ": %s\\n\", loopgpu_aligned32 ? \"aligned, 32-bit "
+                    "tile tests: its aligned32 instance runs\" : \"unaligned or large: its general instance runs\");");
+    Line(Depth, "if (loopgpu_aligned32)");
+    Line(Depth + 1, K.Name + "<true>" + Launch.substr(0, Launch.size() - 1));
+    Line(Depth, "else");
+    Line(Depth + 1, K.Name + "<false>" + Launch.substr(0, Launch.size() - 1));
   }
 
   /// The launches of a kernel with a border split (ExactTiles::Border), in
@@ -4107,6 +4172,8 @@ public:
         Per *= M.Coarsen;
       if (Per > 1)
         OS << ", " << Per << " outputs per thread" << (K.Mma ? " on FP64 tensor cores" : "");
+      if (aligned32(K))
+        OS << ", a template: its instance aligned32 where the arrays are aligned and the tile tests fit in int";
       OS << "\n";
     }
     for (const ArrayInfo &A : N.Arrays) {

@@ -176,6 +176,9 @@ private:
                            " threads, the kernels in turn" +
                            (D.Slots > 1 ? ", " + std::to_string(D.Slots) + " of their blocks at a time" : "") +
                            "; no launch per iteration)");
+    for (unsigned KI : D.Kernels) // one instance inside the loop's kernel
+      if (auto &R = Plan.Kernels[KI].XRuns)
+        R->Aligned32 = false;
     S.Device = std::move(D);
   }
 

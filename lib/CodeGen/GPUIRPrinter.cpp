@@ -144,6 +144,8 @@ private:
          << llvm::join(Arrays, ", ");
       if (K.XRuns->BorderStore)
         OS << "; border stores of " << N.Arrays[K.XRuns->BorderStore->Array].Name << " by run";
+      if (K.XRuns->Aligned32)
+        OS << "; instance aligned32 (aligned arrays, 32-bit tile tests)";
       OS << "\n";
     }
     for (size_t RI = 0; RI < K.Reductions.size(); ++RI) {

@@ -50,6 +50,8 @@ void verifyMapping(const Nest &N, const KernelPlan &K, std::vector<std::string> 
         B && (!llvm::is_contained(K.XRuns->Arrays, B->Array) || X == K.Mapped.end() || &*X != &K.Mapped.back() ||
               X->Coarsen != K.XRuns->V || vectorTypeName(N.Arrays[B->Array].ElementType, K.XRuns->V).empty()))
       Bad("border stores by run of an array without aligned runs, or of several runs per thread");
+    if (K.XRuns->Aligned32 && (!K.FullTiles || K.Exact))
+      Bad("an aligned 32-bit instance without full tiles, or beside an exact version");
   }
 }
 
@@ -249,10 +251,14 @@ void verifySteps(const GPUPlan &Plan, const std::vector<HostStep> &Steps, std::v
          !Plan.Kernels[S.Body[0].Kernel].Mma))
       Out.push_back("a choice by exact version whose first alternative is not one launch of a tensor-core tile");
     if (S.Device)
-      for (unsigned Kn : S.Device->Kernels)
+      for (unsigned Kn : S.Device->Kernels) {
         if (Kn >= Plan.Kernels.size())
           Out.push_back("device loop " + S.Device->Name + " runs kernel " + std::to_string(Kn) + " of " +
                         std::to_string(Plan.Kernels.size()));
+        else if (const auto &R = Plan.Kernels[Kn].XRuns; R && R->Aligned32)
+          Out.push_back("device loop " + S.Device->Name + " runs " + Plan.Kernels[Kn].Name +
+                        ", a kernel with an aligned 32-bit instance (a host choice per launch)");
+      }
     if (S.TimeTiled)
       verifyTimeTile(Plan, S, Out);
     verifySteps(Plan, S.Body, Launched, Out);

@@ -17,6 +17,8 @@
 //     (no integer division or remainder) may run for copies outside the
 //     iteration space, into registers nobody reads: it needs no checks, and
 //     the copies' common loads from the tiles can be shared.
+//   - A kernel of vector runs with full tiles gets an instance for aligned
+//     arrays and 32-bit tile tests (VectorRuns::Aligned32).
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/KernelPasses.h"
@@ -78,6 +80,10 @@ void planTileVersions(const Nest &N, KernelPlan &K) {
     return Nd.get() == K.StagedGuard || (Nd->K == Node::Kind::Loop && K.Jam.SharedLoops.count(Nd->Id));
   });
   K.FullTiles = K.copies() > 1 && Flat;
+  // The device-loops pass clears it for the kernels it runs inside a loop's
+  // kernel (one instance there, no host test per launch).
+  if (K.XRuns)
+    K.XRuns->Aligned32 = K.FullTiles;
 }
 
 } // namespace loopgpu

@@ -35,9 +35,19 @@
 // RUN: grep -c 'loopgpu_row_a) + (x)\] + loopgpu_al_a\[((z) \* (m) + (y)) \* (loopgpu_row_a) + (x)\]' %t.4/kernels.cu
 // RUN: %expect_exit 1 env LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
 // RUN: bash %t.4/run.sh cpu 2>&1 | FileCheck %s --check-prefix=VAL
-// RUN: sed -i 's/const long long loopgpu_shift2 = 1;/const long long loopgpu_shift2 = 0;/' %t.5/kernels.cu
+// RUN: sed -i 's/const loopgpu_trip_t loopgpu_shift2 = 1;/const loopgpu_trip_t loopgpu_shift2 = 0;/' %t.5/kernels.cu
 // RUN: grep -c 'loopgpu_shift2 = 0;' %t.5/kernels.cu
 // RUN: %expect_exit 1 env LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.5/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
+// The kernels are templates (VectorRuns::Aligned32): the instance aligned32
+// runs where the arrays are aligned and the rows whole runs (p = 130), the
+// general one elsewhere (p = 133: odd rows). Its host test matters: forced
+// true at p = 133, the aligned rows are one element short and the run FAILs.
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.1/run.sh cpu 2>&1 | FileCheck %s --check-prefix=TRACE32
+// RUN: env LOOPGPU_TRACE=1 LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.2/run.sh cpu 2>&1 | FileCheck %s --check-prefix=TRACE64
+// RUN: rm -rf %t.7 && cp -r %t.2 %t.7
+// RUN: sed -i 's/const bool loopgpu_aligned32 = .*;/const bool loopgpu_aligned32 = true;/' %t.7/kernels.cu
+// RUN: grep -c 'loopgpu_aligned32 = true;' %t.7/kernels.cu
+// RUN: %expect_exit 1 env LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.7/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
 
 void heat(int n, int m, int p, const float a[restrict n][m][p], float b[restrict n][m][p]) {
 #pragma loopgpu
@@ -74,18 +84,22 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // CHECK-NEXT: heat_nest0_kernel1: block (32, 4, 2)
 // CHECK: // stencil pencil by default (32 x 8 threads, 8 consecutive iterations of loop z per thread, runs of 2 along x)
 // CHECK: coarsened: 2 iterations per thread in runs of 2 (tile 64)
-// CHECK-LABEL: __global__ void __launch_bounds__(256) heat_nest0_kernel(
-// CHECK: const bool loopgpu_runs_aligned = reinterpret_cast<unsigned long long>(a) % 8 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 8 == 0;
-// CHECK: const long long loopgpu_shift2 = 1;
-// CHECK-NEXT: const long long loopgpu_trip2 = loopgpu_trip(1, ((long long)p) - 2, 1) + loopgpu_shift2;
+// CHECK: template <bool loopgpu_aligned32>
+// CHECK-NEXT: __global__ void __launch_bounds__(256) heat_nest0_kernel(
+// CHECK: using loopgpu_trip_t = std::conditional_t<loopgpu_aligned32, int, long long>;
+// CHECK-NEXT: const bool loopgpu_runs_aligned = loopgpu_aligned32 || (reinterpret_cast<unsigned long long>(a) % 8 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 8 == 0);
+// CHECK: const loopgpu_trip_t loopgpu_trip0 = loopgpu_trip(1, ((long long)n) - 2, 1);
+// CHECK: const loopgpu_trip_t loopgpu_shift2 = 1;
+// CHECK-NEXT: const loopgpu_trip_t loopgpu_trip2 = loopgpu_trip(1, ((long long)p) - 2, 1) + loopgpu_shift2;
 // CHECK-NEXT: const int loopgpu_off2 = threadIdx.x * 2;
-// CHECK: (long long)loopgpu_tile2 * 64 >= loopgpu_shift2 && ((long long)loopgpu_tile2 + 1) * 64 <= loopgpu_trip2) { // a full tile: no range checks
+// CHECK: for (int loopgpu_tile0 = blockIdx.z; (loopgpu_trip_t)loopgpu_tile0 * 8 < loopgpu_trip0; loopgpu_tile0 += gridDim.z) {
+// CHECK: (loopgpu_trip_t)loopgpu_tile2 * 64 >= loopgpu_shift2 && ((loopgpu_trip_t)loopgpu_tile2 + 1) * 64 <= loopgpu_trip2) { // a full tile: no range checks
 // CHECK-NEXT: if (loopgpu_runs_aligned) {
 // CHECK-NEXT: const decltype(a) loopgpu_al_a = static_cast<decltype(a)>(__builtin_assume_aligned(a, 8));
 // CHECK-NEXT: const auto loopgpu_row_a = (p) / 2 * 2;
 // CHECK: const int x = (int)(0 + loopgpu_t2);
 // CHECK-NEXT: loopgpu_al_b[((z) * (m) + (y)) * (loopgpu_row_b) + (x)] = 0.5f * loopgpu_al_a[((z) * (m) + (y)) * (loopgpu_row_a) + (x)]
-// CHECK: } else {
+// CHECK: } else { // not in the aligned 32-bit instance
 // CHECK: b[((z) * (m) + (y)) * (p) + (x)] = 0.5f * a[((z) * (m) + (y)) * (p) + (x)]
 // CHECK: } else { // a tile on the border of the iteration space
 // The border tiles store each run together (VectorRuns::BorderStore;
@@ -100,10 +114,14 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // CHECK: heat_nest0_kernel1<<<loopgpu_grid, loopgpu_block>>>
 // CHECK: } else {
 // CHECK: loopgpu_blocks(loopgpu_trip_x + 1, 64,
-// CHECK: heat_nest0_kernel<<<loopgpu_grid, loopgpu_block>>>
+// CHECK: const bool loopgpu_aligned32 = reinterpret_cast<unsigned long long>(a) % 8 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 8 == 0 && loopgpu_int_tiles(loopgpu_trip_z, loopgpu_grid.z, 8) && loopgpu_int_tiles(loopgpu_trip_y, loopgpu_grid.y, 8) && loopgpu_int_tiles(loopgpu_trip_x + 2, loopgpu_grid.x, 64);
+// CHECK: if (loopgpu_aligned32)
+// CHECK-NEXT: heat_nest0_kernel<true><<<loopgpu_grid, loopgpu_block>>>(n, m, p, a, b);
+// CHECK-NEXT: else
+// CHECK-NEXT: heat_nest0_kernel<false><<<loopgpu_grid, loopgpu_block>>>(n, m, p, a, b);
 // CHECK-LABEL: __global__ void __launch_bounds__(256) heatd_nest0_kernel(
-// CHECK: const bool loopgpu_runs_aligned = reinterpret_cast<unsigned long long>(a) % 16 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 16 == 0;
-// CHECK: const long long loopgpu_shift2 = ((long long)lo) - loopgpu_floord(((long long)lo), 2) * 2;
+// CHECK: const bool loopgpu_runs_aligned = loopgpu_aligned32 || (reinterpret_cast<unsigned long long>(a) % 16 == 0 && (p) % 2 == 0 && reinterpret_cast<unsigned long long>(b) % 16 == 0);
+// CHECK: const loopgpu_trip_t loopgpu_shift2 = ((long long)lo) - loopgpu_floord(((long long)lo), 2) * 2;
 // CHECK: const int x = (int)(loopgpu_floord(((long long)lo), 2) * 2 + loopgpu_t2);
 // CHECK: *reinterpret_cast<double2 *>(loopgpu_run_at) = make_double2(loopgpu_run[0], loopgpu_run[1]);
 // PTX: ld.global.v2.f32
@@ -124,3 +142,5 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // VAL: PASS heatd: b
 // VAL: PASS rmw: b
 // MUT: FAIL
+// TRACE32: loopgpu: heat_nest0_kernel: aligned, 32-bit tile tests: its aligned32 instance runs
+// TRACE64: loopgpu: heat_nest0_kernel: unaligned or large: its general instance runs

@@ -11,8 +11,8 @@ void axpy(int n, float a, const float x[restrict n], float y[restrict n]) {
   for (int i = 1; i < n; i++)
     y[i] = a * x[i] + x[i - 1];
 }
-// CHECK: const bool loopgpu_runs_aligned = reinterpret_cast<unsigned long long>(x) % 8 == 0 && reinterpret_cast<unsigned long long>(y) % 8 == 0;
-// CHECK: const long long loopgpu_shift0 = 1;
+// CHECK: const bool loopgpu_runs_aligned = loopgpu_aligned32 || (reinterpret_cast<unsigned long long>(x) % 8 == 0 && reinterpret_cast<unsigned long long>(y) % 8 == 0);
+// CHECK: const loopgpu_trip_t loopgpu_shift0 = 1;
 // CHECK: const decltype(x) loopgpu_al_x = static_cast<decltype(x)>(__builtin_assume_aligned(x, 8));
 // CHECK-NOT: loopgpu_row_
 // CHECK: loopgpu_al_y[i] = a * loopgpu_al_x[i] + loopgpu_al_x[i - 1];

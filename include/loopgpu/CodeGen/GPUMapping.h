@@ -333,6 +333,17 @@ struct VectorRuns {
     unsigned Array = 0;
   };
   std::optional<RunStore> BorderStore;
+  /// A second instance of the kernel for aligned arrays and 32-bit tile
+  /// tests (planned by the tile-versions pass where the kernel has full
+  /// tiles and runs as its own launch): the kernel is a template on `bool
+  /// loopgpu_aligned32`, and the host launches its `true` instance where the
+  /// runs' arrays are aligned (the test the kernel makes otherwise) and every
+  /// trip with its grid's tiles fits in an int. That instance has no
+  /// element-copy fallback in its full tiles and runs its trips, shifts and
+  /// tile tests in 32 bits. Neither alone pays; together (H200,
+  /// bench/RESULTS.md run 44, the 7-point stencil 512^3): float 82.3-82.5%
+  /// -> 84.3-84.9% of copy bandwidth, double 80.0-80.1% -> 85.2-85.7%.
+  bool Aligned32 = false;
 };
 
 /// The default shape of a 3-D stencil nest outside host loops (reads that
