@@ -47,7 +47,8 @@
 // RUN: rm -rf %t.7 && cp -r %t.2 %t.7
 // RUN: sed -i 's/const bool loopgpu_aligned32 = .*;/const bool loopgpu_aligned32 = true;/' %t.7/kernels.cu
 // RUN: grep -c 'loopgpu_aligned32 = true;' %t.7/kernels.cu
-// RUN: %expect_exit 1 env LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.7/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUT
+// (The sanitizer build of CI stops it earlier, at the misaligned vector access.)
+// RUN: %expect_exit 1 env LOOPGPU_PENCIL_MIN_ITERATIONS=0 bash %t.7/run.sh cpu 2>&1 | FileCheck %s --check-prefix=MUTALIGN
 
 void heat(int n, int m, int p, const float a[restrict n][m][p], float b[restrict n][m][p]) {
 #pragma loopgpu
@@ -142,5 +143,6 @@ void rmw(int n, int m, int p, const float a[restrict n][m][p], float b[restrict 
 // VAL: PASS heatd: b
 // VAL: PASS rmw: b
 // MUT: FAIL
+// MUTALIGN: {{FAIL|misaligned address}}
 // TRACE32: loopgpu: heat_nest0_kernel: aligned, 32-bit tile tests: its aligned32 instance runs
 // TRACE64: loopgpu: heat_nest0_kernel: unaligned or large: its general instance runs
