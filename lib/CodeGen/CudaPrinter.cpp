@@ -1212,9 +1212,9 @@ public:
   std::string exactWhen(const KernelPlan &K) const {
     std::vector<std::string> Parts;
     for (auto [L, By] : K.Exact->Multiples)
-      if (!mappedFor(L) && K.Exact->TailStrip)
+      if (!mappedIn(K, L) && K.Exact->TailStrip)
         Parts.push_back(N.Loops[L].Iterator + "'s trip count positive");
-      else if (!K.Exact->Border || !mappedFor(L)) // else the border version runs the tiles on the border
+      else if (!K.Exact->Border || !mappedIn(K, L)) // else the border version runs the tiles on the border
         Parts.push_back(N.Loops[L].Iterator + "'s trip count a multiple of " + std::to_string(By));
     for (unsigned I : K.Exact->Aligned)
       Parts.push_back(N.Arrays[K.Staged[I].Array].Name + "'s rows aligned");
@@ -1226,7 +1226,7 @@ public:
   std::string exactTest(const KernelPlan &K) const {
     std::vector<std::string> Conds;
     for (auto [L, By] : K.Exact->Multiples) {
-      const MappedLoop *M = mappedFor(L);
+      const MappedLoop *M = mappedIn(K, L);
       std::string Trip = M ? "loopgpu_trip_" + std::string(1, M->Dim)
                            : "loopgpu_trip(" + affIn64Bits(N, N.Loops[L].Lower) + ", " +
                                  affIn64Bits(N, N.Loops[L].Upper) + ", " + std::to_string(N.Loops[L].Step) + ")";
@@ -1664,12 +1664,16 @@ public:
     }
   }
 
-  const MappedLoop *mappedFor(unsigned Loop) const {
-    for (const MappedLoop &M : PC.K->Mapped)
+  /// The mapped loop of K that maps Loop, if any. The host's tests name the
+  /// kernel they launch: PC.K is the kernel being printed, null or another
+  /// kernel when the host code is printed.
+  static const MappedLoop *mappedIn(const KernelPlan &K, unsigned Loop) {
+    for (const MappedLoop &M : K.Mapped)
       if (M.Loop == Loop)
         return &M;
     return nullptr;
   }
+  const MappedLoop *mappedFor(unsigned Loop) const { return mappedIn(*PC.K, Loop); }
   const StagedArray *stagedFor(unsigned Array) const {
     for (const StagedArray &S : PC.K->Staged)
       if (S.Array == Array)
