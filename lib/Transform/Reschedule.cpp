@@ -481,6 +481,66 @@ private:
 
 } // namespace
 
+/// Largest absolute coefficient of an iterator or parameter that the
+/// rescheduler accepts in a schedule dimension.
+static const int MaxScheduleCoefficient = 4;
+
+// Helpers of steepestHyperplane: stop at the first row with a steep
+// coefficient (User is the std::string that receives it).
+static isl_stat steepPiece(isl_set *Set, isl_aff *Aff, void *User) {
+  std::string &Found = *static_cast<std::string *>(User);
+  isl_set_free(Set);
+  for (isl_dim_type T : {isl_dim_in, isl_dim_param}) {
+    isl_size Dims = isl_aff_dim(Aff, T);
+    for (isl_size D = 0; D < Dims && Found.empty(); ++D) {
+      isl_val *V = isl_val_abs(isl_aff_get_coefficient_val(Aff, T, D));
+      if (isl_val_gt_si(V, MaxScheduleCoefficient) == isl_bool_true) {
+        char *Text = isl_aff_to_str(Aff);
+        Found = Text;
+        free(Text);
+      }
+      isl_val_free(V);
+    }
+  }
+  isl_aff_free(Aff);
+  return Found.empty() ? isl_stat_ok : isl_stat_error;
+}
+
+static isl_stat steepPwAff(isl_pw_aff *PA, void *User) {
+  isl_stat R = isl_pw_aff_foreach_piece(PA, steepPiece, User);
+  isl_pw_aff_free(PA);
+  return R;
+}
+
+static isl_bool steepBand(isl_schedule_node *Node, void *User) {
+  std::string &Found = *static_cast<std::string *>(User);
+  if (!Found.empty())
+    return isl_bool_false;
+  if (isl_schedule_node_get_type(Node) != isl_schedule_node_band)
+    return isl_bool_true;
+  isl_multi_union_pw_aff *Rows = isl_schedule_node_band_get_partial_schedule(Node);
+  isl_size N = isl_multi_union_pw_aff_size(Rows);
+  for (isl_size I = 0; I < N && Found.empty(); ++I) {
+    isl_union_pw_aff *Row = isl_multi_union_pw_aff_get_union_pw_aff(Rows, I);
+    isl_union_pw_aff_foreach_pw_aff(Row, steepPwAff, &Found);
+    isl_union_pw_aff_free(Row);
+  }
+  isl_multi_union_pw_aff_free(Rows);
+  return Found.empty() ? isl_bool_true : isl_bool_false;
+}
+
+/// The first schedule row of \p Schedule's bands with a coefficient (of
+/// an iterator or a parameter) above MaxScheduleCoefficient in absolute
+/// value, printed, or "" when there is none. isl's option
+/// schedule_max_coefficient bounds the rows its main LP finds but not those
+/// of its fallback that carries dependences one row at a time, which is
+/// where steep rows come from.
+static std::string steepestHyperplane(isl_schedule *Schedule) {
+  std::string Found;
+  isl_schedule_foreach_schedule_node_top_down(Schedule, steepBand, &Found);
+  return Found;
+}
+
 bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
   WhyNot = unsupported(N);
   if (!WhyNot.empty())
@@ -490,6 +550,14 @@ bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
 
   IslContext Ctx;
   isl_options_set_schedule_outer_coincidence(Ctx.raw(), 1);
+  // Bound the schedule's coefficients. Left free, isl satisfies the
+  // equalities of flattened subscripts (grid[4096*l + 64*k + j]) with
+  // hyperplanes like 4032*k + j, whose loops span tens of thousands of
+  // values for a few thousand instances: a random nest (fuzz case 1450323)
+  // got a host loop of ~73,000 launches for 2,340 instances and compiled
+  // for a minute. The schedules loopgpu wants (interchange, fusion, the
+  // skews of triangular nests) use coefficients of 1 or 2.
+  isl_options_set_schedule_max_coefficient(Ctx.raw(), MaxScheduleCoefficient);
   isl_options_set_ast_build_atomic_upper_bound(Ctx.raw(), 1);
   Ctx.setBudget(20000000);
   Nest Old = cloneNest(N);
@@ -529,6 +597,14 @@ bool rescheduleWithIsl(Nest &N, std::string &WhyNot) {
                       : Ctx.budgetExceeded() ? "isl's scheduler ran out of its operation budget"
                                              : "isl's scheduler found no schedule",
              false;
+    std::string Steep = steepestHyperplane(Schedule);
+    if (!Steep.empty()) {
+      isl_schedule_free(Schedule);
+      return WhyNot = "isl's schedule has the hyperplane " + Steep + ", a coefficient above " +
+                      std::to_string(MaxScheduleCoefficient) +
+                      " (its loop would span far more values than the nest has iterations)",
+             false;
+    }
     isl_ast_build *Build = isl_ast_build_from_context(isl_set_universe(isl::space(B.paramSpace()).release()));
     Ast = isl_ast_build_node_from_schedule(Build, Schedule);
     isl_ast_build_free(Build);
