@@ -401,8 +401,38 @@ template <typename T> void refs(int n) {
   b.template zr<16 / sizeof(T), 2, 32, 4, 8, 0, 0>();
 }
 
+// -DH200_ROWS (run 46): tiles as wide as the row. At 512 a warp of float4 covers 128 x, so a 4-warp-wide block
+// covers a whole row and reads no x halo through L2; ncu of run 43 read 28.2 M sectors for 16.8 M of input with
+// 128-wide tiles (x halo 2/16, y halo 2/8, z halo 2/8). Rows of 256 and 512 beside the best shapes of run 43.
+template <typename T> void rows(int n) {
+  BenchH200<T> b(n);
+  constexpr int V4 = 16 / sizeof(T);
+  b.template ls<2, 32, 8>();
+  b.template zr<V4, 2, 32, 4, 8, 0, 0>();
+  b.template zr<2, 2, 32, 4, 8, 0, 0>();
+  b.template zr<V4, 2, 64, 4, 8, 0, 0>();
+  b.template zr<V4, 2, 64, 2, 8, 0, 0>();
+  b.template zr<V4, 1, 64, 4, 8, 0, 0>();
+  b.template zr<V4, 2, 128, 2, 8, 0, 0>();
+  b.template zr<V4, 2, 128, 4, 8, 0, 0>();
+  b.template zr<V4, 1, 128, 4, 8, 0, 0>();
+  b.template zr<V4, 1, 128, 8, 8, 0, 0>();
+  b.template zr<V4, 2, 128, 2, 16, 0, 0>();
+  b.template zr<V4, 2, 128, 4, 16, 0, 0>();
+  b.template zr<V4, 1, 128, 2, 8, 0, 0>();
+  b.template zr<V4, 4, 128, 2, 8, 0, 0>();
+  b.template zr<2, 2, 128, 4, 8, 0, 0>();
+  b.template zr<2, 2, 256, 2, 8, 0, 0>();
+  b.template zr<2, 1, 256, 4, 8, 0, 0>();
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 512;
+#ifdef H200_ROWS
+  rows<float>(n);
+  rows<double>(n);
+  return 0;
+#endif
 #ifdef H200_REFS
   refs<float>(n);
   refs<double>(n);
