@@ -123,7 +123,7 @@ std::optional<Dereference> dereference(const clang::Expr *E) {
 /// the variables it declares, and the iterators of its for loops.
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
 public:
-  std::set<const VarDecl *> Written, Declared, Iterators;
+  std::set<const VarDecl *> Written, Declared, Iterators, AddressTaken;
 
   static const VarDecl *baseVar(const clang::Expr *E) {
     E = E->IgnoreParenImpCasts();
@@ -145,6 +145,9 @@ public:
     if (UO->isIncrementDecrementOp())
       if (const VarDecl *V = baseVar(UO->getSubExpr()))
         Written.insert(V);
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = baseVar(UO->getSubExpr()))
+        AddressTaken.insert(V);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
@@ -433,6 +436,7 @@ public:
     WC.TraverseStmt(const_cast<ForStmt *>(&Outer));
     Written = std::move(WC.Written);
     DeclaredInside = std::move(WC.Declared);
+    AddressTaken = std::move(WC.AddressTaken);
     AllIterators = std::move(WC.Iterators);
 
     N.Function = FD.getNameAsString();
@@ -720,6 +724,8 @@ private:
         return AffExpr::iterator(*L);
       if (isParamCandidate(VD))
         return AffExpr::param(paramFor(VD));
+      if (Forwarded.count(VD))
+        return toAffine(VD->getInit());
       return std::nullopt;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -835,12 +841,25 @@ private:
     return std::make_pair(K, L->Coefficients.begin()->second);
   }
 
+  /// A + B, or A - B.
+  static Poly addPoly(Poly A, const Poly &B, bool Subtract) {
+    for (auto &[Key, Coef] : B) {
+      AffExpr C = Subtract ? AffExpr::mul(Coef, -1) : Coef;
+      auto It = A.find(Key);
+      A[Key] = It == A.end() ? C : AffExpr::add(It->second, C);
+    }
+    return A;
+  }
+
   std::optional<Poly> toPoly(const clang::Expr *E) {
     E = E->IgnoreParens();
     if (std::optional<AffExpr> A = toAffine(E))
       return Poly{{{}, *A}};
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
       return ICE->getType()->isIntegerType() ? toPoly(ICE->getSubExpr()) : std::nullopt;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && Forwarded.count(VD))
+        return toPoly(VD->getInit());
     const auto *BO = dyn_cast<BinaryOperator>(E);
     if (!BO)
       return std::nullopt;
@@ -849,15 +868,8 @@ private:
       return std::nullopt;
     switch (BO->getOpcode()) {
     case BO_Add:
-    case BO_Sub: {
-      Poly Out = *L;
-      for (auto &[Key, Coef] : *R) {
-        AffExpr C = BO->getOpcode() == BO_Add ? Coef : AffExpr::mul(Coef, -1);
-        auto It = Out.find(Key);
-        Out[Key] = It == Out.end() ? C : AffExpr::add(It->second, C);
-      }
-      return Out;
-    }
+    case BO_Sub:
+      return addPoly(*L, *R, BO->getOpcode() == BO_Sub);
     case BO_Mul: {
       auto Scale = [](const Poly &P, const std::pair<std::vector<unsigned>, int64_t> &M) {
         Poly Out;
@@ -883,8 +895,7 @@ private:
   /// Recognizes `i*K + k` (and deeper chains `i*N*M + j*M + k`) and proves
   /// that every inner subscript stays within its extent in the current
   /// domain, so that the 1-D access is exactly the multi-dimensional one.
-  std::optional<Delinearization> delinearize(const clang::Expr *Subscript) {
-    std::optional<Poly> P = toPoly(Subscript);
+  std::optional<Delinearization> delinearize(const std::optional<Poly> &P) {
     if (!P)
       return std::nullopt;
     std::vector<std::pair<std::vector<unsigned>, AffExpr>> Terms;
@@ -911,8 +922,23 @@ private:
           return std::nullopt;
         D.ExtentParams.insert(D.ExtentParams.begin(), Added[0]);
       }
-      D.Subscripts[Rank - 1 - T] = Terms[T].second;
     }
+    // A multiple of a level's extent in the level below belongs to the level
+    // (`i - m` with i = y * m + x is row y - 1, column x, not row y, column
+    // x - m): the parameter that scales level T + 1 moves out of level T's
+    // coefficient as a constant of level T + 1's.
+    for (unsigned T = 0; T + 1 < Rank; ++T) {
+      std::optional<LinearForm> L = Terms[T].second.linear();
+      if (!L)
+        continue;
+      int64_t C = L->coefficient(AffVar::param(D.ExtentParams[Rank - 2 - T]));
+      if (C == 0)
+        continue;
+      Terms[T].second = AffExpr::sub(Terms[T].second, AffExpr::mul(AffExpr::param(D.ExtentParams[Rank - 2 - T]), C));
+      Terms[T + 1].second = AffExpr::add(Terms[T + 1].second, AffExpr::constant(C));
+    }
+    for (unsigned T = 0; T < Rank; ++T)
+      D.Subscripts[Rank - 1 - T] = Terms[T].second;
     D.Proven = true;
     for (unsigned Dim = 1; Dim < Rank; ++Dim)
       D.Proven &= provesBounds(N, LoopStack, Guards, D.Subscripts[Dim], AffExpr::constant(0),
@@ -1610,6 +1636,29 @@ private:
     return Assign;
   }
 
+  /// Whether VD is an index variable whose uses can be its initializer
+  /// (`int idx = (z * n + y) * n + x;`, `int lo = i + 1;`): declared inside
+  /// the nest with an initializer of its own type (no conversion) that is an
+  /// integer polynomial of the active iterators and the parameters, never
+  /// assigned, incremented or its address taken. The iterators and
+  /// parameters keep their values in the variable's scope, so every use has
+  /// the initializer's value; the declaration then makes no statement, and
+  /// subscripts, bounds and guards through it are affine (or delinearized)
+  /// as if written inline.
+  bool forwardable(const VarDecl *VD) {
+    const clang::Expr *Init = VD->getInit();
+    if (!Init || InRegion || !DeclaredInside.count(VD) || Written.count(VD) || AddressTaken.count(VD) ||
+        !VD->getType()->isIntegerType() || VD->getType().isVolatileQualified())
+      return false;
+    const clang::Expr *Value = Init->IgnoreParens();
+    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Value); ICE && ICE->getCastKind() == CK_LValueToRValue)
+      Value = ICE->getSubExpr();
+    if (isa<ImplicitCastExpr>(Value) ||
+        !Ctx.hasSameType(Value->getType().getUnqualifiedType(), VD->getType().getUnqualifiedType()))
+      return false;
+    return toPoly(Init).has_value();
+  }
+
   void buildDecl(const DeclStmt &DS, std::vector<NodePtr> &Out) {
     for (const Decl *D : DS.decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
@@ -1617,8 +1666,16 @@ private:
         unsupported(D->getLocation(), "this declaration");
         continue;
       }
+      // A pointer into an array (`float *row = &A[i * m];`, `A[i]`): its
+      // uses are references to the array (derivedPointer), no statement.
+      if (VD->getType()->isPointerType() && !InRegion && derivedPointer(VD))
+        continue;
       if (!declarable(VD))
         continue;
+      if (forwardable(VD)) {
+        Forwarded.insert(VD);
+        continue;
+      }
       unsigned SId = scalarFor(VD);
       if (!VD->getInit())
         continue;
@@ -2089,6 +2146,8 @@ private:
       X->Index = paramFor(VD);
       return X;
     }
+    if (C == Ctx_Read && Forwarded.count(VD))
+      return buildExpr(VD->getInit(), Ctx_Read, Sink);
     unsigned SId = scalarFor(VD);
     auto X = Make(Expr::Kind::ScalarRef);
     X->Index = SId;
@@ -2109,12 +2168,19 @@ private:
   /// signs), so the analysis sees the exact dependences.
   struct DerivedPointer {
     const VarDecl *Base = nullptr;
+    /// A row of a multi-dimensional Base (`A[i]`, `&A[i][0]`): the leading
+    /// subscripts, outermost first; p[e] is Base[Prefix...][e + k...].
+    std::vector<const clang::Expr *> Prefix;
     std::vector<std::pair<const clang::Expr *, bool>> Offsets; ///< (k, negated)
   };
   std::optional<DerivedPointer> derivedPointer(const VarDecl *VD, unsigned Depth = 0) {
-    if (Depth > 8 || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() || DeclaredInside.count(VD) ||
-        !VD->getType()->isPointerType() || !VD->getInit())
+    if (Depth > 8 || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() || !VD->getType()->isPointerType() ||
+        !VD->getInit())
       return std::nullopt;
+    // Declared inside the nest (`float *row = &A[i * m];`): its offsets may
+    // read the iterators and index variables (forwardable) of the loops
+    // around it, which keep their values in its scope.
+    const bool Inside = DeclaredInside.count(VD);
     if (!FunctionChanged) {
       DirectWriteCollector DW;
       DW.TraverseStmt(FD.getBody());
@@ -2140,6 +2206,8 @@ private:
     std::function<bool(const clang::Expr *)> Fixed = [&](const clang::Expr *E) -> bool {
       if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
         return false;
+      if (Inside)
+        return toPoly(E).has_value();
       if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
         const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
         // A global may change in any call between the pointer and the nest.
@@ -2184,13 +2252,38 @@ private:
         E = AS->getBase();
         continue;
       }
+      // A row: A[i] of a multi-dimensional array, decayed to &A[i][0].
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E); AS && Ctx.getAsArrayType(AS->getType())) {
+        if (AS->getBase()->getType()->isIntegerType() || !Fixed(AS->getIdx()))
+          return std::nullopt;
+        R.Prefix.insert(R.Prefix.begin(), AS->getIdx());
+        E = AS->getBase()->IgnoreParenImpCasts();
+        continue;
+      }
       break;
     }
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *Base = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    if (!Base || Base == VD || FunctionChanged->count(Base) || DeclaredInside.count(Base))
+    if (!Base || Base == VD || FunctionChanged->count(Base))
       return std::nullopt;
     QualType BT = isa<ParmVarDecl>(Base) ? cast<ParmVarDecl>(Base)->getOriginalType() : Base->getType();
+    if (!R.Prefix.empty()) {
+      // Base[Prefix...] is a row of Elem: Base has Prefix.size() + 1
+      // dimensions (the first may be a parameter's pointer).
+      QualType T = BT;
+      for (size_t D = 0; D < R.Prefix.size(); ++D) {
+        if (const ArrayType *AT = Ctx.getAsArrayType(T))
+          T = AT->getElementType();
+        else if (D == 0 && T->isPointerType())
+          T = T->getPointeeType();
+        else
+          return std::nullopt;
+      }
+      if (!Keeps(T) || DeclaredInside.count(Base) || (!isa<ParmVarDecl>(Base) && !Ctx.getAsArrayType(BT)))
+        return std::nullopt;
+      R.Base = Base;
+      return R;
+    }
     if (!Keeps(BT))
       return std::nullopt;
     if (const ArrayType *AT = Ctx.getAsArrayType(BT)) // one dimension only
@@ -2200,6 +2293,8 @@ private:
       Inner->Offsets.insert(Inner->Offsets.end(), R.Offsets.begin(), R.Offsets.end());
       return Inner;
     }
+    if (DeclaredInside.count(Base))
+      return std::nullopt; // a pointer of the nest not derived from an array
     if (BT->isPointerType() && !isa<ParmVarDecl>(Base))
       return std::nullopt; // a pointer variable of unknown origin, or a global one any call may change
     R.Base = Base;
@@ -2241,17 +2336,21 @@ private:
       return nullptr;
     }
     std::optional<DerivedPointer> Derived = Subs.size() == 1 ? derivedPointer(VD) : std::nullopt;
-    if (Derived)
+    // The base array's subscripts: a row pointer's prefix, then Subs.
+    std::vector<const clang::Expr *> All = Subs;
+    if (Derived) {
       VD = Derived->Base;
+      All.insert(All.begin(), Derived->Prefix.begin(), Derived->Prefix.end());
+    }
     std::optional<unsigned> AId = arrayFor(VD, Ref->getBeginLoc());
     if (!AId)
       return nullptr;
     // Copies: building the subscripts may add arrays (A[idx[i]]), which
     // reallocates N.Arrays.
     const ArrayInfo Arr = N.Arrays[*AId];
-    if (Subs.size() != Arr.rank()) {
+    if (All.size() != Arr.rank()) {
       unsupported(Ref->getBeginLoc(), "a partial reference to array '" + Arr.Name + "' (" +
-                                          std::to_string(Subs.size()) + " of its " +
+                                          std::to_string(All.size()) + " of its " +
                                           std::to_string(Arr.rank()) + " subscripts)");
       return nullptr;
     }
@@ -2264,7 +2363,9 @@ private:
     A.Index = *AId;
     A.Loc = X->Loc;
     A.Text = sourceText(Ref->getSourceRange());
-    for (const clang::Expr *S : Subs) {
+    for (size_t SI = 0; SI < All.size(); ++SI) {
+      const clang::Expr *S = All[SI];
+      const bool Last = SI + 1 == All.size();
       // Subscript expressions are read whatever the reference's context.
       ExprPtr SE;
       std::optional<AffExpr> Aff;
@@ -2299,12 +2400,14 @@ private:
           return nullptr;
         Aff = toAffine(S);
       }
-      if (Derived) // p[e] is Base[e + k...]
+      if (Derived && Last) // p[e] is Base[Prefix...][e + k...]
         for (auto [K, Negated] : Derived->Offsets) {
           ExprPtr KE = buildExpr(K, Ctx_Read, Sink);
           std::optional<AffExpr> KA = toAffine(K);
-          if (!KE || !KA)
+          if (!KE)
             return nullptr;
+          if (!KA) // a polynomial offset of a pointer declared in the nest (i * m)
+            Aff.reset();
           auto Sum = std::make_unique<Expr>(Expr::Kind::Binary);
           Sum->Type = ScalarType{ScalarType::Kind::LongLong, false};
           Sum->Loc = SE->Loc;
@@ -2328,8 +2431,22 @@ private:
         std::none_of(A.Partial.begin(), A.Partial.end(), [](const std::optional<AffExpr> &P) { return P.has_value(); }))
       A.Partial.clear();
     std::optional<Delinearization> D;
-    if (!A.IsAffine && !Sink && Arr.Kind == ArrayInfo::Storage::FlatPointer)
-      D = delinearize(Subs[0]);
+    if (!A.IsAffine && !Sink && Arr.Kind == ArrayInfo::Storage::FlatPointer && All.size() == 1) {
+      // The flat subscript as a polynomial: e, or a dereference's terms,
+      // plus a derived pointer's offsets.
+      std::optional<Poly> P = Subs[0] ? toPoly(Subs[0]) : std::optional<Poly>(Poly{});
+      auto Add = [&](const clang::Expr *K, bool Subtract) {
+        std::optional<Poly> KP = P ? toPoly(K) : std::nullopt;
+        P = KP ? std::optional<Poly>(addPoly(*P, *KP, Subtract)) : std::nullopt;
+      };
+      if (!Subs[0])
+        for (auto [K, Subtracted] : Terms)
+          Add(K, Subtracted);
+      if (Derived)
+        for (auto [K, Negated] : Derived->Offsets)
+          Add(K, Negated);
+      D = delinearize(P);
+    }
     int First = recordRef(A, C, Sink);
     if (D && !Sink)
       for (size_t I = First; I < StmtAccesses.size(); ++I)
@@ -2472,7 +2589,11 @@ private:
   bool InRegion = false;
   std::set<const VarDecl *> RegionIters;
   unsigned RegionLoops = 0, MustAccesses = 0;
-  std::set<const VarDecl *> Written, DeclaredInside, AllIterators;
+  std::set<const VarDecl *> Written, DeclaredInside, AllIterators, AddressTaken;
+  /// Index variables (forwardedValue): declared inside the nest, never
+  /// changed, their initializer an integer polynomial of the iterators and
+  /// parameters; their uses are their initializer.
+  std::set<const VarDecl *> Forwarded;
   std::optional<std::set<const VarDecl *>> FunctionChanged; ///< DirectWriteCollector's, on demand
   std::map<const VarDecl *, unsigned> ParamIds, ArrayIds, ScalarIds;
   std::set<std::string> UsedNames;

@@ -19,7 +19,7 @@ void f(int n, float *restrict A, float *restrict B, struct point *restrict P, vo
 #pragma loopgpu
   for (int i = 0; i < n; i++) {
 #if CASE == 1
-    float *p = &A[i];
+    float *p = i > 0 ? &A[i] : &B[i]; // &A[i] alone is A at offset i (Frontend/row-pointers.c)
 // ADDR: unsupported-expressions.c:[[@LINE-1]]:12: error: variable 'p' of type 'float *' is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 2
     A[i] = *(i > 0 ? B : A);
