@@ -141,6 +141,9 @@ class Gen:
         self.srng2 = random.Random(seed * 1000099 + 43)
         # Likewise loops run as written in one thread (sequential regions).
         self.rrng = random.Random(seed * 1000117 + 47)
+        # Likewise index variables (`int t = i + 2;` used as `t - 2`).
+        self.irng = random.Random(seed * 1000133 + 53)
+        self.alias = {}  # iterator -> (index variable, offset) in scope
         self.helpers = {}  # name -> definition, in the order first called
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
@@ -289,6 +292,9 @@ class Gen:
         ok = [v for v, compat in iters if p in compat]
         if ok and self.chance(prefer_iter):
             v = self.rng.choice(ok)
+            if v in self.alias and self.irng.random() < 0.5:
+                t, c = self.alias[v]
+                v = "(%s - %d)" % (t, c) if c else t
             if self.chance(0.15):
                 e = self.rng.randint(0, 3)
                 return "%s - %s" % (p, v) + (" + %d" % e if e else "")
@@ -873,6 +879,17 @@ class Gen:
         def level(d, ind, scalars):
             out = [ind + iters[d][1] + " {"]
             inner_ind = ind + "  "
+            it = iters[d][0]
+            if self.irng.random() < self.o.index_var_rate:
+                t, c = "ix_" + it, self.irng.randint(0, 3)
+                out.append(inner_ind + "int %s = %s;" % (t, it + (" + %d" % c if c else "")))
+                self.alias[it] = (t, c)
+            try:
+                return level_body(d, ind, inner_ind, out, scalars)
+            finally:
+                self.alias.pop(it, None)
+
+        def level_body(d, ind, inner_ind, out, scalars):
             vis = scope_iters[:d + 1]
             scalars = list(scalars)
             if d + 1 < depth and self.chance(0.3):
@@ -954,6 +971,9 @@ def main():
                     help="chance that a nest is a histogram or scatter-add through a data-dependent subscript")
     ap.add_argument("--helper-rate", type=float, default=0.05,
                     help="chance that a term goes through a function of the file (max, min, a polynomial...)")
+    ap.add_argument("--index-var-rate", type=float, default=0.15,
+                    help="chance that a loop's body declares an index variable (int t = i + c) that some "
+                         "subscripts use in place of the iterator")
     ap.add_argument("--region-rate", type=float, default=0.05,
                     help="chance that an innermost loop body also holds a loop run as written (while, do, "
                          "a for with data-dependent bounds)")

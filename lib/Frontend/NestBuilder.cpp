@@ -700,6 +700,91 @@ private:
     return nullptr;
   }
 
+  //===--------------------------------------------------------------------===//
+  // Index functions: `static int at(int i, int j, int m) { return i * m + j; }`
+  // called in a subscript is, to the analysis, its return expression with the
+  // arguments in place of the parameters (the call itself is printed as
+  // written and runs as a device function).
+  //===--------------------------------------------------------------------===//
+  struct InlineFrame {
+    std::map<const VarDecl *, const clang::Expr *> Args;
+    const InlineFrame *Parent = nullptr;
+  };
+  const InlineFrame *Inlined = nullptr;
+  unsigned InlineDepth = 0;
+
+  /// The return expression of CE's callee when it is an index function: its
+  /// body is one `return e;`, its parameters and result integers passed by
+  /// value, e reads nothing but them and constants (checked as e is
+  /// evaluated: any other variable stops it), the arguments free of side
+  /// effects.
+  const clang::Expr *indexFunctionReturn(const CallExpr *CE) const {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    if (!Callee || !Callee->hasBody(Def) || Def->isVariadic() || !Def->getReturnType()->isIntegerType() ||
+        Def->getNumParams() != CE->getNumArgs())
+      return nullptr;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I)
+      if (!Def->getParamDecl(I)->getType()->isIntegerType() || CE->getArg(I)->HasSideEffects(Ctx))
+        return nullptr;
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+    if (!Body || Body->size() != 1)
+      return nullptr;
+    const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+    if (!Ret || !Ret->getRetValue())
+      return nullptr;
+    // Only the parameters: a global or a static may change between calls.
+    bool Pure = true;
+    std::function<void(const Stmt *)> Check = [&](const Stmt *S) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        const auto *PV = dyn_cast<ParmVarDecl>(DRE->getDecl());
+        if (!isa<EnumConstantDecl>(DRE->getDecl()) && !(PV && PV->getDeclContext() == Def))
+          Pure = false;
+      }
+      for (const Stmt *C : S->children())
+        if (C)
+          Check(C);
+    };
+    Check(Ret->getRetValue());
+    return Pure ? Ret->getRetValue() : nullptr;
+  }
+
+  template <typename Eval> auto throughCall(const CallExpr *CE, Eval F) -> decltype(F(CE)) {
+    const clang::Expr *Ret = InlineDepth < 8 ? indexFunctionReturn(CE) : nullptr;
+    if (!Ret)
+      return std::nullopt;
+    const FunctionDecl *Def = nullptr;
+    CE->getDirectCallee()->hasBody(Def);
+    InlineFrame Frame;
+    Frame.Parent = Inlined;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I)
+      Frame.Args[Def->getParamDecl(I)] = CE->getArg(I);
+    const InlineFrame *Saved = Inlined;
+    Inlined = &Frame;
+    ++InlineDepth;
+    auto R = F(Ret);
+    --InlineDepth;
+    Inlined = Saved;
+    return R;
+  }
+
+  /// The argument an inlined index function's parameter VD stands for.
+  const clang::Expr *inlinedArgument(const VarDecl *VD) const {
+    if (!Inlined)
+      return nullptr;
+    auto It = Inlined->Args.find(VD);
+    return It == Inlined->Args.end() ? nullptr : It->second;
+  }
+  /// F() with the arguments' own scope: the caller's (an argument may call
+  /// another index function, or be a parameter of an enclosing one).
+  template <typename Eval> auto inArgumentScope(Eval F) -> decltype(F()) {
+    const InlineFrame *Saved = Inlined;
+    Inlined = Inlined->Parent;
+    auto R = F();
+    Inlined = Saved;
+    return R;
+  }
+
   std::optional<AffExpr> toAffine(const clang::Expr *E) {
     E = E->IgnoreParens();
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
@@ -720,6 +805,8 @@ private:
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
       if (!VD)
         return std::nullopt;
+      if (const clang::Expr *Arg = inlinedArgument(VD))
+        return inArgumentScope([&] { return toAffine(Arg); });
       if (std::optional<unsigned> L = activeIterator(VD))
         return AffExpr::iterator(*L);
       if (isParamCandidate(VD))
@@ -768,6 +855,8 @@ private:
         return std::nullopt;
       }
     }
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      return throughCall(CE, [&](const clang::Expr *R) { return toAffine(R); });
     if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
       // a < b ? a : b (min) and the other spellings of min / max.
       const auto *Cmp = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
@@ -855,11 +944,19 @@ private:
     E = E->IgnoreParens();
     if (std::optional<AffExpr> A = toAffine(E))
       return Poly{{{}, *A}};
-    if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
-      return ICE->getType()->isIntegerType() ? toPoly(ICE->getSubExpr()) : std::nullopt;
+    if (const auto *CE = dyn_cast<CastExpr>(E))
+      return CE->getType()->isIntegerType() && CE->getSubExpr()->getType()->isIntegerType()
+                 ? toPoly(CE->getSubExpr())
+                 : std::nullopt;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && Forwarded.count(VD))
-        return toPoly(VD->getInit());
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        if (const clang::Expr *Arg = inlinedArgument(VD))
+          return inArgumentScope([&] { return toPoly(Arg); });
+        if (Forwarded.count(VD))
+          return toPoly(VD->getInit());
+      }
+    if (const auto *CE = dyn_cast<CallExpr>(E))
+      return throughCall(CE, [&](const clang::Expr *R) { return toPoly(R); });
     const auto *BO = dyn_cast<BinaryOperator>(E);
     if (!BO)
       return std::nullopt;

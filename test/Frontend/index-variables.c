@@ -103,4 +103,45 @@ void kept(int n, float y[restrict 2 * n + 2], const float x[restrict n]) {
     y[k] += x[i] + s;
   }
 }
+// Index functions: a function of the file whose body is one `return e;` of
+// its integer parameters is, in a subscript, e with the arguments in place
+// (the call is printed as written and runs as a device function). Also a
+// `long` index built with a cast.
+// IR-LABEL: nest 0 in helpers
+// IR:      read A[i][j] (delinearized from A[at(i, j, m)])
+// IR:      write C[i][j] (delinearized from C[idx])
+// CUDA:    helpers_nest0_kernel: block (32, 8, 1), grid covering i on y j on x
+// VALID-DAG: PASS helpers: C
+static inline int at(int i, int j, int m) { return i * m + j; }
+void helpers(int n, int m, const float *restrict A, float *restrict C) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) {
+      long idx = (long)i * m + j;
+      C[idx] = A[at(i, j, m)] + 1.0f;
+    }
+}
+// Not index functions: one whose body declares a variable (the nest is
+// refused as with any subscript the analysis cannot read), one that reads a
+// global (refused: a nest calls only functions of their arguments).
+// RUN: not %loopgpu %s -o %t/ni.cu -- -DNOT_INDEX=1 2>&1 | FileCheck %s --check-prefix=NOTINDEX
+// RUN: not %loopgpu %s -o %t/ni.cu -- -DNOT_INDEX=2 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// NOTINDEX: error: cannot tell how many elements of 'A' the nest touches
+// GLOBAL: index-variables.c:[[@LINE+14]]:{{[0-9]+}}: error: call to 'strided' (it uses 'stride'
+#if NOT_INDEX == 1
+static int two_steps(int i, int m) { int r = i * m; return r + 1; }
+void not_index(int n, int m, const float *restrict A, float *restrict C) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    C[i] = A[two_steps(i, m)];
+}
+#elif NOT_INDEX == 2
+int stride;
+static int strided(int i) { return i * stride; }
+void global_index(int n, const float *restrict A, float *restrict C) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    C[i] = A[strided(i)];
+}
+#endif
 // VALID-NOT: FAIL
