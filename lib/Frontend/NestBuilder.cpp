@@ -871,8 +871,42 @@ private:
         return Less ? AffExpr::min(*A, *B) : AffExpr::max(*A, *B);
       if (*T == *B && *F == *A)
         return Less ? AffExpr::max(*A, *B) : AffExpr::min(*A, *B);
-      return std::nullopt;
+      return clampSelect(Cmp->getOpcode(), *A, *B, *T, *F);
     }
+    return std::nullopt;
+  }
+
+  /// `a OP b ? t : f` as max(t, f) or min(t, f) when the condition picks
+  /// the larger (smaller) one at every point where they differ: clamps like
+  /// `i > 2 ? i - 2 : 0` (max(i - 2, 0)) and `i + 2 < n ? i + 2 : n - 1`
+  /// (min). With the condition as d >= 0 over the integers (a > b is
+  /// a - b - 1 >= 0), t - f = k * d + r with k > 0 and 0 <= r <= k is max:
+  /// d >= 0 gives t - f >= r >= 0, d <= -1 gives t - f <= r - k <= 0; and
+  /// t - f = -(k * d + r) is min.
+  static std::optional<AffExpr> clampSelect(BinaryOperatorKind Op, const AffExpr &A, const AffExpr &B,
+                                            const AffExpr &T, const AffExpr &F) {
+    AffExpr D = Op == BO_GT || Op == BO_GE ? AffExpr::sub(A, B) : AffExpr::sub(B, A);
+    if (Op == BO_GT || Op == BO_LT)
+      D = AffExpr::add(D, AffExpr::constant(-1));
+    std::optional<LinearForm> LD = D.linear(), LDiff = AffExpr::sub(T, F).linear();
+    if (!LD || !LDiff || LD->isConstant())
+      return std::nullopt;
+    const auto &[V, DC] = *LD->Coefficients.begin();
+    int64_t DiffC = LDiff->coefficient(V);
+    if (DiffC == 0 || DiffC % DC != 0)
+      return std::nullopt;
+    int64_t K = DiffC / DC;
+    LinearForm Rest = *LDiff; // t - f - k * d: must be the constant r
+    for (const auto &[W, C] : LD->Coefficients)
+      if ((Rest.Coefficients[W] -= K * C) == 0)
+        Rest.Coefficients.erase(W);
+    if (!Rest.isConstant())
+      return std::nullopt;
+    int64_t R = Rest.Constant - K * LD->Constant;
+    if (K > 0 && R >= 0 && R <= K)
+      return AffExpr::max(T, F);
+    if (K < 0 && -R >= 0 && -R <= -K)
+      return AffExpr::min(T, F);
     return std::nullopt;
   }
 

@@ -121,6 +121,39 @@ void helpers(int n, int m, const float *restrict A, float *restrict C) {
       C[idx] = A[at(i, j, m)] + 1.0f;
     }
 }
+// Clamps written as selects: `c ? t : f` is max(t, f) or min(t, f) when the
+// condition picks the larger (smaller) of the two wherever they differ
+// (t - f a positive multiple of the condition, over the integers): a window
+// clipped to the array, affine bounds and subscripts.
+// IR-LABEL: nest 0 in window
+// IR:      L1 for k in [max(i - 2, 0), min(i + 2, n - 1)] step 1
+// IR:      read x[max(0, i - 5)]
+// IR:      read x[max(2*i - n, n - 2*i) / 2]
+// VALID-DAG: PASS window: y
+void window(int n, const double *restrict x, double *restrict y) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    const int lo = i > 2 ? i - 2 : 0;
+    const int hi = i + 2 < n ? i + 2 : n - 1;
+    double s = 0.0;
+    for (int k = lo; k <= hi; k++)
+      s += x[k];
+    int c = 2 * i > n ? 2 * i - n : n - 2 * i;
+    y[i] = s / (hi - lo + 1) + x[i < 5 ? 0 : i - 5] + x[c / 2];
+  }
+}
+// A select that is no clamp (i > 2 ? i : 0 is not max(i, 0) at i = 1, 2):
+// the subscript is not affine, and the nest is refused as before.
+// RUN: not %loopgpu %s -o %t/ni.cu -- -DNOT_INDEX=3 2>&1 | FileCheck %s --check-prefix=NOTCLAMP
+// NOTCLAMP: error: cannot tell how many elements of 'x' the nest touches
+#if NOT_INDEX == 3
+void not_clamp(int n, const float *restrict x, float *restrict y) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    y[i] = x[i > 2 ? i : 0];
+}
+#endif
+
 // Not index functions: one whose body declares a variable (the nest is
 // refused as with any subscript the analysis cannot read), one that reads a
 // global (refused: a nest calls only functions of their arguments).
