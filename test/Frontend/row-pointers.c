@@ -14,6 +14,11 @@
 // RUN: FileCheck %s --check-prefix=CUDA < %t/out.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t/out.cu -o %t/out.o %}
 // RUN: %loopgpu %s --validate --validate-mode=cpu --validate-dir=%t/v | FileCheck %s --check-prefix=VALID
+// RUN: %loopgpu %s -emit=c -o %t/out.c
+// RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 %s %t/out.c flat_rows
+// RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 %s %t/out.c vla_rows
+// RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 %s %t/out.c rows_of_one
+// RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 %s %t/out.c dereferences
 // RUN: not %loopgpu %S/Inputs/row-pointers-refused.c -o %t/bad.cu 2>&1 | FileCheck %s --check-prefix=BAD
 // CHECK-NOT: warning
 //
