@@ -27,6 +27,7 @@
 #include <cmath>
 #include <functional>
 #include <iterator>
+#include <numeric>
 #include <set>
 
 using namespace clang;
@@ -295,6 +296,9 @@ private:
 struct Delinearization {
   std::vector<AffExpr> Subscripts;
   std::vector<unsigned> ExtentParams;
+  /// The innermost extent is InnerScale * its parameter: rows of 3 * w
+  /// channels (`rgb[3 * (y * w + x) + c]` is rgb[y][3 * x + c]).
+  int64_t InnerScale = 1;
   bool Proven = false; ///< 0 <= subscript < extent shown for dims 1..rank-1
 };
 
@@ -1068,12 +1072,49 @@ private:
       Terms[T].second = AffExpr::sub(Terms[T].second, AffExpr::mul(AffExpr::param(D.ExtentParams[Rank - 2 - T]), C));
       Terms[T + 1].second = AffExpr::add(Terms[T + 1].second, AffExpr::constant(C));
     }
-    for (unsigned T = 0; T < Rank; ++T)
-      D.Subscripts[Rank - 1 - T] = Terms[T].second;
-    D.Proven = true;
-    for (unsigned Dim = 1; Dim < Rank; ++Dim)
-      D.Proven &= provesBounds(N, LoopStack, Guards, D.Subscripts[Dim], AffExpr::constant(0),
-                               AffExpr::param(D.ExtentParams[Dim - 1]));
+    auto Prove = [&](int64_t Scale) {
+      for (unsigned T = 0; T < Rank; ++T)
+        D.Subscripts[Rank - 1 - T] = Terms[T].second;
+      D.InnerScale = Scale;
+      D.Proven = true;
+      for (unsigned Dim = 1; Dim < Rank; ++Dim) {
+        AffExpr Extent = AffExpr::param(D.ExtentParams[Dim - 1]);
+        if (Dim == Rank - 1)
+          Extent = AffExpr::mul(Extent, Scale);
+        D.Proven &= provesBounds(N, LoopStack, Guards, D.Subscripts[Dim], AffExpr::constant(0), Extent);
+      }
+      return D.Proven;
+    };
+    if (Prove(1) || Rank < 2)
+      return D;
+    // Interleaved rows: every level above the innermost a multiple of g
+    // (`3 * y * w + 3 * x + c`): the innermost extent is g times its
+    // parameter, the levels above divided by g.
+    int64_t G = 0;
+    for (unsigned T = 1; T < Rank; ++T) {
+      std::optional<LinearForm> L = Terms[T].second.linear();
+      if (!L)
+        return D;
+      G = std::gcd(G, std::abs(L->Constant));
+      for (const auto &[V, C] : L->Coefficients)
+        G = std::gcd(G, std::abs(C));
+    }
+    if (G <= 1)
+      return D;
+    std::vector<AffExpr> Unscaled;
+    for (unsigned T = 1; T < Rank; ++T) {
+      LinearForm L = *Terms[T].second.linear();
+      AffExpr Q = AffExpr::constant(L.Constant / G);
+      for (const auto &[V, C] : L.Coefficients)
+        Q = AffExpr::add(Q, AffExpr::mul(AffExpr::var(V), C / G));
+      Unscaled.push_back(Terms[T].second);
+      Terms[T].second = Q;
+    }
+    if (!Prove(G)) { // as before: the unscaled form, unproven
+      for (unsigned T = 1; T < Rank; ++T)
+        Terms[T].second = Unscaled[T - 1];
+      Prove(1);
+    }
     return D;
   }
 
@@ -2598,17 +2639,19 @@ private:
       if (Arr.Kind != ArrayInfo::Storage::FlatPointer)
         continue;
       std::optional<std::vector<unsigned>> Extents;
+      int64_t Scale = 1;
       bool All = true, Any = false;
       for (const Access &A : N.Accesses) {
         if (!A.isArray() || A.Index != AId)
           continue;
         auto It = Delin.find(A.Id);
         if (It == Delin.end() || !It->second.Proven ||
-            (Extents && *Extents != It->second.ExtentParams)) {
+            (Extents && (*Extents != It->second.ExtentParams || Scale != It->second.InnerScale))) {
           All = false;
           break;
         }
         Extents = It->second.ExtentParams;
+        Scale = It->second.InnerScale;
         Any = true;
       }
       if (!All || !Any)
@@ -2617,6 +2660,7 @@ private:
       Arr.Extents.assign(1, std::nullopt);
       for (unsigned P : *Extents)
         Arr.Extents.push_back(AffExpr::param(P));
+      Arr.Extents.back() = AffExpr::mul(*Arr.Extents.back(), Scale);
       for (Access &A : N.Accesses)
         if (A.isArray() && A.Index == AId) {
           A.IsAffine = true;

@@ -19,6 +19,7 @@
 // RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 %s %t/out.c vla_rows
 // RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 %s %t/out.c rows_of_one
 // RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 %s %t/out.c dereferences
+// RUN: python3 %S/../Transform/Inputs/equiv.py --cc %cc --sizes 0,1,2,3,5,8,13 --extent 'rgb=3*h*w' %s %t/out.c gray
 // RUN: not %loopgpu %S/Inputs/row-pointers-refused.c -o %t/bad.cu 2>&1 | FileCheck %s --check-prefix=BAD
 // CHECK-NOT: warning
 //
@@ -79,6 +80,25 @@ void dereferences(int n, int m, const float *restrict A, float *restrict C) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
       *(C + i * m + j) = *(A + i * m + j) * 2.0f;
+}
+// Interleaved channels through row pointers: rgb + 3 * y * w and src[3 * x + c]
+// are rgb[y][3 * x + c] of rows of 3 * w (the innermost extent scaled by the
+// common factor of the levels above it).
+// CHECK-LABEL: nest gray#0
+// CHECK:       loop y (line {{[0-9]+}}): parallel
+// CHECK-NEXT:  loop x (line {{[0-9]+}}): parallel
+// CUDA:        gray_nest0_kernel: block (32, 8, 1), grid covering y on y x on x
+// VALID-DAG:   PASS gray: out
+void gray(int h, int w, const unsigned char *restrict rgb, unsigned char *restrict out) {
+#pragma loopgpu
+  for (int y = 0; y < h; y++) {
+    const unsigned char *src = rgb + 3 * y * w;
+    unsigned char *dst = out + y * w;
+    for (int x = 0; x < w; x++) {
+      int r = src[3 * x], g = src[3 * x + 1], b = src[3 * x + 2];
+      dst[x] = (unsigned char)((77 * r + 150 * g + 29 * b) >> 8);
+    }
+  }
 }
 // VALID-NOT: FAIL
 
