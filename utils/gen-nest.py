@@ -144,6 +144,7 @@ class Gen:
         # Likewise index variables (`int t = i + 2;` used as `t - 2`).
         self.irng = random.Random(seed * 1000133 + 53)
         self.alias = {}  # iterator -> (index variable, offset) in scope
+        self.rows = {}  # array name -> (row pointer, its first subscript) in scope
         self.helpers = {}  # name -> definition, in the order first called
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
@@ -304,7 +305,47 @@ class Gen:
 
     def ref(self, a, iters, prefer_iter=0.85):
         self.use(a)
-        return self.render(a, [self.subscript(p, iters, prefer_iter) for p in a.dims])
+        subs = [self.subscript(p, iters, prefer_iter) for p in a.dims]
+        if a.name in self.rows and self.irng.random() < 0.6:
+            p, s0 = self.rows[a.name]
+            return self.render_row(a, p, subs[1:])
+        return self.render(a, subs)
+
+    @staticmethod
+    def render_row(a, p, subs):
+        """A reference through row pointer p (a's first subscript fixed)."""
+        if not a.flat:
+            return p + "".join("[%s]" % s for s in subs)
+        terms = []
+        for d, s in enumerate(subs):
+            scale = FLAT_ROW ** (len(subs) - 1 - d)
+            terms.append(("%d * (%s)" % (scale, s)) if scale > 1 else s)
+        return "%s[%s]" % (p, " + ".join(terms))
+
+    def row_pointer(self, vis, ind, depth):
+        """`T *rp = a[s0];` (rank 2) or `T *rp = a + 64 * (s0);` (flat): later
+        references to a in its scope may go through rp (gen-nest's own random
+        stream, irng). Returns the declaration line and the array, or None."""
+        cands = [a for a in self.arrays if len(a.dims) >= 2 and (a.flat or len(a.dims) == 2)]
+        if not cands:
+            return None
+        a = self.irng.choice(cands)
+        ok = [v for v, compat in vis if a.dims[0] in compat]
+        if ok and self.irng.random() < 0.85:
+            e = self.irng.choice([0, 0, 1, 2, 3])
+            s0 = self.irng.choice(ok) + (" + %d" % e if e else "")
+        else:
+            s0 = str(self.irng.randint(0, 3))
+        p = "rp_%s_%d" % (a.name, depth)
+        c = "const " if a.const else ""
+        if a.flat:
+            init = "%s + %d * (%s)" % (a.name, FLAT_ROW ** (len(a.dims) - 1), s0)
+            if self.irng.random() < 0.5:
+                init = "&%s[%d * (%s)]" % (a.name, FLAT_ROW ** (len(a.dims) - 1), s0)
+        else:
+            init = "%s[%s]" % (a.name, s0) if self.irng.random() < 0.7 else "&%s[%s][0]" % (a.name, s0)
+        self.use(a)
+        return ind + "%s%s *%s = %s;" % (c, a.ty, p, init), a.name, (p, s0)
 
     @staticmethod
     def render(a, subs):
@@ -884,10 +925,17 @@ class Gen:
                 t, c = "ix_" + it, self.irng.randint(0, 3)
                 out.append(inner_ind + "int %s = %s;" % (t, it + (" + %d" % c if c else "")))
                 self.alias[it] = (t, c)
+            saved_rows = dict(self.rows)
+            if self.irng.random() < self.o.row_pointer_rate:
+                r = self.row_pointer(scope_iters[:d + 1], inner_ind, d)
+                if r:
+                    out.append(r[0])
+                    self.rows[r[1]] = r[2]
             try:
                 return level_body(d, ind, inner_ind, out, scalars)
             finally:
                 self.alias.pop(it, None)
+                self.rows = saved_rows
 
         def level_body(d, ind, inner_ind, out, scalars):
             vis = scope_iters[:d + 1]
@@ -974,6 +1022,9 @@ def main():
     ap.add_argument("--index-var-rate", type=float, default=0.15,
                     help="chance that a loop's body declares an index variable (int t = i + c) that some "
                          "subscripts use in place of the iterator")
+    ap.add_argument("--row-pointer-rate", type=float, default=0.1,
+                    help="chance that a loop's body declares a pointer to a row of an array "
+                         "(T *rp = a[s0]; or a + 64 * (s0)) that some references use")
     ap.add_argument("--region-rate", type=float, default=0.05,
                     help="chance that an innermost loop body also holds a loop run as written (while, do, "
                          "a for with data-dependent bounds)")
