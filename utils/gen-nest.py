@@ -207,7 +207,10 @@ class Gen:
                 terms = [n if t not in ("int", "long") else "(%s)%s" % (self.fty, n) for n, t in self.accs]
             else:
                 ret = "long"
-                terms = [n for n, _ in self.accs]
+                # In long: int accumulators that keep their extreme initial
+                # values (2000000000 when no iteration ran) would overflow an
+                # int sum (undefined; compilers differ: fuzz case 710478).
+                terms = ["(long)%s" % n if t == "int" else n for n, t in self.accs]
             self.body.append("  return %s;" % " + ".join(terms))
         params = ["int %s" % n for n in self.ints] + ["%s %s" % (self.fty, n) for n in self.fparams]
         params += [a.decl() for a in self.arrays]
