@@ -299,6 +299,10 @@ class Gen:
             if v in self.alias and self.irng.random() < 0.5:
                 t, c = self.alias[v]
                 v = "(%s - %d)" % (t, c) if c else t
+            elif self.irng.random() < self.o.index_fn_rate:
+                # An index function: one return of its integer parameters.
+                self.helpers.setdefault("lg_at", "static inline int lg_at(int a, int b) { return a + b; }")
+                v = "lg_at(%s, 0)" % v
             if self.chance(0.15):
                 e = self.rng.randint(0, 3)
                 return "%s - %s" % (p, v) + (" + %d" % e if e else "")
@@ -1025,6 +1029,9 @@ def main():
     ap.add_argument("--index-var-rate", type=float, default=0.15,
                     help="chance that a loop's body declares an index variable (int t = i + c) that some "
                          "subscripts use in place of the iterator")
+    ap.add_argument("--index-fn-rate", type=float, default=0.03,
+                    help="chance that a subscript's iterator is passed through an index function "
+                         "(static inline int lg_at(int a, int b) { return a + b; })")
     ap.add_argument("--row-pointer-rate", type=float, default=0.1,
                     help="chance that a loop's body declares a pointer to a row of an array "
                          "(T *rp = a[s0]; or a + 64 * (s0)) that some references use")
