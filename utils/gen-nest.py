@@ -314,25 +314,15 @@ class Gen:
         self.use(a)
         subs = [self.subscript(p, iters, prefer_iter) for p in a.dims]
         if a.name in self.rows and self.irng.random() < 0.6:
-            p, s0 = self.rows[a.name]
-            return self.render_row(a, p, subs[1:])
+            # Through the row pointer: its first subscript is fixed.
+            return self.render(a, subs[1:], self.rows[a.name][0])
         return self.render(a, subs)
-
-    @staticmethod
-    def render_row(a, p, subs):
-        """A reference through row pointer p (a's first subscript fixed)."""
-        if not a.flat:
-            return p + "".join("[%s]" % s for s in subs)
-        terms = []
-        for d, s in enumerate(subs):
-            scale = FLAT_ROW ** (len(subs) - 1 - d)
-            terms.append(("%d * (%s)" % (scale, s)) if scale > 1 else s)
-        return "%s[%s]" % (p, " + ".join(terms))
 
     def row_pointer(self, vis, ind, depth):
         """`T *rp = a[s0];` (rank 2) or `T *rp = a + 64 * (s0);` (flat): later
         references to a in its scope may go through rp (gen-nest's own random
-        stream, irng). Returns the declaration line and the array, or None."""
+        stream, irng). Returns the declaration line, the array's name and
+        (pointer, first subscript), or None."""
         cands = [a for a in self.arrays if len(a.dims) >= 2 and (a.flat or len(a.dims) == 2)]
         if not cands:
             return None
@@ -355,15 +345,17 @@ class Gen:
         return ind + "%s%s *%s = %s;" % (c, a.ty, p, init), a.name, (p, s0)
 
     @staticmethod
-    def render(a, subs):
-        """a[s0][s1]..., or a flat pointer's one linearized subscript."""
+    def render(a, subs, base=None):
+        """a[s0][s1]..., or a flat pointer's one linearized subscript; through
+        base (a row pointer into a) when given."""
+        base = base or a.name
         if not a.flat:
-            return a.name + "".join("[%s]" % s for s in subs)
+            return base + "".join("[%s]" % s for s in subs)
         terms = []
         for d, s in enumerate(subs):
             scale = FLAT_ROW ** (len(subs) - 1 - d)
             terms.append(("%d * (%s)" % (scale, s)) if scale > 1 else s)
-        return "%s[%s]" % (a.name, " + ".join(terms))
+        return "%s[%s]" % (base, " + ".join(terms))
 
     # ---- expressions -----------------------------------------------------
     def readable(self, ty):

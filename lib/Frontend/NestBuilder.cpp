@@ -721,10 +721,10 @@ private:
   /// body is one `return e;`, its parameters and result integers passed by
   /// value, e reads nothing but them and constants (checked as e is
   /// evaluated: any other variable stops it), the arguments free of side
-  /// effects.
-  const clang::Expr *indexFunctionReturn(const CallExpr *CE) const {
+  /// effects. Def receives the callee's definition.
+  const clang::Expr *indexFunctionReturn(const CallExpr *CE, const FunctionDecl *&Def) const {
     const FunctionDecl *Callee = CE->getDirectCallee();
-    const FunctionDecl *Def = nullptr;
+    Def = nullptr;
     if (!Callee || !Callee->hasBody(Def) || Def->isVariadic() || !Def->getReturnType()->isIntegerType() ||
         Def->getNumParams() != CE->getNumArgs())
       return nullptr;
@@ -754,11 +754,10 @@ private:
   }
 
   template <typename Eval> auto throughCall(const CallExpr *CE, Eval F) -> decltype(F(CE)) {
-    const clang::Expr *Ret = InlineDepth < 8 ? indexFunctionReturn(CE) : nullptr;
+    const FunctionDecl *Def = nullptr;
+    const clang::Expr *Ret = InlineDepth < 8 ? indexFunctionReturn(CE, Def) : nullptr;
     if (!Ret)
       return std::nullopt;
-    const FunctionDecl *Def = nullptr;
-    CE->getDirectCallee()->hasBody(Def);
     InlineFrame Frame;
     Frame.Parent = Inlined;
     for (unsigned I = 0; I < Def->getNumParams(); ++I)
@@ -1085,7 +1084,7 @@ private:
       }
       return D.Proven;
     };
-    if (Prove(1) || Rank < 2)
+    if (Prove(1))
       return D;
     // Interleaved rows: every level above the innermost a multiple of g
     // (`3 * y * w + 3 * x + c`): the innermost extent is g times its
