@@ -679,6 +679,15 @@ private:
         It.Returns = true;
         return true;
       }
+      // `const float w[5] = {1, 4, 6, 4, 1};`: the declaration's initializer
+      // writes the whole array (a local `static` one's too: its values are
+      // what the host holds when a nest runs).
+      bool VisitVarDecl(VarDecl *VD) {
+        if (auto It2 = B.ArrayDecls.find(VD); It2 != B.ArrayDecls.end() && VD->hasInit())
+          Initialized.insert(It2->second);
+        return true;
+      }
+      std::set<unsigned> Initialized;
       bool VisitDeclRefExpr(DeclRefExpr *DRE) {
         const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
         if (!VD)
@@ -708,6 +717,8 @@ private:
     }
     for (unsigned A : V.PointedTo)
       It.Reads[A] = It.Writes[A] = true;
+    for (unsigned A : V.Initialized)
+      It.Writes[A] = true;
   }
 
   ASTContext &Ctx;
