@@ -22,7 +22,9 @@ FP64 tensor cores), stencil sweeps (--stencil-rate: 2-D and 3-D, one or
 two inputs, radius 1 or 2 along x: the shape of the stencil pencil), and
 time loops of stencil sweeps (--time-stencil-rate: 1-D to 3-D, one to three
 sweeps per iteration among two or three arrays, each sweep writing one from
-the others' neighbours: the shape that gets time-tiled).
+the others' neighbours: the shape that gets time-tiled), and local tables
+(--table-rate: `const float tab[5] = {...};`, 1-D or 2-D, static, const or
+not, partly initialized, read by the nests, changed between them).
 Identifiers are sometimes C names that are CUDA/C++ names (grid, block, new,
 class, dim3, threadIdx...).
 
@@ -143,6 +145,9 @@ class Gen:
         self.rrng = random.Random(seed * 1000117 + 47)
         # Likewise index variables (`int t = i + 2;` used as `t - 2`).
         self.irng = random.Random(seed * 1000133 + 53)
+        # Likewise local tables (`const float tab[5] = {...};` in the function).
+        self.lrng = random.Random(seed * 1000151 + 59)
+        self.tables = []  # (name, type, dims, static/const/plain): read by nests
         self.alias = {}  # iterator -> (index variable, offset) in scope
         self.rows = {}  # array name -> (row pointer, its first subscript) in scope
         self.helpers = {}  # name -> definition, in the order first called
@@ -192,6 +197,8 @@ class Gen:
                 init = "%s * %s" % (rng.choice(self.fparams), init)
             self.body.append("  %s %s = %s;" % (ty, name, init))
             self.locals.append((name, ty))
+        if self.lrng.random() < self.o.table_rate:
+            self.table()
         nnests = rng.randint(1, max(1, min(3, self.o.max_nests)))
         self.max_depth = 1
         for k in range(nnests):
@@ -235,6 +242,39 @@ class Gen:
         out += body
         out.append("}")
         return "\n".join(out) + "\n"
+
+    def table(self):
+        """A local array of the function with an initializer (a filter's
+        weights, a lookup table): 1-D or 2-D, `static const`, `const` or
+        plain, sometimes only partly initialized (the rest is zero); nests
+        read it (table_ref), host code between them may change an element."""
+        h = self.lrng
+        ty = self.fty if h.random() < 0.7 else "int"
+        dims = [h.randint(2, 8)] if h.random() < 0.7 else [2, h.randint(2, 5)]
+        name = next(n for n in ["tab", "lut", "wts", "tab2", "tab3"] if n not in self.names.used)
+        self.names.used.add(name)
+        kind = h.choice(["static const ", "const ", "", ""])
+        def value():
+            return self.lit(h.randint(0, 3), ty) if ty == "int" else self.lit(h.choice([0.5, -0.25, 1.0, 0.75, -1.0, 0.125]), ty)
+        def row(k):
+            given = k if h.random() < 0.8 else h.randint(1, k)  # partly initialized
+            return "{" + ", ".join(value() for _ in range(given)) + "}"
+        init = row(dims[0]) if len(dims) == 1 else "{" + ", ".join(row(dims[1]) for _ in range(dims[0])) + "}"
+        self.body.append("  %s%s %s%s = %s;" % (kind, ty, name, "".join("[%d]" % d for d in dims), init))
+        self.tables.append((name, ty, dims, kind))
+
+    def table_ref(self, ty, iters):
+        """A read of a local table readable by a statement of type ty, its
+        subscripts an iterator modulo the extent (iterators are never
+        negative) or a constant; None if there is none."""
+        ok = [t for t in self.tables if ty != "int" or t[1] == "int"]
+        if not ok:
+            return None
+        h = self.lrng
+        name, _, dims, _ = h.choice(ok)
+        vs = [v for v, _ in iters]
+        subs = ["(%s) %% %d" % (h.choice(vs), d) if vs and h.random() < 0.8 else str(h.randrange(d)) for d in dims]
+        return name + "".join("[%s]" % x for x in subs)
 
     def options(self):
         """Random code-generation options for --validate."""
@@ -415,6 +455,10 @@ class Gen:
         if bounded_only:
             arrays = [a for a in arrays if a.role == "in"]
         sc = [n for n, t in scalars + self.locals if ty != "int" or t == "int"]
+        if self.tables and self.lrng.random() < 0.25:
+            x = self.table_ref(ty, iters)
+            if x:
+                return x
         r = rng.random()
         if arrays and (r < 0.7 or not sc):
             a = rng.choice(arrays)
@@ -985,6 +1029,12 @@ class Gen:
         rng = self.rng
         for _ in range(rng.randint(1, 2)):
             fl = [(n, t) for n, t in self.locals]
+            mutable = [t for t in self.tables if not t[3]]
+            if mutable and self.lrng.random() < 0.3:
+                name, t, dims, _ = self.lrng.choice(mutable)
+                self.body.append("  %s%s = %s;" % (name, "".join("[%d]" % self.lrng.randrange(d) for d in dims),
+                                                   self.lit(self.lrng.choice([0.5, -0.5, 2]), t)))
+                continue
             if fl and self.chance(0.5):
                 n, t = rng.choice(fl)
                 terms = [n] + [self.term(t, [], [])]
@@ -1030,6 +1080,9 @@ def main():
     ap.add_argument("--region-rate", type=float, default=0.05,
                     help="chance that an innermost loop body also holds a loop run as written (while, do, "
                          "a for with data-dependent bounds)")
+    ap.add_argument("--table-rate", type=float, default=0.12,
+                    help="chance that the function declares a local table with an initializer "
+                         "(const float tab[5] = {...};) that nests read")
     o = ap.parse_args()
     text = Gen(o.seed, o).function()
     if o.out:

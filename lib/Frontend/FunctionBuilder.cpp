@@ -381,7 +381,10 @@ private:
     if (!VD)
       return;
     const HostArray &A = F.Arrays[ArrayDecls.at(VD)];
-    if (A.rank() < 2)
+    // Parameters are flat pointers in the host function and local VLAs flat
+    // pointers into vectors (addDeclEdit); a constant-size local keeps its
+    // declaration, and so its subscripts (`int t[2][3]; t[1][0] = 4;`).
+    if (A.rank() < 2 || (!A.IsParameter && !A.IsLocalVLA))
       return;
     // The subscript and each index must be text of the file: written
     // outside macros, in one argument of a macro (`SCALE(C[1][2])`), or a

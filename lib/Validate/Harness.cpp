@@ -574,7 +574,9 @@ public:
       if (U.Count.empty()) {
         if (U.Read || U.Written) {
           Diags.error(A.Loc, "--validate: cannot size array '" + A.Name +
-                                 "': its extent is not written and no nest indexes it");
+                                 "': its extent is not written and no nest indexes it (only host code uses it); "
+                                 "declare the parameter with its extent (a C99 array parameter, e.g. '" +
+                                 A.Name + "[n]') so that the driver knows how many elements to allocate");
           return false;
         }
         continue; // unused: passed as NULL
