@@ -1392,7 +1392,10 @@ private:
     case Stmt::GotoStmtClass:
     case Stmt::IndirectGotoStmtClass: return unsupported(S->getBeginLoc(), "'goto'");
     case Stmt::ReturnStmtClass: return unsupported(S->getBeginLoc(), "'return'");
-    case Stmt::SwitchStmtClass: return unsupported(S->getBeginLoc(), "'switch'");
+    case Stmt::SwitchStmtClass:
+      if (const IfStmt *Chain = switchAsIf(*cast<SwitchStmt>(S)))
+        return buildIf(*Chain, Out);
+      return;
     case Stmt::LabelStmtClass: return unsupported(S->getBeginLoc(), "a label");
     case Stmt::GCCAsmStmtClass:
     case Stmt::MSAsmStmtClass: return unsupported(S->getBeginLoc(), "inline assembly");
@@ -1681,7 +1684,10 @@ private:
     case Stmt::GotoStmtClass:
     case Stmt::IndirectGotoStmtClass: unsupported(S->getBeginLoc(), "'goto'"); return nullptr;
     case Stmt::ReturnStmtClass: unsupported(S->getBeginLoc(), "'return'"); return nullptr;
-    case Stmt::SwitchStmtClass: unsupported(S->getBeginLoc(), "'switch'"); return nullptr;
+    case Stmt::SwitchStmtClass: {
+      const IfStmt *Chain = switchAsIf(*cast<SwitchStmt>(S));
+      return Chain ? regionStmt(Chain) : nullptr;
+    }
     case Stmt::LabelStmtClass: unsupported(S->getBeginLoc(), "a label"); return nullptr;
     case Stmt::GCCAsmStmtClass:
     case Stmt::MSAsmStmtClass: unsupported(S->getBeginLoc(), "inline assembly"); return nullptr;
@@ -1692,6 +1698,130 @@ private:
       return regionExprStmt(E);
     unsupported(S->getBeginLoc(), std::string("statement '") + S->getStmtClassName() + "'");
     return nullptr;
+  }
+
+  /// `switch (c) { case 1: case 2: A; break; case 3: B; break; default: D; }`
+  /// as the chain `if (c == 1 || c == 2) A else if (c == 3) B else D`, built
+  /// as Clang statements over the switch's own expressions and statements
+  /// (nullptr after an error). The group of labels holding `default` is the
+  /// last `else` (the other groups' values are distinct, so it runs for every
+  /// value no other group takes); a group without statements (`case 4:
+  /// break;`) stays an empty branch, which keeps its values from the default.
+  /// Accepted: each group's statements end in a `break` or at the switch's
+  /// end; no fallthrough into a label from statements, no other `break` of
+  /// the switch, no declaration directly in its body, a condition without
+  /// side effects (it is evaluated once per comparison), no case ranges.
+  const IfStmt *switchAsIf(const SwitchStmt &SS) {
+    if (SS.getInit() || SS.getConditionVariable()) {
+      unsupported(SS.getBeginLoc(), "a 'switch' with a declaration in its condition");
+      return nullptr;
+    }
+    const auto *Body = dyn_cast<CompoundStmt>(SS.getBody());
+    if (!Body) {
+      unsupported(SS.getBeginLoc(), "a 'switch' whose body is not a block");
+      return nullptr;
+    }
+    auto *Cond = const_cast<clang::Expr *>(SS.getCond());
+    if (Cond->HasSideEffects(Ctx)) {
+      unsupported(Cond->getBeginLoc(), "a 'switch' condition with side effects");
+      return nullptr;
+    }
+    struct Group {
+      std::vector<clang::Expr *> Values;
+      bool Default = false, Closed = false;
+      std::vector<Stmt *> Stmts;
+      SourceLocation Loc;
+    };
+    std::vector<Group> Groups;
+    // A `break` that leaves the switch, in S but outside the loops and
+    // switches nested in S.
+    std::function<const Stmt *(const Stmt *)> SwitchBreak = [&](const Stmt *X) -> const Stmt * {
+      if (isa<BreakStmt>(X))
+        return X;
+      if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(X))
+        return nullptr;
+      for (const Stmt *C : X->children())
+        if (const Stmt *B = C ? SwitchBreak(C) : nullptr)
+          return B;
+      return nullptr;
+    };
+    for (Stmt *S : Body->body()) {
+      while (isa<SwitchCase>(S)) {
+        if (!Groups.empty() && !Groups.back().Closed && !Groups.back().Stmts.empty()) {
+          error(S->getBeginLoc(), "a 'switch' case that the statements before it fall through into is not "
+                                  "supported inside a '#pragma loopgpu' nest (end them with 'break')");
+          return nullptr;
+        }
+        if (Groups.empty() || Groups.back().Closed)
+          Groups.push_back({{}, false, false, {}, S->getBeginLoc()});
+        if (auto *CS = dyn_cast<CaseStmt>(S)) {
+          if (CS->caseStmtIsGNURange()) {
+            unsupported(CS->getBeginLoc(), "a case range ('case a ... b')");
+            return nullptr;
+          }
+          clang::Expr *V = CS->getLHS(); // a ConstantExpr around the value as written
+          if (auto *CE = dyn_cast<ConstantExpr>(V))
+            V = CE->getSubExpr();
+          Groups.back().Values.push_back(V);
+          S = CS->getSubStmt();
+        } else {
+          Groups.back().Default = true;
+          S = cast<DefaultStmt>(S)->getSubStmt();
+        }
+      }
+      if (Groups.empty() || Groups.back().Closed) {
+        if (isa<NullStmt>(S))
+          continue;
+        error(S->getBeginLoc(), "a statement in a 'switch' that no case label reaches is not supported inside "
+                                "a '#pragma loopgpu' nest");
+        return nullptr;
+      }
+      if (isa<BreakStmt>(S)) {
+        Groups.back().Closed = true;
+        continue;
+      }
+      if (isa<DeclStmt>(S)) {
+        unsupported(S->getBeginLoc(), "a declaration directly in a 'switch' body (put the case's statements "
+                                      "in braces)");
+        return nullptr;
+      }
+      if (const Stmt *B = SwitchBreak(S)) {
+        unsupported(B->getBeginLoc(), "a 'break' out of a 'switch' before the end of its case");
+        return nullptr;
+      }
+      Groups.back().Stmts.push_back(S);
+    }
+    const FPOptionsOverride FP;
+    auto Block = [&](const Group &G) {
+      return CompoundStmt::Create(Ctx, G.Stmts, FP, G.Loc, G.Loc);
+    };
+    Stmt *Else = nullptr;
+    for (const Group &G : Groups)
+      if (G.Default)
+        Else = Block(G);
+    const IfStmt *Chain = nullptr;
+    for (auto G = Groups.rbegin(); G != Groups.rend(); ++G) {
+      if (G->Default)
+        continue;
+      clang::Expr *Test = nullptr;
+      for (clang::Expr *V : G->Values) {
+        clang::Expr *Eq = BinaryOperator::Create(Ctx, Cond, V, BO_EQ, Ctx.IntTy, VK_PRValue, OK_Ordinary,
+                                                 V->getBeginLoc(), FP);
+        Test = Test ? BinaryOperator::Create(Ctx, Test, Eq, BO_LOr, Ctx.IntTy, VK_PRValue, OK_Ordinary,
+                                             V->getBeginLoc(), FP)
+                    : Eq;
+      }
+      Chain = IfStmt::Create(Ctx, G->Loc, IfStatementKind::Ordinary, nullptr, nullptr, Test, G->Loc, G->Loc,
+                             Block(*G), Else ? G->Loc : SourceLocation(), Else);
+      Else = const_cast<IfStmt *>(Chain);
+    }
+    if (!Chain) // only a default, or nothing: its statements run for every value
+      Chain = IfStmt::Create(Ctx, SS.getSwitchLoc(), IfStatementKind::Ordinary, nullptr, nullptr,
+                             IntegerLiteral::Create(Ctx, llvm::APInt(32, 1), Ctx.IntTy, SS.getSwitchLoc()),
+                             SS.getSwitchLoc(), SS.getSwitchLoc(),
+                             Else ? Else : CompoundStmt::Create(Ctx, {}, FP, SS.getSwitchLoc(), SS.getSwitchLoc()),
+                             SourceLocation(), nullptr);
+    return Chain;
   }
 
   void buildIf(const IfStmt &IS, std::vector<NodePtr> &Out) {

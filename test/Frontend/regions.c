@@ -72,9 +72,9 @@ void f(int n, int m, const int *restrict rowptr, float *restrict A, float B[rest
   for (int i = 0; i < n; i++) {
     int k = 0;
     while (A[k++] > 0)
-      switch (k) { default: A[k] = 0; }
+      switch (k) { case 1: A[k] = 0; default: A[k] = 1; }
   }
-// SIDE: regions.c:[[@LINE-2]]:7: error: 'switch' is not supported inside a '#pragma loopgpu' nest
+// SIDE: regions.c:[[@LINE-2]]:38: error: a 'switch' case that the statements before it fall through into is not supported inside a '#pragma loopgpu' nest (end them with 'break')
 #elif CASE == 4
 #pragma loopgpu
   for (int i = 0; i < n; i++)

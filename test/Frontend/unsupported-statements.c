@@ -35,8 +35,9 @@ void f(int n, float *restrict A) {
     if (A[i] < 0) return;
 // RETURN: unsupported-statements.c:[[@LINE-1]]:19: error: 'return' is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 7
-    switch (i) { case 0: A[i] = 1; }
-// SWITCH: unsupported-statements.c:[[@LINE-1]]:5: error: 'switch' is not supported inside a '#pragma loopgpu' nest
+    switch (i) { case 0: A[i] = 1; case 1: A[i] = 2; }
+// SWITCH: unsupported-statements.c:[[@LINE-1]]:36: error: a 'switch' case that the statements before it fall through into is not supported inside a '#pragma loopgpu' nest (end them with 'break')
+// (Switches without fallthrough are if chains: Frontend/switch.c.)
 #elif CASE == 8
     float t[4];
 // ARRAYDECL: unsupported-statements.c:[[@LINE-1]]:11: error: declaring array 't' is not supported inside a '#pragma loopgpu' nest
