@@ -267,8 +267,12 @@ bool sameExpr(const Expr &A, const Expr &B) {
       return false;
     break;
   case Expr::Kind::Call:
+  case Expr::Kind::LocalRef:
+  case Expr::Kind::LocalArray:
     if (X->Name != Y->Name)
       return false;
+    break;
+  case Expr::Kind::InitList:
     break;
   case Expr::Kind::Conditional:
   case Expr::Kind::Cast:

@@ -594,6 +594,10 @@ private:
     auto It = ArrayIds.find(VD);
     if (It != ArrayIds.end())
       return It->second;
+    if (LocalArrays.count(VD) || (DeclaredInside.count(VD) && VD->getType()->isArrayType())) {
+      unsupported(Use, "using the local array '" + VD->getNameAsString() + "' other than by its elements");
+      return std::nullopt;
+    }
     ArrayInfo A;
     A.Name = VD->getNameAsString();
     UsedNames.insert(A.Name);
@@ -1369,8 +1373,22 @@ private:
     if (!S)
       return;
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *Child : CS->body())
-        buildBody(Child, Out);
+      std::vector<Stmt *> Children(CS->body_begin(), CS->body_end());
+      for (size_t I = 0; I < Children.size(); ++I) {
+        if (!declaredArrays(Children[I]).empty()) {
+          // An array declared in a loop's body is each iteration's own: the
+          // declaration and the statements after it up to its last use run
+          // as written in one thread (a region), where it is the thread's.
+          size_t Last = localArrayScope(Children, I);
+          std::vector<Stmt *> Part(Children.begin() + I, Children.begin() + Last + 1);
+          CompoundStmt *Scope = CompoundStmt::Create(Ctx, Part, FPOptionsOverride(), Part.front()->getBeginLoc(),
+                                                     Part.back()->getEndLoc());
+          buildRegion(*Scope, Out);
+          I = Last;
+          continue;
+        }
+        buildBody(Children[I], Out);
+      }
       return;
     }
     switch (S->getStmtClass()) {
@@ -1455,6 +1473,120 @@ private:
     return !ProbeFailed || ProbeHard;
   }
 
+  /// The arrays a declaration statement declares (none for other statements).
+  static std::vector<const VarDecl *> declaredArrays(const Stmt *S) {
+    std::vector<const VarDecl *> R;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getType()->isArrayType())
+          R.push_back(VD);
+    return R;
+  }
+
+  /// The index of the last statement of Children from I on that names an
+  /// array declared from Children[I] on (which declares one): the scope the
+  /// region around the declaration needs.
+  static size_t localArrayScope(const std::vector<Stmt *> &Children, size_t I) {
+    std::set<const VarDecl *> Arrays;
+    size_t Last = I;
+    for (size_t J = I; J < Children.size(); ++J) {
+      std::vector<const VarDecl *> Declared = declaredArrays(Children[J]);
+      if (!Declared.empty() && J > Last) { // a later declaration joins only if used later: see below
+        bool UsedAfter = false;
+        for (size_t K = J + 1; K < Children.size() && !UsedAfter; ++K)
+          UsedAfter = names(Children[K], Declared);
+        if (!UsedAfter)
+          continue;
+      }
+      Arrays.insert(Declared.begin(), Declared.end());
+      if (!Declared.empty() || names(Children[J], {Arrays.begin(), Arrays.end()}))
+        Last = J;
+    }
+    return Last;
+  }
+
+  /// Whether S refers to one of Vars.
+  static bool names(const Stmt *S, const std::vector<const VarDecl *> &Vars) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      return llvm::is_contained(Vars, DRE->getDecl());
+    for (const Stmt *C : S->children())
+      if (C && names(C, Vars))
+        return true;
+    return false;
+  }
+
+  /// `float w[5] = {1, 4, 6, 4, 1};` in a region: the thread's own array
+  /// (LocalArray), its elements LocalRefs, with no accesses of the nest. Its
+  /// extents are constants, its elements of arithmetic type; a `static` one
+  /// must be const (its values are then the same in every instance).
+  ExprPtr localArrayDecl(const VarDecl *VD) {
+    const std::string Name = VD->getNameAsString();
+    QualType T = VD->getType();
+    std::string Dims;
+    unsigned Rank = 0;
+    while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+      const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+      if (!CAT) {
+        unsupported(VD->getLocation(), "declaring the variable-length array '" + Name + "'");
+        return nullptr;
+      }
+      Dims += "[" + std::to_string(CAT->getSize().getZExtValue()) + "]";
+      ++Rank;
+      T = AT->getElementType();
+    }
+    std::optional<ScalarType> ST = scalarTypeOf(T.getUnqualifiedType());
+    if (!ST) {
+      unsupported(VD->getLocation(), "declaring array '" + Name + "' of type '" + VD->getType().getAsString() + "'");
+      return nullptr;
+    }
+    if (T.isVolatileQualified() || VD->hasExternalStorage() || (VD->isStaticLocal() && !T.isConstQualified())) {
+      unsupported(VD->getLocation(), "declaring the " + std::string(T.isVolatileQualified() ? "volatile" : VD->hasExternalStorage() ? "extern" : "static") +
+                                         " array '" + Name + "'");
+      return nullptr;
+    }
+    auto X = std::make_unique<Expr>(Expr::Kind::LocalArray);
+    X->Loc = Diag.loc(VD->getLocation());
+    X->Name = uniqueName(Name);
+    X->Type = *ST;
+    X->Text = Dims;
+    X->Op = T.isConstQualified() ? "const" : "";
+    if (const clang::Expr *Init = VD->getInit()) {
+      const auto *IL = dyn_cast<InitListExpr>(Init->IgnoreImplicit());
+      if (!IL) {
+        unsupported(Init->getBeginLoc(), "initializing the array '" + Name + "' other than by a list in braces");
+        return nullptr;
+      }
+      ExprPtr List = initList(*IL);
+      if (!List)
+        return nullptr;
+      X->Ops.push_back(std::move(List));
+    }
+    LocalArrays[VD] = {X->Name, *ST, Rank};
+    return X;
+  }
+
+  /// An initializer list's elements (Clang's semantic form: the elements
+  /// left out are implicit zeros, printed as 0).
+  ExprPtr initList(const InitListExpr &IL) {
+    auto L = std::make_unique<Expr>(Expr::Kind::InitList);
+    L->Loc = Diag.loc(IL.getBeginLoc());
+    for (const clang::Expr *E : IL.inits()) {
+      ExprPtr X;
+      if (const auto *Sub = dyn_cast<InitListExpr>(E->IgnoreImplicit())) {
+        X = initList(*Sub);
+      } else if (isa<ImplicitValueInitExpr>(E)) {
+        X = std::make_unique<Expr>(Expr::Kind::IntLiteral);
+        X->Text = "0";
+      } else {
+        X = buildExpr(E, Ctx_Read, nullptr);
+      }
+      if (!X)
+        return nullptr;
+      L->Ops.push_back(std::move(X));
+    }
+    return L;
+  }
+
   void buildRegion(const Stmt &S, std::vector<NodePtr> &Out) {
     // Clauses name loops the IR models; a loop of a region has none.
     struct Fors : RecursiveASTVisitor<Fors> {
@@ -1500,7 +1632,11 @@ private:
       Head.setEnd(WS->getRParenLoc());
     else if (const auto *DS = dyn_cast<DoStmt>(&S))
       Head = SourceRange(DS->getDoLoc(), DS->getDoLoc());
+    if (const auto *CS = dyn_cast<CompoundStmt>(&S); CS && !CS->body_empty()) // a local array's scope
+      Head = CS->body_front()->getSourceRange();
     std::string Text = sourceText(Head);
+    if (isa<CompoundStmt>(&S) && !Text.empty() && Text.back() == ';')
+      Text.pop_back();
     if (isa<DoStmt>(&S))
       Text = "do ... " + sourceText(SourceRange(cast<DoStmt>(&S)->getWhileLoc(), cast<DoStmt>(&S)->getRParenLoc()));
     addStatement(std::move(Body), false, S.getSourceRange(), S.getBeginLoc(), Out);
@@ -1531,6 +1667,8 @@ private:
   /// A declaration in a region: `T x = e;` is the assignment `x = e` to a
   /// scalar declared inside the nest (Empty without an initializer).
   ExprPtr regionDecl(const VarDecl *VD) {
+    if (VD->getType()->isArrayType())
+      return localArrayDecl(VD);
     if (!declarable(VD))
       return nullptr;
     unsigned SId = scalarFor(VD);
@@ -2238,6 +2376,32 @@ private:
     return X;
   }
 
+  /// An array declared in the nest (LocalArrays).
+  struct LocalArrayInfo {
+    std::string Name;
+    ScalarType Type;
+    unsigned Rank = 0;
+  };
+
+  /// An element of a local array: its subscripts read as expressions.
+  ExprPtr buildLocalRef(const LocalArrayInfo &A, const std::vector<const clang::Expr *> &Subs, const clang::Expr *E,
+                        std::vector<Access> *Sink) {
+    if (Subs.size() != A.Rank) {
+      unsupported(E->getBeginLoc(), "using the local array '" + A.Name + "' other than by its elements");
+      return nullptr;
+    }
+    auto X = makeExpr(Expr::Kind::LocalRef, E);
+    X->Name = A.Name;
+    X->Type = A.Type;
+    for (const clang::Expr *Sub : Subs) {
+      ExprPtr S = buildExpr(Sub, Ctx_Read, Sink);
+      if (!S)
+        return nullptr;
+      X->Ops.push_back(std::move(S));
+    }
+    return X;
+  }
+
   ExprPtr buildExpr(const clang::Expr *E, ExprCtx C, std::vector<Access> *Sink) {
     if (Failed)
       return nullptr;
@@ -2276,6 +2440,9 @@ private:
         Subs.insert(Subs.begin(), S->getIdx());
         Base = S->getBase();
       }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
+        if (auto It = LocalArrays.find(dyn_cast<VarDecl>(DRE->getDecl())); It != LocalArrays.end())
+          return buildLocalRef(It->second, Subs, E, Sink);
       return buildArrayRef(Base, Subs, {}, E, C, Sink);
     }
     case Stmt::UnaryOperatorClass:
@@ -2891,6 +3058,9 @@ private:
   /// (scalars, not loops), the region loops around the statement being
   /// built, and how many accesses the top loop's initialization made.
   bool InRegion = false;
+  /// Arrays declared in the nest (only inside regions: each instance of the
+  /// region has its own): their names in the output and element types.
+  std::map<const VarDecl *, LocalArrayInfo> LocalArrays;
   std::set<const VarDecl *> RegionIters;
   unsigned RegionLoops = 0, MustAccesses = 0;
   std::set<const VarDecl *> Written, DeclaredInside, AllIterators, AddressTaken;

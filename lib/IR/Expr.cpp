@@ -146,8 +146,21 @@ std::string ExprPrinter::print(const Expr &E, int &Prec) const {
   case K::Cast:
     Prec = PrecUnary;
     return "(" + E.Type.str() + ")" + operand(*E.Ops[0], PrecUnary);
+  case K::LocalRef: {
+    Prec = PrecPostfix;
+    std::string S = E.Name;
+    for (const ExprPtr &Sub : E.Ops)
+      S += "[" + print(*Sub) + "]";
+    return S;
+  }
+  case K::InitList: {
+    std::string S = "{";
+    for (size_t I = 0; I < E.Ops.size(); ++I)
+      S += (I ? ", " : "") + operand(*E.Ops[I], PrecAssign);
+    return S + "}";
+  }
   case K::Block: case K::For: case K::While: case K::DoWhile: case K::IfElse:
-  case K::Break: case K::Continue: case K::Empty:
+  case K::Break: case K::Continue: case K::LocalArray: case K::Empty:
     // Statements print through statement(); on one line here (the IR dump).
     return statement(E, "");
   }
@@ -200,6 +213,9 @@ std::string ExprPrinter::statement(const Expr &E, const std::string &Indent) con
     return "break;";
   case K::Continue:
     return "continue;";
+  case K::LocalArray:
+    return (E.Op.empty() ? "" : E.Op + " ") + E.Type.str() + " " + E.Name + E.Text +
+           (E.Ops.empty() ? "" : " = " + print(*E.Ops[0])) + ";";
   case K::Empty:
     return ";";
   default:

@@ -20,8 +20,8 @@ void f(int n, float *restrict A) {
 // WHILE-NEXT: {{^}} {{ *}}[[@LINE-2]] |     while (A[i] > 1) goto out;
 // WHILE-NEXT: {{^ *}}|                      ^{{$}}
 #elif CASE == 2
-    do { float t[2]; A[i] -= 1; } while (A[i] > 0);
-// DO: unsupported-statements.c:[[@LINE-1]]:16: error: declaring array 't' is not supported inside a '#pragma loopgpu' nest
+    do { float t[n]; A[i] -= 1; } while (A[i] > 0);
+// DO: unsupported-statements.c:[[@LINE-1]]:16: error: declaring the variable-length array 't' is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 3
     if (A[i] < 0) break;
 // BREAK: unsupported-statements.c:[[@LINE-1]]:19: error: 'break' is not supported inside a '#pragma loopgpu' nest
@@ -39,8 +39,9 @@ void f(int n, float *restrict A) {
 // SWITCH: unsupported-statements.c:[[@LINE-1]]:36: error: a 'switch' case that the statements before it fall through into is not supported inside a '#pragma loopgpu' nest (end them with 'break')
 // (Switches without fallthrough are if chains: Frontend/switch.c.)
 #elif CASE == 8
-    float t[4];
-// ARRAYDECL: unsupported-statements.c:[[@LINE-1]]:11: error: declaring array 't' is not supported inside a '#pragma loopgpu' nest
+    static float t[4];
+// ARRAYDECL: unsupported-statements.c:[[@LINE-1]]:18: error: declaring the static array 't' is not supported inside a '#pragma loopgpu' nest
+// (Other arrays declared in a nest are each iteration's own: Frontend/local-arrays.c.)
 #endif
   }
 out:;

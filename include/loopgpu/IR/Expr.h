@@ -77,6 +77,10 @@ public:
     Conditional,  ///< Ops: condition, then, else
     Call,         ///< Name: callee (side-effect-free math function); Ops: args
     Cast,         ///< Ops[0]; Type: target type
+    LocalRef,     ///< an element of a local array (LocalArray; only in a
+                  ///< region): Name; Ops: its subscripts. No Access: the
+                  ///< array is the thread's own, one per instance of the region
+    InitList,     ///< `{a, b}` of a LocalArray's initializer; Ops: elements
     // Statements, only inside a sequential region (a statement whose body is
     // a loop loopgpu does not model: `while`, `do`, or a `for` whose bounds
     // depend on data); see Statement::isRegion.
@@ -87,6 +91,9 @@ public:
     IfElse,       ///< Ops: condition, then, else (Empty when there is none)
     Break,        ///< `break;` of the innermost enclosing For/While/DoWhile
     Continue,     ///< `continue;` of the innermost enclosing For/While/DoWhile
+    LocalArray,   ///< `[const] T Name Text = Ops[0];` (Text: the extents, `[5][3]`;
+                  ///< Op: "const" or ""; Ops: the InitList, or none): an array
+                  ///< declared in a region, the thread's own
     Empty,        ///< nothing (a missing for-header part, a missing else)
   };
 
