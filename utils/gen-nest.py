@@ -24,7 +24,11 @@ time loops of stencil sweeps (--time-stencil-rate: 1-D to 3-D, one to three
 sweeps per iteration among two or three arrays, each sweep writing one from
 the others' neighbours: the shape that gets time-tiled), and local tables
 (--table-rate: `const float tab[5] = {...};`, 1-D or 2-D, static, const or
-not, partly initialized, read by the nests, changed between them).
+not, partly initialized, read by the nests, changed between them), and
+arrays declared in loop bodies (--local-array-rate: a const table, one
+with an initializer a statement changes, a scratch row a loop fills; read
+after it, sometimes summed by a loop), switches (--switch-rate) and
+iterators of type long or unsigned (--iter-type-rate).
 Identifiers are sometimes C names that are CUDA/C++ names (grid, block, new,
 class, dim3, threadIdx...).
 
@@ -148,6 +152,10 @@ class Gen:
         # Likewise local tables (`const float tab[5] = {...};` in the function).
         self.lrng = random.Random(seed * 1000151 + 59)
         self.tables = []  # (name, type, dims, static/const/plain): read by nests
+        # Likewise arrays declared in a nest's loop body (`float la[4];`).
+        self.larng = random.Random(seed * 1000159 + 61)
+        # Likewise switches and iterators of other integer types.
+        self.swrng = random.Random(seed * 1000193 + 67)
         self.alias = {}  # iterator -> (index variable, offset) in scope
         self.rows = {}  # array name -> (row pointer, its first subscript) in scope
         self.helpers = {}  # name -> definition, in the order first called
@@ -262,6 +270,53 @@ class Gen:
         init = row(dims[0]) if len(dims) == 1 else "{" + ", ".join(row(dims[1]) for _ in range(dims[0])) + "}"
         self.body.append("  %s%s %s%s = %s;" % (kind, ty, name, "".join("[%d]" % d for d in dims), init))
         self.tables.append((name, ty, dims, kind))
+
+    def fresh(self, base):
+        """A name not used yet, without drawing from the main stream."""
+        k, name = 1, base
+        while name in self.names.used:
+            k += 1
+            name = "%s%d" % (base, k)
+        self.names.used.add(name)
+        return name
+
+    def local_array(self, vis, scalars, ind):
+        """An array declared in the innermost loop body: a const table (which
+        loopgpu hoists), one with an initializer that a statement changes, or
+        a scratch row filled by a loop; statements after it read it (through
+        table_ref, in scope only here), sometimes its sum over a loop."""
+        h = self.larng
+        ty = self.fty if h.random() < 0.7 else "int"
+        k = h.randint(2, 6)
+        name, q = self.fresh("la"), self.fresh("lq")
+        kind = h.choice(["const", "init", "filled"])
+        def value():
+            return self.lit(h.randint(0, 3), ty) if ty == "int" else self.lit(h.choice([0.5, -0.25, 1.0, -1.0, 0.125]), ty)
+        out = []
+        if kind == "filled":
+            out.append(ind + "%s %s[%d];" % (ty, name, k))
+            term = self.average(ty, vis, scalars)
+            step = "%s" % q if ty == "int" else "%s * %s" % (q, self.lit(0.125, ty))
+            out.append(ind + "for (int %s = 0; %s < %d; %s++)" % (q, q, k, q))
+            out.append(ind + "  %s[%s] = %s + %s;" % (name, q, "(%s) / 2" % term if ty == "int" else "0.5%s * (%s)" % ("f" if ty == "float" else "", term), step))
+        else:
+            init = "{" + ", ".join(value() for _ in range(k if h.random() < 0.8 else h.randint(1, k))) + "}"
+            out.append(ind + "%s%s %s[%d] = %s;" % ("const " if kind == "const" else "", ty, name, k, init))
+            if kind == "init" and vis:
+                out.append(ind + "%s[(%s) %% %d] = %s;" % (name, h.choice(vis)[0], k, value()))
+        self.tables.append((name, ty, [k], "const " if kind == "const" else ""))
+        try:
+            if h.random() < 0.5:
+                acc = self.fresh("ls")
+                out.append(ind + "%s %s = 0;" % (ty, acc))
+                out.append(ind + "for (int %s = 0; %s < %d; %s++)" % (q, q, k, q))
+                out.append(ind + "  %s += %s[%s];" % (acc, name, q))
+                scalars = list(scalars) + [(acc, ty)]
+            for _ in range(h.randint(1, 2)):
+                out += self.element_stmt(vis, scalars, ind)
+        finally:
+            self.tables.pop()
+        return out
 
     def table_ref(self, ty, iters):
         """A read of a local table readable by a statement of type ty, its
@@ -513,7 +568,53 @@ class Gen:
             s = "%s = %s;" % (lhs, self.average(a.ty, iters, scalars))
         if self.chance(0.2):
             s = "if (%s) %s" % (self.condition(iters, scalars), s)
+        if iters and self.swrng.random() < self.o.switch_rate:
+            return self.switch_stmt(iters, scalars, ind, s)
         return [ind + s]
+
+    def switch_stmt(self, iters, scalars, ind, first):
+        """`first` as one case of a switch on an iterator modulo k or on an
+        int array's element; other cases are element statements of their own,
+        labels grouped, the default anywhere, sometimes an empty case."""
+        h = self.swrng
+        ints = [a for a in self.readable("int") if a.ty == "int" and a.role == "in"]
+        k = h.randint(2, 4)
+        if ints and h.random() < 0.4:
+            cond = "%s & %d" % (self.ref(h.choice(ints), iters), k - 1 if k in (2, 4) else 3)
+        else:
+            cond = "(%s) %% %d" % (h.choice(iters)[0], k)
+        labels = list(range(k))
+        h.shuffle(labels)
+        groups, i = [], 0
+        while i < len(labels):
+            n = 2 if h.random() < 0.25 and i + 1 < len(labels) else 1
+            groups.append(labels[i:i + n])
+            i += n
+        out = [ind + "switch (%s) {" % cond]
+        dflt = h.randrange(len(groups) + 1) if h.random() < 0.6 else -1
+        for gi, g in enumerate(groups + [None]):
+            if gi == dflt:
+                out.append(ind + "default:")
+                out += [ind + "  " + x.strip() for x in self.element_stmt_plain(iters, scalars)]
+                out.append(ind + "  break;")
+            if g is None:
+                break
+            for lab in g:
+                out.append(ind + "case %d:" % lab)
+            if gi == 0:
+                out.append(ind + "  " + first)
+            elif h.random() < 0.8:
+                out += [ind + "  " + x.strip() for x in self.element_stmt_plain(iters, scalars)]
+            out.append(ind + "  break;")
+        out.append(ind + "}")
+        return out
+
+    def element_stmt_plain(self, iters, scalars):
+        saved, self.o.switch_rate = self.o.switch_rate, 0
+        try:
+            return self.element_stmt(iters, scalars, "")
+        finally:
+            self.o.switch_rate = saved
 
     def recurrence(self, iters, scalars, ind, it):
         """The innermost body as one first-order recurrence along its loop
@@ -629,7 +730,16 @@ class Gen:
     # ---- loops -----------------------------------------------------------
     def header(self, v, outer):
         """A for header for iterator v and the set of parameters P with
-        v in [0, P - 1]."""
+        v in [0, P - 1]; sometimes (--iter-type-rate) of type long, or
+        unsigned where the loop counts up to a bound that is never below 0."""
+        h, compat = self.int_header(v, outer)
+        if self.swrng.random() < self.o.iter_type_rate:
+            up = ">=" not in h and "- 1;" not in h and "<= %s - 1" % "" not in h
+            ty = self.swrng.choice(["long", "long long"] + (["unsigned", "unsigned long"] if up and "<=" not in h else []))
+            h = h.replace("for (int %s" % v, "for (%s %s" % (ty, v), 1)
+        return h, compat
+
+    def int_header(self, v, outer):
         rng = self.rng
         P = rng.choice(self.ints)
         kind = rng.choice(["up", "up", "up", "down", "step", "dstep", "min"] +
@@ -1011,6 +1121,8 @@ class Gen:
                     out += self.element_stmt(vis, scalars, inner_ind)
                 if self.rrng.random() < self.o.region_rate:
                     out += self.region(vis, inner_ind)
+                if self.larng.random() < self.o.local_array_rate:
+                    out += self.local_array(vis, scalars, inner_ind)
                 if has_red:
                     for _ in range(1 if self.chance(0.8) else 2):
                         p, b = self.reduction(vis, scalars, inner_ind, depth)
@@ -1080,6 +1192,14 @@ def main():
     ap.add_argument("--region-rate", type=float, default=0.05,
                     help="chance that an innermost loop body also holds a loop run as written (while, do, "
                          "a for with data-dependent bounds)")
+    ap.add_argument("--switch-rate", type=float, default=0.04,
+                    help="chance that an element statement is one case of a switch (on an iterator modulo k or "
+                         "an int element)")
+    ap.add_argument("--iter-type-rate", type=float, default=0.05,
+                    help="chance that a loop's iterator is long, long long, or unsigned (counting up)")
+    ap.add_argument("--local-array-rate", type=float, default=0.06,
+                    help="chance that an innermost loop body declares an array (a const table, one with an "
+                         "initializer, a scratch row filled by a loop) that statements after it read")
     ap.add_argument("--table-rate", type=float, default=0.12,
                     help="chance that the function declares a local table with an initializer "
                          "(const float tab[5] = {...};) that nests read")

@@ -124,6 +124,11 @@ private:
       line(Depth, Decl);
     }
     std::vector<std::string> Frees;
+    if (Owner == -1)
+      for (const ArrayInfo &A : N.Arrays)
+        if (!A.HoistedDecl.empty())
+          line(Depth, A.HoistedDecl + " /* line " + std::to_string(A.Loc.Line) +
+                          ": declared in the nest, the same in every iteration */");
     for (const ArrayInfo &A : N.Arrays) {
       if (!A.isTemporary())
         continue;

@@ -4076,6 +4076,9 @@ public:
         return;
       }
       std::string D = deviceArray(A), T = typeStr(Arr.ElementType);
+      if (!Arr.HoistedDecl.empty())
+        OS << "    " << Arr.HoistedDecl << " // line " << Arr.Loc.Line
+           << ": declared in the nest, the same in every iteration: one copy on the GPU\n";
       OS << "    const size_t " << D << "_bytes = loopgpu_bytes(" << *Count << ", sizeof(" << T << "));\n";
       OS << "    " << T << " *" << D << " = NULL;\n";
       OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", " << D << "_bytes > 0 ? " << D

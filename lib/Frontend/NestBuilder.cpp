@@ -594,7 +594,9 @@ private:
     auto It = ArrayIds.find(VD);
     if (It != ArrayIds.end())
       return It->second;
-    if (LocalArrays.count(VD) || (DeclaredInside.count(VD) && VD->getType()->isArrayType())) {
+    auto Hoisted = HoistedTables.find(VD);
+    if (LocalArrays.count(VD) ||
+        (Hoisted == HoistedTables.end() && DeclaredInside.count(VD) && VD->getType()->isArrayType())) {
       unsupported(Use, "using the local array '" + VD->getNameAsString() + "' other than by its elements");
       return std::nullopt;
     }
@@ -604,8 +606,10 @@ private:
     A.Loc = Diag.loc(VD->getLocation());
     const auto *PVD = dyn_cast<ParmVarDecl>(VD);
     A.IsParameter = PVD != nullptr;
-    A.IsGlobal = VD->hasGlobalStorage() && !PVD;
+    A.IsGlobal = (VD->hasGlobalStorage() && !PVD) || Hoisted != HoistedTables.end();
     A.IsFileScope = VD->isFileVarDecl();
+    if (Hoisted != HoistedTables.end())
+      A.HoistedDecl = Hoisted->second;
     QualType T = PVD ? PVD->getOriginalType() : VD->getType();
     if (VD->getType().isRestrictQualified() || T.isRestrictQualified())
       A.IsRestrict = true;
@@ -1375,6 +1379,10 @@ private:
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       std::vector<Stmt *> Children(CS->body_begin(), CS->body_end());
       for (size_t I = 0; I < Children.size(); ++I) {
+        if (const VarDecl *T = hoistableTable(Children[I])) {
+          HoistedTables[T] = sourceText(Children[I]->getSourceRange());
+          continue; // no statement: its uses read the one copy (arrayFor)
+        }
         if (!declaredArrays(Children[I]).empty()) {
           // An array declared in a loop's body is each iteration's own: the
           // declaration and the statements after it up to its last use run
@@ -1471,6 +1479,52 @@ private:
       loopBound(FS, Iter, IterName, *Step);
     Probing = false;
     return !ProbeFailed || ProbeHard;
+  }
+
+  /// The table S declares if it can be hoisted out of the nest (ArrayInfo::
+  /// HoistedDecl): one local array of constant extents and arithmetic const
+  /// elements, initialized by a constant list in braces, written outside
+  /// macros, whose name no other variable of the function or of the nest
+  /// has; else nullptr (a local array, LocalArray).
+  const VarDecl *hoistableTable(const Stmt *S) {
+    const auto *DS = dyn_cast<DeclStmt>(S);
+    if (!DS || !DS->isSingleDecl() || LoopStack.empty() || InRegion)
+      return nullptr;
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!VD || !VD->getType()->isConstantArrayType() || VD->hasExternalStorage() || !VD->getInit() ||
+        DS->getBeginLoc().isMacroID() || DS->getEndLoc().isMacroID())
+      return nullptr;
+    QualType T = VD->getType();
+    while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+      if (!isa<ConstantArrayType>(AT))
+        return nullptr;
+      T = AT->getElementType();
+    }
+    if (!T.isConstQualified() || T.isVolatileQualified() || !scalarTypeOf(T.getUnqualifiedType()) ||
+        !isa<InitListExpr>(VD->getInit()->IgnoreImplicit()) || !VD->getInit()->isConstantInitializer(Ctx, false))
+      return nullptr;
+    const std::string Name = VD->getNameAsString();
+    if (UsedNames.count(Name))
+      return nullptr;
+    // Another variable of the function with this name: the host code's
+    // repeated declaration could hide it from the launch.
+    struct Others : RecursiveASTVisitor<Others> {
+      const VarDecl *Self;
+      std::string Name;
+      bool Found = false;
+      bool VisitVarDecl(VarDecl *D) {
+        Found |= D != Self && D->getName() == Name;
+        return true;
+      }
+    } O;
+    O.Self = VD;
+    O.Name = Name;
+    if (const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext())) {
+      for (const ParmVarDecl *P : FD->parameters())
+        O.Found |= P->getName() == Name;
+      O.TraverseStmt(FD->getBody());
+    }
+    return O.Found ? nullptr : VD;
   }
 
   /// The arrays a declaration statement declares (none for other statements).
@@ -3061,6 +3115,9 @@ private:
   /// Arrays declared in the nest (only inside regions: each instance of the
   /// region has its own): their names in the output and element types.
   std::map<const VarDecl *, LocalArrayInfo> LocalArrays;
+  /// Const tables of the nest hoisted out of it (hoistableTable), with
+  /// their declarations' text.
+  std::map<const VarDecl *, std::string> HoistedTables;
   std::set<const VarDecl *> RegionIters;
   unsigned RegionLoops = 0, MustAccesses = 0;
   std::set<const VarDecl *> Written, DeclaredInside, AllIterators, AddressTaken;

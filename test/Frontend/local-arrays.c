@@ -11,6 +11,8 @@
 // RUN: %loopgpu %s -o %t/out.cu
 // RUN: FileCheck %s --check-prefix=CUDA < %t/out.cu
 // RUN: %loopgpu %s -emit=deps | FileCheck %s --check-prefix=DEPS
+// RUN: %loopgpu %s -emit=ir | FileCheck %s --check-prefix=IR
+// RUN: %loopgpu %s -emit=c | FileCheck %s --check-prefix=EMITC
 // RUN: %loopgpu %s --validate --validate-mode=cpu --validate-dir=%t/v | FileCheck %s --check-prefix=VAL
 // RUN: %expect_exit 1 %loopgpu %s -- -DSTATIC 2>&1 | FileCheck %s --check-prefix=STATIC
 // RUN: %expect_exit 1 %loopgpu %s -- -DVLA 2>&1 | FileCheck %s --check-prefix=VLA
@@ -89,7 +91,41 @@ void tables(int n, int m, const int code[restrict n], double out[restrict n][m],
     cnt[i] = steps;
   }
 }
+
+// A const table with a constant initializer is the same in every
+// iteration: hoisted out of the nest (one copy on the GPU, the host code and
+// -emit=c repeat its declaration), its loop k the nest's own, so a pointer
+// argument's extent follows from the affine subscripts. Where another
+// variable of the function has its name, it stays the thread's (a region).
+// IR-LABEL: nest 0 in hoisted
+// IR: array w: float[5] fixed-size const global
+// IR-NOT: ): const float w
+// IR: S3 (line {{[0-9]+}}): b[i] = s / 16
+// CUDA-LABEL: hoisted_nest0_kernel(
+// CUDA: const float a_2[2] = {0.5f, 2};
+// CUDA-LABEL: extern "C" void hoisted(
+// CUDA: const float w[5] = {1, 4, 6, 4, 1}; // line [[@LINE+11]]: declared in the nest, the same in every iteration: one copy on the GPU
+// CUDA-NEXT: loopgpu_d_w_bytes
+// EMITC-LABEL: void hoisted(
+// EMITC: const float w[5] = {1, 4, 6, 4, 1}; /* line [[@LINE+8]]: declared in the nest, the same in every iteration */
+// EMITC: for (int k
+// VAL: PASS hoisted: b
+// VAL: PASS hoisted: c
 // VAL: {{^PASS$}}
+void hoisted(int n, const float *restrict a, float *restrict b, float *restrict c) {
+#pragma loopgpu
+  for (int i = 2; i < n - 2; i++) {
+    const float w[5] = {1, 4, 6, 4, 1};
+    float s = 0;
+    for (int k = 0; k < 5; k++)
+      s += w[k] * a[i + k - 2];
+    b[i] = s / 16;
+    {
+      const float a[2] = {0.5f, 2}; // a parameter's name: the thread's own
+      c[i] = a[i % 2] * b[i];
+    }
+  }
+}
 
 #ifdef STATIC
 void counter(int n, float b[restrict n]) {

@@ -100,6 +100,12 @@ struct ArrayInfo {
   /// function, or a global pointer): it may point into any array, so it may
   /// alias every parameter and global.
   bool IsLocalPointer = false;
+  /// A table declared inside the nest, const, with a constant initializer
+  /// (`const float w[5] = {1, 4, 6, 4, 1};` in a loop's body): the same in
+  /// every iteration, so one copy serves them all. Its declaration as
+  /// written, which the host code repeats before copying it to the GPU
+  /// (as for a local `static`: IsGlobal) and the C printer before the nest.
+  std::string HoistedDecl;
   bool IsDelinearized = false;
   /// Arrays with the same AliasClass may share memory; each array starts in
   /// its own class. The frontend merges classes of non-restrict pointers of
