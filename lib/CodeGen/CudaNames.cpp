@@ -259,8 +259,10 @@ bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags) {
     }
     for (ParamInfo &X : N.Params)
       Rename(X.Name);
-    for (ArrayInfo &X : N.Arrays)
+    for (ArrayInfo &X : N.Arrays) {
       Rename(X.Name);
+      X.HoistedDecl = Names.rewrite(X.HoistedDecl);
+    }
     for (ScalarInfo &X : N.Scalars)
       Rename(X.Name);
     for (Loop &L : N.Loops) {
@@ -277,6 +279,8 @@ bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags) {
     std::set<std::string> Helpers(N.DeviceFunctions.begin(), N.DeviceFunctions.end());
     auto RenameCalls = [&](Expr &E) {
       if (E.K == Expr::Kind::Call && Helpers.count(E.Name))
+        Rename(E.Name);
+      if (E.K == Expr::Kind::LocalArray || E.K == Expr::Kind::LocalRef) // a region's own array
         Rename(E.Name);
     };
     for (Statement &S : N.Statements)

@@ -1484,8 +1484,8 @@ private:
   /// The table S declares if it can be hoisted out of the nest (ArrayInfo::
   /// HoistedDecl): one local array of constant extents and arithmetic const
   /// elements, initialized by a constant list in braces, written outside
-  /// macros, whose name no other variable of the function or of the nest
-  /// has; else nullptr (a local array, LocalArray).
+  /// macros, whose name no other variable of the function, of the file or
+  /// of the nest has; else nullptr (a local array, LocalArray).
   const VarDecl *hoistableTable(const Stmt *S) {
     const auto *DS = dyn_cast<DeclStmt>(S);
     if (!DS || !DS->isSingleDecl() || LoopStack.empty() || InRegion)
@@ -1524,6 +1524,9 @@ private:
         O.Found |= P->getName() == Name;
       O.TraverseStmt(FD->getBody());
     }
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) // and at file scope
+      if (const auto *G = dyn_cast<VarDecl>(D))
+        O.Found |= G->getName() == Name;
     return O.Found ? nullptr : VD;
   }
 

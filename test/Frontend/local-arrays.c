@@ -10,6 +10,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %loopgpu %s -o %t/out.cu
 // RUN: FileCheck %s --check-prefix=CUDA < %t/out.cu
+// RUN: FileCheck %s --check-prefix=RESERVED < %t/out.cu
 // RUN: %loopgpu %s -emit=deps | FileCheck %s --check-prefix=DEPS
 // RUN: %loopgpu %s -emit=ir | FileCheck %s --check-prefix=IR
 // RUN: %loopgpu %s -emit=c | FileCheck %s --check-prefix=EMITC
@@ -104,14 +105,13 @@ void tables(int n, int m, const int code[restrict n], double out[restrict n][m],
 // CUDA-LABEL: hoisted_nest0_kernel(
 // CUDA: const float a_2[2] = {0.5f, 2};
 // CUDA-LABEL: extern "C" void hoisted(
-// CUDA: const float w[5] = {1, 4, 6, 4, 1}; // line [[@LINE+11]]: declared in the nest, the same in every iteration: one copy on the GPU
+// CUDA: const float w[5] = {1, 4, 6, 4, 1}; // line [[@LINE+10]]: declared in the nest, the same in every iteration: one copy on the GPU
 // CUDA-NEXT: loopgpu_d_w_bytes
 // EMITC-LABEL: void hoisted(
-// EMITC: const float w[5] = {1, 4, 6, 4, 1}; /* line [[@LINE+8]]: declared in the nest, the same in every iteration */
+// EMITC: const float w[5] = {1, 4, 6, 4, 1}; /* line [[@LINE+7]]: declared in the nest, the same in every iteration */
 // EMITC: for (int k
 // VAL: PASS hoisted: b
 // VAL: PASS hoisted: c
-// VAL: {{^PASS$}}
 void hoisted(int n, const float *restrict a, float *restrict b, float *restrict c) {
 #pragma loopgpu
   for (int i = 2; i < n - 2; i++) {
@@ -124,6 +124,26 @@ void hoisted(int n, const float *restrict a, float *restrict b, float *restrict 
       const float a[2] = {0.5f, 2}; // a parameter's name: the thread's own
       c[i] = a[i % 2] * b[i];
     }
+  }
+}
+
+// Names C++ or CUDA reserve, in both forms: spelled loopgpu_c_...
+// RESERVED-LABEL: reserved_nest0_kernel(
+// RESERVED: float loopgpu_c_new[3] = {1, 2, 1};
+// RESERVED: s += loopgpu_c_threadIdx[k] * a[i + k - 1] + loopgpu_c_new[k];
+// RESERVED-LABEL: extern "C" void reserved(
+// RESERVED: const float loopgpu_c_threadIdx[3] = {1, 2, 1}; // line
+// VAL: PASS reserved: b
+// VAL: {{^PASS$}}
+void reserved(int n, const float a[restrict n], float b[restrict n]) {
+#pragma loopgpu
+  for (int i = 1; i < n - 1; i++) {
+    const float threadIdx[3] = {1, 2, 1};
+    float new[3] = {1, 2, 1};
+    float s = 0;
+    for (int k = 0; k < 3; k++)
+      s += threadIdx[k] * a[i + k - 1] + new[k];
+    b[i] = s / 4;
   }
 }
 
