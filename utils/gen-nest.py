@@ -1076,7 +1076,11 @@ class Gen:
             it = iters[d][0]
             if self.irng.random() < self.o.index_var_rate:
                 t, c = "ix_" + it, self.irng.randint(0, 3)
-                out.append(inner_ind + "int %s = %s;" % (t, it + (" + %d" % c if c else "")))
+                # Of the iterator's type (loopgpu forwards an index variable
+                # whose initializer has its own type: `int t = j + 3` with a
+                # long j is a conversion, and stays a variable).
+                ity = iters[d][1][len("for ("):iters[d][1].index(" " + it + " =")]
+                out.append(inner_ind + "%s %s = %s;" % (ity, t, it + (" + %d" % c if c else "")))
                 self.alias[it] = (t, c)
             saved_rows = dict(self.rows)
             if self.irng.random() < self.o.row_pointer_rate:

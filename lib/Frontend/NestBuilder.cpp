@@ -1954,10 +1954,10 @@ private:
             unsupported(CS->getBeginLoc(), "a case range ('case a ... b')");
             return nullptr;
           }
-          clang::Expr *V = CS->getLHS(); // a ConstantExpr around the value as written
-          if (auto *CE = dyn_cast<ConstantExpr>(V))
-            V = CE->getSubExpr();
-          Groups.back().Values.push_back(V);
+          // The value as written, inside a ConstantExpr and the conversion
+          // to the condition's type (`case 0:` of a switch on a long);
+          // `==` converts it the same way.
+          Groups.back().Values.push_back(CS->getLHS()->IgnoreImplicit());
           S = CS->getSubStmt();
         } else {
           Groups.back().Default = true;
