@@ -184,15 +184,17 @@ void collectFileScope(ASTContext &Ctx, ClangDiagnostics &Diag, const std::vector
     // Declarators of one declaration (`int a, b;`, `typedef struct {...} S;`)
     // share their text.
     bool OnDevice = FD && Device.count(FD->getNameAsString());
+    const bool IsType = isa<TypeDecl>(D);
     if (!Prog.FileScope.empty() && Begin < Prog.FileScope.back().EndOffset) {
       FileScopeDecl &Last = Prog.FileScope.back();
       Last.BeginOffset = std::min(Last.BeginOffset, Begin);
       Last.EndOffset = std::max(Last.EndOffset, End);
       Last.External.insert(Last.External.end(), External.begin(), External.end());
       Last.Device |= OnDevice;
+      Last.IsType &= IsType; // `struct s {...} v;` declares a variable too
       continue;
     }
-    Prog.FileScope.push_back({Begin, End, OnDevice, External});
+    Prog.FileScope.push_back({Begin, End, OnDevice, IsType, External});
   }
   std::stable_sort(Prog.NotCxx.begin(), Prog.NotCxx.end(), [](const auto &A, const auto &B) {
     return std::make_pair(A.first.Line, A.first.Col) < std::make_pair(B.first.Line, B.first.Col);

@@ -460,6 +460,9 @@ struct FileScopeDecl {
   /// A declaration of a function a nest calls (Nest::DeviceFunctions): the
   /// CUDA file declares it __host__ __device__.
   bool Device = false;
+  /// Only types (a struct, union or enumeration, a typedef): the --validate
+  /// driver repeats these for the functions' parameters of such types.
+  bool IsType = false;
   /// The variables and functions it defines with external linkage, with
   /// where: they keep their names for other C files (the --validate harness
   /// renames the original C's, which it links beside).
