@@ -2,6 +2,7 @@
 #include "loopgpu/Transform/PromoteElements.h"
 #include "Support.h"
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -65,6 +66,22 @@ bool promoteUpdatedElements(Nest &N, const DependenceInfo &DI, const PromoteRequ
     if (SnkIn && !(Src.isArray() && Src.Index == Snk.Index))
       Element[Snk.Index] = std::nullopt;
   }
+
+  // Nor an array a data-dependent `if` in the loop reads: the condition's
+  // references link to no access (its reads are the guarded statements'),
+  // so they would go on reading the element in memory, which the scalar
+  // leaves stale (`if (A[j] > 0) ...; A[j] = 0.5f;`: fuzz case 491046).
+  std::function<void(const Node &)> Conditions = [&](const Node &Nd) {
+    if (Nd.Condition)
+      Nd.Condition->walk([&](const Expr &E) {
+        if (E.K == Expr::Kind::ArrayRef && Element.count(E.Index))
+          Element[E.Index] = std::nullopt;
+      });
+    for (const std::vector<NodePtr> *Body : {&Nd.Body, &Nd.Else})
+      for (const NodePtr &C : *Body)
+        Conditions(*C);
+  };
+  Conditions(*Place.Nd);
 
   const Loop Lp = N.Loops[R.Loop];
   std::vector<unsigned> Outer = enclosingLoops(N, R.Loop);

@@ -81,11 +81,14 @@ public:
   Rebuilder(Nest &N, const Nest &Old) : N(N), Old(Old) {
     for (const Statement &S : Old.Statements)
       StmtByName[IslBuilder::statementTupleName(S.Id)] = S.Id;
-    // The iterators' type: the widest of the original ones.
+    // The iterators' type: the widest of the original ones, signed (a
+    // schedule's dimension may run below 0 where the original iterators
+    // do not: `c1 = -c0 + 2` of an `unsigned long` loop wrapped around).
     IterType = ScalarType::intType();
     for (const Loop &L : Old.Loops)
       if (L.IteratorType.K == ScalarType::Kind::Long || L.IteratorType.K == ScalarType::Kind::LongLong)
         IterType = L.IteratorType;
+    IterType.IsUnsigned = false;
   }
 
   std::string Error;

@@ -1,8 +1,9 @@
 // An element a loop inside a GPU thread updates in every iteration lives in
 // a scalar during the loop (PromoteElements.h): loaded before it and stored
 // after it, both only when it runs. Not when another access of the array in
-// the loop may touch the element, when the update is conditional, or when an
-// array that may overlap it is accessed there (no restrict).
+// the loop may touch the element, when the update is conditional, when an
+// `if` in the loop reads the array, or when an array that may overlap it is
+// accessed there (no restrict).
 // RUN: %loopgpu %s -emit=c -- -DCASE=1 | grep -v '^//' | FileCheck %s --check-prefix=GEMM
 // RUN: %loopgpu %s -emit=c -- -DCASE=2 | grep -v '^//' | FileCheck %s --check-prefix=OTHER
 // RUN: %loopgpu %s -emit=c -- -DCASE=3 | grep -v '^//' | FileCheck %s --check-prefix=COND
@@ -17,6 +18,9 @@
 // RUN: python3 %S/Inputs/equiv.py --cc %cc --cflag=-DCASE=3 %s %t.3.c f
 // RUN: %loopgpu %s -emit=c -o %t.4.c -- -DCASE=4 2>/dev/null
 // RUN: python3 %S/Inputs/equiv.py --cc %cc --cflag=-DCASE=4 %s %t.4.c f
+// RUN: %loopgpu %s -emit=c -- -DCASE=6 | grep -v '^//' | FileCheck %s --check-prefix=GUARD
+// RUN: %loopgpu %s -emit=c -o %t.6.c -- -DCASE=6 2>/dev/null
+// RUN: python3 %S/Inputs/equiv.py --cc %cc --cflag=-DCASE=6 %s %t.6.c f
 // RUN: %loopgpu %s -emit=c -o %t.5.c -- -DCASE=5 2>/dev/null
 // RUN: python3 %S/Inputs/equiv.py --cc %cc --cflag=-DCASE=5 %s %t.5.c g --extent X=n*m+8 --extent Y=n*m+8
 
@@ -68,6 +72,20 @@ void f(int n, int m, float C[restrict n][n], const float A[restrict n][m], const
 // ASSIGN: float s_i; /* 's[i]', updated in every iteration of loop k
 // ASSIGN: s_i = s_i * 0.5f + A[i][k];
 // ASSIGN-NEXT: C_i_0 = s_i;
+#elif CASE == 6
+// s[i] is assigned in every iteration and read by an `if` before it: the
+// condition must see each update (kept in a scalar, it read the stale
+// element in memory: fuzz case 491046, wrong C).
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m; k++) {
+      if (s[i] > 0.0f)
+        C[i][k % n] += A[i][k];
+      s[i] = 0.5f - A[i][k];
+    }
+// GUARD-NOT: s_i
+// GUARD: if (s[i] > 0.0f) {
+// GUARD: s[i] = 0.5f - A[i][k];
 #endif
 }
 #endif
