@@ -97,6 +97,21 @@ void steps(int n, const int code[restrict n], float y[restrict n]) {
     y[i] = v;
   }
 }
+
+// A condition through a pure function of the file (Clang counts any call as
+// a possible side effect; the call itself is checked where it is built).
+// CUDA-LABEL: __global__ {{.*}}pure_nest0_kernel(
+// CUDA: if (bucket(v[i]) == 0) {
+// VAL: PASS pure: out
+static inline int bucket(int x) { return x & 3; }
+void pure(int n, const int v[restrict n], float out[restrict n]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    switch (bucket(v[i])) {
+    case 0: out[i] = 1; break;
+    default: out[i] = 2; break;
+    }
+}
 // VAL: {{^PASS$}}
 
 #ifdef FALLTHROUGH
