@@ -169,13 +169,23 @@ private:
   std::string loopHeader(const Loop &L) const {
     std::string Init = L.IteratorDeclaredOutside ? L.Iterator : L.IteratorType.str() + " " + L.Iterator;
     std::string Cond, Inc;
+    // An unsigned iterator compares with its bound as a number: a bound a
+    // transformation derived may be negative (`j < min(n, m - 1)` at m = 0),
+    // which C would convert to a huge unsigned value (the loop ran ~2^32
+    // times: fuzz case 790137). 64-bit ones check the bound's sign first.
+    const bool Unsigned = L.IteratorType.IsUnsigned;
+    const bool Wide = L.IteratorType.K == ScalarType::Kind::Long || L.IteratorType.K == ScalarType::Kind::LongLong;
     if (L.Step > 0) {
       Init += " = " + aff(L.Lower);
-      Cond = L.Iterator + " < " + aff(plus(L.Upper, 1));
+      std::string Hi = aff(plus(L.Upper, 1));
+      Cond = !Unsigned ? L.Iterator + " < " + Hi
+             : Wide    ? "(long long)(" + Hi + ") > 0 && " + L.Iterator + " < (unsigned long long)(" + Hi + ")"
+                       : "(long long)" + L.Iterator + " < (long long)(" + Hi + ")";
       Inc = L.Step == 1 ? L.Iterator + "++" : L.Iterator + " += " + std::to_string(L.Step);
     } else {
       Init += " = " + aff(L.Upper);
-      Cond = L.Iterator + " >= " + aff(L.Lower);
+      Cond = Unsigned && !Wide ? "(long long)" + L.Iterator + " >= (long long)(" + aff(L.Lower) + ")"
+                               : L.Iterator + " >= " + aff(L.Lower);
       Inc = L.Step == -1 ? L.Iterator + "--" : L.Iterator + " -= " + std::to_string(-L.Step);
     }
     return "for (" + Init + "; " + Cond + "; " + Inc + ")";
