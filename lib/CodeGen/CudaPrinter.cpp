@@ -704,17 +704,24 @@ public:
     }
   }
 
+  /// `Var <= Hi` for a variable of L's iterator type, compared as numbers:
+  /// an unsigned one in 64 bits (a negative Hi, `m - 1` at m = 0, would be a
+  /// huge unsigned value), a 64-bit unsigned one after Hi's sign.
+  static std::string atMost(const Loop &L, const std::string &Var, const std::string &Hi) {
+    if (!L.IteratorType.IsUnsigned)
+      return Var + " <= " + Hi;
+    if (L.IteratorType.K == ScalarType::Kind::Long || L.IteratorType.K == ScalarType::Kind::LongLong)
+      return "(long long)(" + Hi + ") >= 0 && " + Var + " <= (unsigned long long)(" + Hi + ")";
+    return "(long long)" + Var + " <= (long long)(" + Hi + ")";
+  }
+
   /// The inclusive bound is compared in 64 bits: `i < n` became `i <= n - 1`,
   /// which must not overflow int for n = INT_MIN (no iteration).
   /// A 64-bit unsigned iterator would compare with a negative bound (`i < 0`
   /// became `i <= -1`) as unsigned: the bound is checked for sign first.
   void printLoopHeader(raw_ostream &OS, const Loop &L) {
     std::string T = typeStr(L.IteratorType);
-    bool Unsigned64 = L.IteratorType.IsUnsigned &&
-                      (L.IteratorType.K == ScalarType::Kind::Long || L.IteratorType.K == ScalarType::Kind::LongLong);
-    std::string Hi = affIn64Bits(N, L.Upper);
-    std::string Cond = Unsigned64 ? "(" + Hi + ") >= 0 && " + L.Iterator + " <= (unsigned long long)(" + Hi + ")"
-                                  : L.Iterator + " <= " + Hi;
+    std::string Cond = atMost(L, L.Iterator, affIn64Bits(N, L.Upper));
     if (L.Step > 0)
       OS << "for (" << T << " " << L.Iterator << " = " << aff(L.Lower) << "; " << Cond << "; " << L.Iterator
          << " += " << L.Step << ")";
@@ -2711,7 +2718,7 @@ public:
     if (K.Prefetch)
       Load(Depth, aff(L.Lower), "the first strip's tile");
     indent(OS, Depth);
-    OS << "for (" << typeStr(L.IteratorType) << " loopgpu_kk = " << aff(L.Lower) << "; loopgpu_kk <= " << Hi
+    OS << "for (" << typeStr(L.IteratorType) << " loopgpu_kk = " << aff(L.Lower) << "; " << atMost(L, "loopgpu_kk", Hi)
        << "; loopgpu_kk += " << K.KTile << ") {\n";
     unsigned D = Depth + 1;
     if (!K.Prefetch)
@@ -2748,8 +2755,8 @@ public:
     PC.InStaged = true;
     auto StripLoop = [&](unsigned D2, const std::string &Upper) {
       indent(OS, D2);
-      OS << "for (" << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk; " << L.Iterator
-         << " <= " << Upper << "; ++" << L.Iterator << ") {\n";
+      OS << "for (" << typeStr(L.IteratorType) << " " << L.Iterator << " = loopgpu_kk; " << atMost(L, L.Iterator, Upper)
+         << "; ++" << L.Iterator << ") {\n";
       declareCopied(OS, D2 + 1, L.Id);
       // A body that only reads the tiles and writes registers runs for every
       // copy, also those outside the iteration space or the guard (their
