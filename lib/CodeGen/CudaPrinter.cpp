@@ -711,7 +711,7 @@ public:
     if (!L.IteratorType.IsUnsigned)
       return Var + " <= " + Hi;
     if (L.IteratorType.K == ScalarType::Kind::Long || L.IteratorType.K == ScalarType::Kind::LongLong)
-      return "(long long)(" + Hi + ") >= 0 && " + Var + " <= (unsigned long long)(" + Hi + ")";
+      return "(" + Hi + ") >= 0 && " + Var + " <= (unsigned long long)(" + Hi + ")";
     return "(long long)" + Var + " <= (long long)(" + Hi + ")";
   }
 
