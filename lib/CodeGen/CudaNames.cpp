@@ -265,6 +265,14 @@ bool renameForCuda(Program &P, const CudaNames &Names, DiagnosticSink &Diags) {
     }
     for (ScalarInfo &X : N.Scalars)
       Rename(X.Name);
+    for (MemberBinding &X : N.Members) {
+      Rename(X.Name);
+      Rename(X.Root);
+      X.Type = Names.rewrite(X.Type);
+      X.Member = Names.rewrite(X.Member);
+      X.PointeeType = Names.rewrite(X.PointeeType);
+      X.PathFromPointee = Names.rewrite(X.PathFromPointee);
+    }
     for (Loop &L : N.Loops) {
       Rename(L.Iterator);
       RenameClauses(L.Clauses);

@@ -158,6 +158,16 @@ inline bool loopgpu_apart(const void *a, size_t abytes, const void *b, size_t bb
   uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
   return abytes == 0 || bbytes == 0 || x + abytes <= y || y + bbytes <= x;
 }
+// A struct member a nest reads once before it runs (or stores after it)
+// must not lie in an array the nest accesses: stops the program where it
+// does, since the nest would not compute what the C computes.
+inline void loopgpu_member_apart(const void *member, size_t bytes, const void *array, size_t abytes,
+                                 const char *what) {
+  if (!loopgpu_apart(member, bytes, array, abytes)) {
+    fprintf(stderr, "loopgpu: %s\n", what);
+    exit(EXIT_FAILURE);
+  }
+}
 // The check's outcome; LOOPGPU_TRACE=1 prints it.
 inline bool loopgpu_version(bool apart, const char *nest, const char *arrays) {
   if (loopgpu_tracing())

@@ -1,6 +1,7 @@
 //===- HostCode.cpp - The host function around a function's nests ---------===//
 #include "loopgpu/CodeGen/HostCode.h"
 #include "loopgpu/Analysis/LiveIn.h"
+#include "loopgpu/CodeGen/CudaNames.h"
 #include "loopgpu/CodeGen/CudaPrinter.h"
 #include "loopgpu/CodeGen/ElementCount.h"
 
@@ -440,10 +441,7 @@ private:
     if (S.K == Kind::Item) {
       const HostFunction::Item &It = F.Items[S.Index];
       if (It.Nest >= 0) {
-        printIteratorChecks(It.Nest);
-        OS << "  ";
-        printNest(It.Nest, [&](const Nest &N, unsigned A) { return buffer(N, A); });
-        printFinalIterators(It.Nest);
+        printNestItem(It.Nest, [&](const Nest &N, unsigned A) { return buffer(N, A); }, /*Indent=*/true);
         return;
       }
       printHostText(It.Text, Plan.InnerInRegion[S.Index]);
@@ -509,6 +507,58 @@ private:
     }
   }
 
+  /// Nest I where the function runs it: its checks, its launch, the values
+  /// its C loops leave in iterators; in a block of its own that declares
+  /// the variables standing for struct members (Nest::Members) and stores
+  /// the ones it writes back after it.
+  /// Indent: the nest is a statement of the function's body (else its
+  /// marker in host code stands where it goes, indented).
+  void printNestItem(unsigned I, const std::function<std::optional<std::string>(const Nest &, unsigned)> &Buffer,
+                     bool Indent) {
+    const Nest &N = Prog.Nests[I];
+    if (!N.Members.empty()) {
+      OS << (Indent ? "  " : "") << "{ // struct members as the nest's variables: read once before it";
+      Indent = true;
+      if (std::any_of(N.Members.begin(), N.Members.end(), [](const MemberBinding &B) { return B.Written; }))
+        OS << ", those it writes stored back after it";
+      OS << "\n";
+      for (const MemberBinding &B : N.Members)
+        OS << "  " << (B.Written ? "" : "const ") << B.Type << " " << B.Name << " = " << B.Member << "; // line "
+           << B.Loc.Line << "\n";
+      if (!Device)
+        printMemberChecks(N);
+    }
+    printIteratorChecks(I);
+    OS << (Indent ? "  " : "");
+    printNest(I, Buffer);
+    printFinalIterators(I);
+    if (N.Members.empty())
+      return;
+    for (const MemberBinding &B : N.Members)
+      if (B.Written)
+        OS << "\n  " << B.Member << " = " << B.Name << ";";
+    OS << "\n  }";
+  }
+
+  /// Stops the program where a member the nest reads once (or stores after
+  /// it) lies in an array that the nest writes (or reads): C would see the
+  /// array's elements change it (it them) while the nest runs.
+  void printMemberChecks(const Nest &N) {
+    for (const MemberBinding &B : N.Members)
+      for (unsigned A : B.MayOverlap) {
+        std::optional<std::string> Count = arrayElementCount(N, A);
+        std::string T = typeStr(N.Arrays[A].ElementType);
+        // ElementCount.h: known for every array the frontend lets in here.
+        std::string Bytes = Count ? "loopgpu_bytes(" + *Count + ", sizeof(" + T + "))"
+                                  : "(size_t)(UINTPTR_MAX - (uintptr_t)" + N.Arrays[A].Name + ")";
+        OS << "  loopgpu_member_apart(&" << B.Member << ", sizeof(" << B.Name << "), " << N.Arrays[A].Name << ", "
+           << Bytes << ", \"" << CudaNames::cName(F.Name) << ": '" << B.CText << "' lies in '"
+           << CudaNames::cName(N.Arrays[A].Name) << "', which the nest at line " << N.Loc.Line
+           << " accesses: loopgpu reads the member once before the nest"
+           << (B.Written ? " and stores it after it" : "") << "\");\n";
+      }
+  }
+
   /// Stops the program where a loop of the nest never ends as in C.
   void printIteratorChecks(unsigned Nest) {
     auto It = F.IteratorChecks.find(Nest);
@@ -536,11 +586,9 @@ private:
       Marker.rsplit(' ').second.getAsInteger(10, Index);
       OS << Text.take_front(M);
       if (Marker.starts_with("nest ")) {
-        printIteratorChecks(Index);
-        printNest(Index, [&](const Nest &N, unsigned A) {
-          return InRegion || Device ? buffer(N, A) : std::nullopt;
-        });
-        printFinalIterators(Index);
+        printNestItem(
+            Index, [&](const Nest &N, unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; },
+            /*Indent=*/false);
       } else {
         const HostArray &A = F.Arrays[Index];
         std::vector<std::string> Factors;

@@ -342,10 +342,11 @@ public:
               [&](const auto &A, const auto &B) { return Before(A.first->getBeginLoc(), B.first->getBeginLoc()); });
     std::vector<const FunctionDecl *> FunctionOrder;
     std::map<const FunctionDecl *, std::vector<std::pair<const ForStmt *, unsigned>>> NestsOf;
+    std::map<std::string, std::string> MemberNames;
     for (const auto &[FS, Info] : Outer) {
       unsigned &Ord = Ordinals[Info.first];
       if (std::optional<Nest> N = buildNest(Ctx, Diag, *Info.first, *FS, LoopClauses, Ord, Info.second,
-                                                  Opts.AssumeNoAlias)) {
+                                                  Opts.AssumeNoAlias, MemberNames)) {
         if (!NestsOf.count(Info.first))
           FunctionOrder.push_back(Info.first);
         NestsOf[Info.first].push_back({FS, static_cast<unsigned>(Prog.Nests.size())});

@@ -20,6 +20,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -309,9 +310,17 @@ using Poly = std::map<std::vector<unsigned>, AffExpr>;
 class Builder {
 public:
   Builder(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
-          const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses, bool AssumeNoAlias)
+          const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses, bool AssumeNoAlias,
+          std::map<std::string, std::string> &MemberNames)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Diag(Diag), FD(FD), LoopClauses(LoopClauses),
-        AssumeNoAlias(AssumeNoAlias) {}
+        AssumeNoAlias(AssumeNoAlias), MemberNames(MemberNames) {}
+  Builder(const Builder &) = delete;
+  Builder &operator=(const Builder &) = delete;
+  /// Puts back the struct members rewriteMembers replaced.
+  ~Builder() {
+    for (auto It = MemberSwaps.rbegin(); It != MemberSwaps.rend(); ++It)
+      *It->first = It->second;
+  }
 
   /// Whether the value the variable V (declared before the nest: an
   /// iterator, a scalar) has when the nest ends may be read afterwards. Not
@@ -327,6 +336,8 @@ public:
   /// reassignment, lies in a `for` statement whose init is one, or follows
   /// one among the statements of a block.
   bool mayBeReadAfterNest(const VarDecl *V) const {
+    if (MemberIds.count(V)) // a struct member: stored back (Nest::Members)
+      return true;
     if (!V->isLocalVarDeclOrParm() || V->isStaticLocal() || !OuterLoop)
       return true;
     const Stmt *Body = FD.getBody();
@@ -436,6 +447,14 @@ public:
 
   std::optional<Nest> build(const ForStmt &Outer, unsigned Ordinal, SourceLocation PragmaLoc) {
     OuterLoop = &Outer;
+    {
+      // The parent map is of the AST as written (mayBeReadAfterNest walks
+      // up from the nest and from references after it, never inside it).
+      (void)Ctx.getParents(Outer);
+      WriteCollector Decls;
+      Decls.TraverseStmt(const_cast<ForStmt *>(&Outer));
+      rewriteMembers(const_cast<ForStmt *>(&Outer), Decls.Declared);
+    }
     WriteCollector WC;
     WC.TraverseStmt(const_cast<ForStmt *>(&Outer));
     Written = std::move(WC.Written);
@@ -480,6 +499,8 @@ public:
     buildLoop(Outer, N.Root);
     if (Failed)
       return std::nullopt;
+    for (const auto &[V, I] : MemberIds)
+      N.Members[I].Written = Written.count(V) > 0;
     finish();
     if (Failed)
       return std::nullopt;
@@ -531,6 +552,237 @@ private:
       Name = Base + "_" + std::to_string(I);
     UsedNames.insert(Name);
     return Name;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Struct members (Nest::Members)
+  //===--------------------------------------------------------------------===//
+  /// A member the nest can see as a variable of its own: fields named from
+  /// a variable, through `.`, or one `->` on the variable itself (`p.n`,
+  /// `cfg->alpha`, `s.acc.sum`, `q->lo.x`), of arithmetic type, no union on
+  /// the way.
+  struct MemberPath {
+    const VarDecl *Root = nullptr;
+    bool Arrow = false;            ///< Root is a pointer: `Root->...`
+    std::vector<std::string> Fields;
+  };
+  /// Sets *Why (when not null) to what the nest cannot do otherwise.
+  std::optional<MemberPath> memberPath(const MemberExpr *ME, std::string *Why) const {
+    auto Fail = [&](std::string W) -> std::optional<MemberPath> {
+      if (Why)
+        *Why = std::move(W);
+      return std::nullopt;
+    };
+    MemberPath P;
+    const clang::Expr *E = ME;
+    while (const auto *M = dyn_cast<MemberExpr>(E)) {
+      const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+      if (!F || F->getName().empty())
+        return Fail("a member of an anonymous struct or union");
+      if (F->getParent()->isUnion())
+        return Fail("a union member (its members share memory)");
+      if (P.Arrow)
+        return Fail("a member reached through a pointer that is itself a member (copy the pointer's target, or "
+                    "the member, into a local variable before the nest)");
+      P.Fields.insert(P.Fields.begin(), F->getNameAsString());
+      P.Arrow = M->isArrow();
+      E = M->getBase()->IgnoreParenImpCasts();
+    }
+    if (isa<ArraySubscriptExpr>(E))
+      return Fail("a member of an element of an array of structs (the nest may use arrays of numbers)");
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!VD)
+      return Fail("a member of '" + sourceText(E->getSourceRange()) + "'");
+    QualType T = ME->getType();
+    if (T.isVolatileQualified() || VD->getType().isVolatileQualified() ||
+        (P.Arrow && VD->getType()->getPointeeType().isVolatileQualified()))
+      return Fail("a volatile member");
+    if (!scalarTypeOf(T)) {
+      if (T->isPointerType() || T->isArrayType())
+        return Fail("an array member or a pointer member (copy the pointer into a local variable before the nest: "
+                    "'float *data = " + sourceText(ME->getSourceRange()) + ";')");
+      return Fail("a member of type '" + T.getAsString() + "'");
+    }
+    P.Root = VD;
+    return P;
+  }
+
+  /// Replaces, in S, each member memberPath accepts, of a variable declared
+  /// outside the nest, by a reference to a variable of its own (memberVar):
+  /// the rest of the builder sees a parameter or a scalar. The destructor
+  /// puts the members back.
+  void rewriteMembers(Stmt *S, const std::set<const VarDecl *> &Inside) {
+    for (Stmt *&C : S->children()) {
+      if (!C)
+        continue;
+      if (auto *ME = dyn_cast<MemberExpr>(C))
+        if (std::optional<MemberPath> P = memberPath(ME, nullptr); P && !Inside.count(P->Root)) {
+          auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), memberVar(ME, *P),
+                                          false, ME->getBeginLoc(), ME->getType(), ME->getValueKind());
+          MemberSwaps.push_back({&C, C});
+          C = Ref;
+          continue;
+        }
+      rewriteMembers(C, Inside);
+    }
+  }
+
+  /// The variable that stands for member ME in the nest: one per member
+  /// (as the host code spells it), named after the path (`cfg->alpha` is
+  /// cfg_alpha), in the file's names a fresh one, the same in every nest of
+  /// the function.
+  VarDecl *memberVar(const MemberExpr *ME, const MemberPath &P) {
+    std::string Text;
+    {
+      llvm::raw_string_ostream OS(Text);
+      ME->printPretty(OS, nullptr, hostPolicy(Ctx));
+    }
+    if (auto It = MemberVarOf.find(Text); It != MemberVarOf.end())
+      return It->second;
+    std::string Key = FD.getNameAsString() + "|" + Text, Name = MemberNames[Key];
+    if (Name.empty()) {
+      std::string Base = P.Root->getNameAsString();
+      for (const std::string &F : P.Fields)
+        Base += "_" + F;
+      Name = Base;
+      for (unsigned I = 2; memberNameTaken(Name); ++I)
+        Name = Base + "_" + std::to_string(I);
+      MemberNames[Key] = Name;
+    }
+    auto *VD = VarDecl::Create(Ctx, const_cast<FunctionDecl *>(&FD), ME->getBeginLoc(), ME->getBeginLoc(),
+                               &Ctx.Idents.get(Name), ME->getType(), nullptr, SC_None);
+    MemberBinding B;
+    B.Name = Name;
+    B.Type = spelledForHost(ME->getType().getUnqualifiedType()).getAsString(hostPolicy(Ctx));
+    B.Member = B.CText = Text;
+    B.Root = P.Root->getNameAsString();
+    if (P.Arrow) {
+      B.PointeeType = P.Root->getType()->getPointeeType().getUnqualifiedType().getAsString(hostPolicy(Ctx));
+      for (const std::string &F : P.Fields)
+        B.PathFromPointee += "." + F;
+    }
+    B.ElementType = *scalarTypeOf(ME->getType());
+    B.Loc = Diag.loc(ME->getBeginLoc());
+    MemberIds[VD] = N.Members.size();
+    MemberRoots.push_back(P);
+    N.Members.push_back(B);
+    return MemberVarOf[Text] = VD;
+  }
+
+  /// Whether Name would clash with a name in scope in the function's host
+  /// code, where it is declared (a macro, a keyword, a declaration at file
+  /// scope or in the function, another member's variable in the function).
+  bool memberNameTaken(const std::string &Name) const {
+    auto It = Ctx.Idents.find(Name);
+    if (It == Ctx.Idents.end())
+      return false;
+    IdentifierInfo *II = It->getValue();
+    if (II->hasMacroDefinition() || II->isKeyword(Ctx.getLangOpts()) ||
+        !Ctx.getTranslationUnitDecl()->lookup(DeclarationName(II)).empty())
+      return true;
+    std::string Prefix = FD.getNameAsString() + "|";
+    for (const auto &[Key, Other] : MemberNames)
+      if (Other == Name && llvm::StringRef(Key).starts_with(Prefix))
+        return true;
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const IdentifierInfo *II;
+      bool Found = false;
+      bool VisitNamedDecl(NamedDecl *D) {
+        Found |= D->getIdentifier() == II;
+        return true;
+      }
+    } F;
+    F.II = II;
+    F.TraverseDecl(const_cast<FunctionDecl *>(&FD));
+    return F.Found;
+  }
+
+  /// Whether the function takes the address of Root or of a part of it
+  /// (`&c`, `&c.x`): a pointer may then point into it.
+  bool addressTaken(const VarDecl *Root) const {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const VarDecl *Root;
+      bool Found = false;
+      bool VisitUnaryOperator(UnaryOperator *U) {
+        if (U->getOpcode() != UO_AddrOf)
+          return true;
+        const clang::Expr *E = U->getSubExpr()->IgnoreParenImpCasts();
+        while (true) {
+          if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+            E = M->getBase()->IgnoreParenImpCasts();
+          else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+            E = A->getBase()->IgnoreParenImpCasts();
+          else
+            break;
+        }
+        if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getDecl() == Root)
+          Found = true;
+        return true;
+      }
+    } F;
+    F.Root = Root;
+    F.TraverseStmt(FD.getBody());
+    return F.Found;
+  }
+
+  /// The arrays that may point into each member's struct (MemberBinding::
+  /// MayOverlap), unless `independent` (Promised) says they never do.
+  void memberOverlaps(bool Promised, const std::vector<bool> &ArrayWritten) {
+    std::vector<bool> Exposed(N.Members.size());
+    for (unsigned M = 0; M < N.Members.size(); ++M) {
+      const MemberPath &P = MemberRoots[M];
+      QualType RT = P.Root->getType();
+      Exposed[M] = !Promised && !RT.isRestrictQualified() &&
+                   (P.Arrow || (!P.Root->hasGlobalStorage() && addressTaken(P.Root)));
+    }
+    for (unsigned M = 0; M < N.Members.size(); ++M) {
+      MemberBinding &B = N.Members[M];
+      if (!Exposed[M])
+        continue;
+      for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+        const ArrayInfo &AI = N.Arrays[A];
+        if (AI.isTemporary() || AI.IsRestrict || !(AI.IsParameter || AI.IsLocalPointer) ||
+            !AI.ElementType.mayAliasWith(B.ElementType) || !(ArrayWritten[A] || B.Written))
+          continue;
+        bool Sized = std::all_of(AI.Extents.begin(), AI.Extents.end(), [](const auto &E) { return E.has_value(); });
+        bool Affine = std::all_of(N.Accesses.begin(), N.Accesses.end(),
+                                  [&](const Access &X) { return !X.isArray() || X.Index != A || X.IsAffine; });
+        if (!Sized && !Affine) {
+          Diag.error(B.Loc, "'" + B.Member + "' " + (B.Written ? "is stored after the nest" : "is read once, before "
+                                                                 "the nest") +
+                                "; '" + AI.Name + "', which the nest " + (ArrayWritten[A] ? "writes" : "reads") +
+                                ", may point into the struct, and its elements are not known to check that at run "
+                                "time: declare '" + AI.Name + "' or '" + B.Root + "' restrict, mark the nest "
+                                "'independent', or copy the member into a local variable before the nest");
+          Failed = true;
+          continue;
+        }
+        B.MayOverlap.push_back(A);
+      }
+      if (!B.MayOverlap.empty()) {
+        std::vector<std::string> Names;
+        for (unsigned A : B.MayOverlap)
+          Names.push_back("'" + N.Arrays[A].Name + "'");
+        Diag.warning(B.Loc, "'" + B.Member + "' is " + (B.Written ? "a variable of the nest, stored back after it" :
+                                                                     "read once, before the nest") +
+                                "; a run-time check stops the program where it lies in " + llvm::join(Names, " or ") +
+                                " (declare " + (Names.size() > 1 ? "them" : Names[0]) + " or '" + B.Root +
+                                "' restrict, or mark the nest 'independent', if they never overlap)");
+      }
+      // Two structs reached through different pointers may be one.
+      for (unsigned O = 0; O < N.Members.size(); ++O) {
+        const MemberBinding &C = N.Members[O];
+        if (!B.Written || O == M || !Exposed[O] || !MemberRoots[O].Arrow || !MemberRoots[M].Arrow ||
+            MemberRoots[O].Root == MemberRoots[M].Root || !B.ElementType.mayAliasWith(C.ElementType))
+          continue;
+        Diag.error(B.Loc, "'" + B.Member + "', which the nest writes, and '" + C.Member + "' may be one variable ('" +
+                              B.Root + "' and '" + C.Root + "' may point to the same struct): declare one of them "
+                              "restrict, mark the nest 'independent', or copy the members into local variables "
+                              "before the nest");
+        Failed = true;
+      }
+    }
   }
 
   /// The loop id if VD is the iterator of an active loop.
@@ -2539,9 +2791,14 @@ private:
     }
     case Stmt::CallExprClass:
       return buildCall(cast<CallExpr>(E), Sink);
-    case Stmt::MemberExprClass:
-      unsupported(E->getBeginLoc(), "struct member access");
+    case Stmt::MemberExprClass: {
+      // rewriteMembers replaced the members the nest can use; this one is
+      // not one of them.
+      std::string Why = "a member of a struct declared inside the nest";
+      memberPath(cast<MemberExpr>(E), &Why);
+      unsupported(E->getBeginLoc(), "struct member access '" + sourceText(E->getSourceRange()) + "' (" + Why + ")");
       return nullptr;
+    }
     case Stmt::StmtExprClass:
       unsupported(E->getBeginLoc(), "a statement expression");
       return nullptr;
@@ -2858,6 +3115,13 @@ private:
     const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const VarDecl *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD) {
+      if (const auto *ME = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts())) {
+        std::string Why = "a member of a struct declared inside the nest";
+        memberPath(ME, &Why);
+        unsupported(Base->getBeginLoc(), "subscripting the struct member '" + sourceText(ME->getSourceRange()) +
+                                             "' (" + Why + ")");
+        return nullptr;
+      }
       unsupported(Base->getBeginLoc(), "subscripting '" + sourceText(Base->getSourceRange()) +
                                            "' (only named arrays and pointers)");
       return nullptr;
@@ -3064,6 +3328,7 @@ private:
                                 "' (neither is declared restrict): dependences between them are "
                                 "assumed; declare them restrict if they never overlap");
       }
+    memberOverlaps(Promised, ArrayWritten);
     // The enclosing function's signature, for the host code.
     for (const ParmVarDecl *P : FD.parameters()) {
       FunctionParam FP;
@@ -3107,6 +3372,15 @@ private:
   const ForStmt *OuterLoop = nullptr; ///< the nest's outermost loop
   const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses;
   bool AssumeNoAlias = false;
+  /// Struct members: the names their variables have in this file's nests
+  /// ("function|member" -> name), the variables of this nest's (by the
+  /// member's text; by variable: index in N.Members, with its path), and
+  /// the AST slots rewriteMembers changed, with what they held.
+  std::map<std::string, std::string> &MemberNames;
+  std::map<std::string, VarDecl *> MemberVarOf;
+  std::map<const VarDecl *, unsigned> MemberIds;
+  std::vector<MemberPath> MemberRoots;
+  std::vector<std::pair<Stmt **, Stmt *>> MemberSwaps;
 
   Nest N;
   bool Failed = false;
@@ -3147,8 +3421,9 @@ private:
 std::optional<Nest> buildNest(ASTContext &Ctx, ClangDiagnostics &Diag, const FunctionDecl &FD,
                               const ForStmt &Outer,
                               const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses,
-                              unsigned Ordinal, SourceLocation PragmaLoc, bool AssumeNoAlias) {
-  return Builder(Ctx, Diag, FD, LoopClauses, AssumeNoAlias).build(Outer, Ordinal, PragmaLoc);
+                              unsigned Ordinal, SourceLocation PragmaLoc, bool AssumeNoAlias,
+                              std::map<std::string, std::string> &MemberNames) {
+  return Builder(Ctx, Diag, FD, LoopClauses, AssumeNoAlias, MemberNames).build(Outer, Ordinal, PragmaLoc);
 }
 
 } // namespace loopgpu

@@ -35,11 +35,14 @@ std::optional<HostFunction> buildHostFunction(clang::ASTContext &Ctx, ClangDiagn
                                               const Program &Prog);
 
 /// Builds the IR of one marked nest. Reports every unsupported construct with
-/// a located error; returns nullopt if any error was reported.
+/// a located error; returns nullopt if any error was reported. MemberNames:
+/// the names of the variables that stand for struct members in the file's
+/// nests so far (Nest::Members), kept from one call to the next.
 std::optional<Nest> buildNest(clang::ASTContext &Ctx, ClangDiagnostics &Diag,
                               const clang::FunctionDecl &FD, const clang::ForStmt &Outer,
                               const std::map<const clang::ForStmt *, std::vector<Clause>> &LoopClauses,
-                              unsigned Ordinal, clang::SourceLocation PragmaLoc, bool AssumeNoAlias);
+                              unsigned Ordinal, clang::SourceLocation PragmaLoc, bool AssumeNoAlias,
+                              std::map<std::string, std::string> &MemberNames);
 
 } // namespace loopgpu
 

@@ -46,6 +46,7 @@ Nest cloneNest(const Nest &N) {
   C.Params = N.Params;
   C.Arrays = N.Arrays;
   C.Scalars = N.Scalars;
+  C.Members = N.Members;
   C.Loops = N.Loops;
   C.Accesses = N.Accesses;
   C.Transforms = N.Transforms;

@@ -323,6 +323,21 @@ struct FunctionInfo {
   bool HasReduction = false;
 };
 
+/// The struct members (Nest::Members) of the function's nests that belong to
+/// one of its parameters, one per variable: the driver gives them values
+/// (integers: --param NAME or the defaults, as for integer parameters).
+static std::vector<const MemberBinding *> parameterMembers(const FunctionInfo &Info) {
+  std::vector<const MemberBinding *> Out;
+  std::set<std::string> Seen;
+  for (const Nest *N : Info.Nests)
+    for (const MemberBinding &B : N->Members)
+      if (std::any_of(Info.F->Params.begin(), Info.F->Params.end(),
+                      [&](const HostParam &P) { return P.K == HostParam::Kind::Other && P.Name == B.Root; }) &&
+          Seen.insert(B.Name).second)
+        Out.push_back(&B);
+  return Out;
+}
+
 class DriverWriter {
 public:
   DriverWriter(const Program &Prog, const ValidateOptions &Opts, DiagnosticSink &Diags)
@@ -347,7 +362,7 @@ public:
     OS << "static int validate_" << Index << "() {\n";
     OS << "  int loopgpu_failures = 0;\n";
     Arguments Args;
-    if (!writeParameters(OS, F, Arrays, Args))
+    if (!writeParameters(OS, Info, Arrays, Args))
       return false;
     writeBuffers(OS, F, Arrays);
     writeGlobals(OS, Globals);
@@ -520,6 +535,8 @@ public:
     std::set<std::string> ParamNames;
     for (const HostParam &P : F.Params)
       ParamNames.insert(P.Name);
+    for (const MemberBinding *B : parameterMembers(Info))
+      ParamNames.insert(B->Name);
     for (const HostParam &P : F.Params) {
       if (P.K != HostParam::Kind::Array)
         continue;
@@ -603,12 +620,19 @@ public:
   /// The scalar parameters' values (integers: --param or defaults;
   /// floating-point ones: random) and every call's arguments. False after an
   /// error.
-  bool writeParameters(raw_ostream &OS, const HostFunction &F, const std::map<unsigned, ArrayUse> &Arrays,
+  bool writeParameters(raw_ostream &OS, const FunctionInfo &Info, const std::map<unsigned, ArrayUse> &Arrays,
                        Arguments &Args) {
+    const HostFunction &F = *Info.F;
     std::vector<std::string> &RefArgs = Args.Ref, &CudaArgs = Args.Cuda, &DeviceArgs = Args.Device,
                              &HPArgs = Args.HP;
     unsigned IntIndex = 0;
     std::string ParamSummary;
+    // The values of the struct members the nests use (the parameters that
+    // hold them are set from these below).
+    std::vector<const MemberBinding *> Members = parameterMembers(Info);
+    for (const MemberBinding *B : Members)
+      if (!writeValue(OS, F, B->Name, B->ElementType, IntIndex, ParamSummary))
+        return false;
     for (const HostParam &P : F.Params) {
       if (P.K == HostParam::Kind::Array) {
         bool Passed = Arrays.count(P.ArrayIndex);
@@ -620,32 +644,64 @@ public:
       }
       if (P.K == HostParam::Kind::Other) {
         bool Pointer = P.TypeSpelling.find_first_of("*[") != std::string::npos;
-        if (!Pointer)
-          OS << "  " << P.TypeSpelling << " = {}; // not used by the nests\n";
+        std::vector<const MemberBinding *> Mine;
+        for (const MemberBinding *B : Members)
+          if (B->Root == P.Name)
+            Mine.push_back(B);
+        if (!Pointer) {
+          OS << "  " << P.TypeSpelling << " = {}; // "
+             << (Mine.empty() ? "not used by the nests" : "the members the nests use are set below") << "\n";
+          for (const MemberBinding *B : Mine)
+            OS << "  " << B->Member << " = " << B->Name << ";\n";
+        } else if (!Mine.empty()) {
+          // What the pointer points to, a copy for each run (the nests may
+          // write members, which are compared afterwards).
+          const std::string &T = Mine.front()->PointeeType, O = P.Name + "_obj";
+          OS << "  " << T << " " << O << " = {}; // what '" << CudaNames::cName(P.Name)
+             << "' points to: the members the nests use\n";
+          for (const MemberBinding *B : Mine)
+            OS << "  " << O << B->PathFromPointee << " = " << B->Name << ";\n";
+          OS << "  " << T << " " << O << "_ref = " << O << ", " << O << "_cuda = " << O << ", " << O << "_dev = " << O
+             << ";\n";
+          RefArgs.push_back("&" + O + "_ref");
+          CudaArgs.push_back("&" + O + "_cuda");
+          DeviceArgs.push_back("&" + O + "_dev");
+          HPArgs.push_back("NULL"); // structArguments: no long double run
+          continue;
+        }
         for (auto *List : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
           List->push_back(Pointer ? "NULL" : P.Name);
         continue;
       }
-      if (P.Type.isInteger()) {
-        auto It = Opts.Params.find(CudaNames::cName(P.Name)); // --param uses the C name
-        int64_t V = It != Opts.Params.end() ? It->second : defaultParamValue(IntIndex++);
-        if (!fitsIn(V, P.Type)) {
-          std::string CName = CudaNames::cName(P.Name);
-          Diags.error(F.Loc, "--param " + CName + "=" + std::to_string(V) + " does not fit in '" + typeStr(P.Type) +
-                                 "', the type of '" + CName + "' in '" + CudaNames::cName(F.Name) + "'");
-          return false;
-        }
-        OS << "  const " << typeStr(P.Type) << " " << P.Name << " = " << V << ";\n";
-        ParamSummary += " " + CudaNames::cName(P.Name) + "=" + std::to_string(V);
-      } else {
-        OS << "  const " << typeStr(P.Type) << " " << P.Name << " = (" << typeStr(P.Type)
-           << ")(0.5 + loopgpu_uniform());\n";
-      }
+      if (!writeValue(OS, F, P.Name, P.Type, IntIndex, ParamSummary))
+        return false;
       for (auto *List : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
         List->push_back(P.Name);
     }
     OS << "  printf(\"validating " << F.Name << (ParamSummary.empty() ? "" : " with") << ParamSummary << " (seed " << Opts.Seed
        << ")\\n\");\n";
+    return true;
+  }
+
+  /// The driver's variable Name of type T, a parameter or a struct member:
+  /// integers from --param or the defaults, floating point random. False
+  /// after an error.
+  bool writeValue(raw_ostream &OS, const HostFunction &F, const std::string &Name, ScalarType T, unsigned &IntIndex,
+                  std::string &Summary) {
+    if (T.isInteger()) {
+      auto It = Opts.Params.find(CudaNames::cName(Name)); // --param uses the C name
+      int64_t V = It != Opts.Params.end() ? It->second : defaultParamValue(IntIndex++);
+      if (!fitsIn(V, T)) {
+        std::string CName = CudaNames::cName(Name);
+        Diags.error(F.Loc, "--param " + CName + "=" + std::to_string(V) + " does not fit in '" + typeStr(T) +
+                               "', the type of '" + CName + "' in '" + CudaNames::cName(F.Name) + "'");
+        return false;
+      }
+      OS << "  const " << typeStr(T) << " " << Name << " = " << V << ";\n";
+      Summary += " " + CudaNames::cName(Name) + "=" + std::to_string(V);
+    } else {
+      OS << "  const " << typeStr(T) << " " << Name << " = (" << typeStr(T) << ")(0.5 + loopgpu_uniform());\n";
+    }
     return true;
   }
 
@@ -724,6 +780,16 @@ public:
       OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << CudaNames::cName(Name) << "\", " << V
          << "_ref, " << V << "_cuda, " << HP << ", " << V << "_count, " << toleranceFor(G.ElementType, Info.HasReduction)
          << ");\n";
+    }
+    // Members a nest writes, of a struct a pointer parameter points to.
+    for (const MemberBinding *B : parameterMembers(Info)) {
+      if (!B->Written || B->PointeeType.empty())
+        continue;
+      ++Compared;
+      std::string O = B->Root + "_obj";
+      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << B->CText << "\", &" << O << "_ref"
+         << B->PathFromPointee << ", &" << O << "_cuda" << B->PathFromPointee << ", (const long double *)NULL, 1, "
+         << toleranceFor(B->ElementType, Info.HasReduction) << ");\n";
     }
     if (!Void) {
       ++Compared;
@@ -915,6 +981,12 @@ static bool byValueOther(const HostFunction &F) {
   });
 }
 
+/// Whether the function takes a struct whose members the driver sets: by
+/// value, or through a pointer whose members a nest uses.
+static bool structArguments(const FunctionInfo &Info) {
+  return byValueOther(*Info.F) || !parameterMembers(Info).empty();
+}
+
 bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const ValidateOptions &Opts,
                   DiagnosticSink &Diags) {
   if (std::error_code EC = sys::fs::create_directories(Opts.Dir)) {
@@ -950,13 +1022,18 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   // Every --param names an integer parameter of a function the driver calls.
   for (const auto &[Name, Value] : Opts.Params) {
     bool Known = false;
-    for (const FunctionInfo &F : Functions)
+    for (const FunctionInfo &F : Functions) {
       for (const HostParam &HP : F.F->Params)
         Known |= CudaNames::cName(HP.Name) == Name && HP.K != HostParam::Kind::Array && HP.K != HostParam::Kind::Other &&
                  HP.Type.isInteger();
+      for (const MemberBinding *B : parameterMembers(F))
+        Known |= CudaNames::cName(B->Name) == Name && B->ElementType.isInteger();
+    }
     if (!Known) {
       Diags.error({}, "--param " + Name + "=" + std::to_string(Value) +
-                          ": no function with a '#pragma loopgpu' nest has an integer parameter '" + Name + "'");
+                          ": no function with a '#pragma loopgpu' nest has an integer parameter '" + Name +
+                          "' (nor an integer member of a struct parameter that a nest uses, named as in "
+                          "'validating' lines: p->n is p_n)");
       return false;
     }
   }
@@ -975,7 +1052,7 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   DOS << "// Generated by loopgpu --validate from " << P.File << ".\n" << DriverPrelude << countHelpers() << "\n";
   // A parameter of a type the file declares (`struct cfg c`): its headers,
   // macros and type declarations, as the CUDA file repeats them.
-  if (std::any_of(Functions.begin(), Functions.end(), [](const FunctionInfo &F) { return byValueOther(*F.F); })) {
+  if (std::any_of(Functions.begin(), Functions.end(), [](const FunctionInfo &F) { return structArguments(F); })) {
     CudaNames Names(Source);
     DOS << "// The types of " << P.File << " its functions' parameters use:\n";
     SmallVector<StringRef, 64> Lines;
@@ -1011,10 +1088,11 @@ bool writeHarness(const Program &P, StringRef Source, StringRef Cuda, const Vali
   std::string Renames, HPRenames, HPKeep;
   for (const FunctionInfo &F : Functions) {
     Renames += " -D" + F.F->Name + "=loopgpu_ref_" + F.F->Name;
-    // A struct by value has other members in long double there: its long
-    // double run would be called with the wrong type, so it is named
-    // apart and the driver's weak loopgpu_hp_ reference stays null.
-    if (byValueOther(*F.F)) {
+    // A struct has other members in long double there: its long double
+    // run would be called with the wrong type (by value, or the struct the
+    // driver sets members of), so it is named apart and the driver's weak
+    // loopgpu_hp_ reference stays null.
+    if (structArguments(F)) {
       HPRenames += " -D" + F.F->Name + "=loopgpu_hp_unused_" + F.F->Name;
     } else {
       HPRenames += " -D" + F.F->Name + "=loopgpu_hp_" + F.F->Name;

@@ -306,6 +306,37 @@ struct AppliedTransform {
   std::vector<unsigned> SourceLines; ///< input lines of the loops and statements involved
 };
 
+/// A member of a struct that the nest reads or writes (`p.n`, `cfg->alpha`,
+/// `s.acc.sum`). The nest sees it as a variable of its own, Name (a
+/// parameter when it is an integer the nest only reads, else a scalar
+/// declared outside the nest): the host code declares that variable just
+/// before the nest with the member's value, and stores it back into the
+/// member after the nest when the nest writes it. Sound because nothing
+/// else the nest writes can be the member, nor anything it reads be the
+/// member it writes: for a member reached through a pointer (or of a
+/// variable whose address the function takes), the arrays that may point
+/// into the struct (not restrict, of a type that may alias the member's, one
+/// of the two written, no `independent`) are checked at run time
+/// (MayOverlap).
+struct MemberBinding {
+  std::string Name;           ///< the nest's variable: `p_n`
+  std::string Type;           ///< its C type as the host code spells it
+  std::string Member;         ///< the member in the host's names: `p.n`, `cfg->alpha`
+  std::string CText;          ///< Member as the C spells it, for messages
+  std::string Root;           ///< the variable the member belongs to: `p`, `cfg`
+  /// Root is a pointer (`cfg->alpha`): the struct the host code reaches
+  /// through it, spelled for a declaration (`struct params`), and the path
+  /// from that struct to the member (`.alpha`).
+  std::string PointeeType, PathFromPointee;
+  ScalarType ElementType;
+  bool Written = false;       ///< the nest writes it: stored back after the nest
+  /// Arrays of the nest (ids) that may point into the struct: the host code
+  /// stops the program before the nest where the member lies in one of them
+  /// (then reading it once, or storing it after the nest, would not be C).
+  std::vector<unsigned> MayOverlap;
+  SourceLoc Loc;              ///< its first use in the nest
+};
+
 struct Nest {
   std::string Function;       ///< enclosing function's name
   std::string ReturnType;
@@ -324,6 +355,9 @@ struct Nest {
   std::vector<ParamInfo> Params;
   std::vector<ArrayInfo> Arrays;
   std::vector<ScalarInfo> Scalars;
+  /// Struct members the nest uses, as the variables named in Params and
+  /// Scalars (MemberBinding).
+  std::vector<MemberBinding> Members;
   std::vector<Loop> Loops;
   std::vector<Statement> Statements;
   std::vector<Access> Accesses;
