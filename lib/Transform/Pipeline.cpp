@@ -305,6 +305,28 @@ public:
       auto Best = score(N, DI, Band);
       std::optional<Nest> BestNest;
       DependenceInfo BestDI;
+      // Whether a loop of the band is parallel depends on which loops of
+      // the band are outside it, not on their order (the dependences it
+      // carries are those equal along them): known from an analysis of any
+      // order with that prefix, a candidate's score needs no analysis of
+      // its own unless it may win. (Where privatization inside the band
+      // depends on the inner loops' order, a candidate may be scored below
+      // its due and not taken: the choice stays legal.)
+      std::map<std::pair<unsigned, std::vector<unsigned>>, bool> Parallel;
+      auto Record = [&](const DependenceInfo &I, const std::vector<unsigned> &Order) {
+        for (size_t K = 0; K < Order.size(); ++K) {
+          std::vector<unsigned> Outside(Order.begin(), Order.begin() + K);
+          std::sort(Outside.begin(), Outside.end());
+          Parallel[{Order[K], Outside}] = isParallelLoop(I, Order[K]);
+        }
+      };
+      Record(DI, Band);
+      // Each analysis is of the whole nest (a second or more where guards
+      // have modulos): at most MaxAnalyses orders per band are analysed,
+      // in the order legalPermutations gives; those left unknown past that
+      // are not taken.
+      const unsigned MaxAnalyses = 8;
+      unsigned Analysed = 0;
       for (const std::vector<unsigned> &Order : Orders) {
         if (Order == Band)
           continue;
@@ -315,7 +337,19 @@ public:
         R.Requested = false;
         if (!interchange(C, DI, R, Quiet))
           continue;
+        if (std::optional<std::tuple<unsigned, unsigned, unsigned>> Known = scoreFrom(
+                C, Order, [&](unsigned K) -> std::optional<bool> {
+                  std::vector<unsigned> Outside(Order.begin(), Order.begin() + K);
+                  std::sort(Outside.begin(), Outside.end());
+                  auto It = Parallel.find({Order[K], Outside});
+                  return It == Parallel.end() ? std::nullopt : std::optional<bool>(It->second);
+                });
+            Known && !(*Known > Best))
+          continue;
+        if (Analysed++ == MaxAnalyses)
+          break;
         DependenceInfo CDI = analyzeDependences(C, Opts.Analysis);
+        Record(CDI, Order);
         auto S = score(C, CDI, Order);
         if (S > Best) {
           Best = S;
@@ -836,14 +870,29 @@ private:
   /// parallel loops after it (lu in isl's order: k, then i parallel).
   std::tuple<unsigned, unsigned, unsigned> score(const Nest &C, const DependenceInfo &I,
                                                  const std::vector<unsigned> &Order) const {
+    return *scoreFrom(C, Order, [&](unsigned K) -> std::optional<bool> { return isParallelLoop(I, Order[K]); });
+  }
+  /// score() with the loop at position K of Order parallel where
+  /// IsParallel(K) says; nullopt where it does not know one it needs.
+  std::optional<std::tuple<unsigned, unsigned, unsigned>>
+  scoreFrom(const Nest &C, const std::vector<unsigned> &Order,
+            const std::function<std::optional<bool>(unsigned)> &IsParallel) const {
+    bool Unknown = false;
+    auto Par = [&](unsigned K) {
+      std::optional<bool> P = IsParallel(K);
+      Unknown |= !P;
+      return P.value_or(false);
+    };
     unsigned Lead = 0;
-    while (Lead < Order.size() && isParallelLoop(I, Order[Lead]))
+    while (Lead < Order.size() && Par(Lead))
       ++Lead;
     unsigned SeqPrefix = 0, AfterPrefix = 0;
-    while (Lead == 0 && SeqPrefix < Order.size() && !isParallelLoop(I, Order[SeqPrefix]))
+    while (Lead == 0 && SeqPrefix < Order.size() && !Par(SeqPrefix))
       ++SeqPrefix;
-    while (Lead == 0 && SeqPrefix + AfterPrefix < Order.size() && isParallelLoop(I, Order[SeqPrefix + AfterPrefix]))
+    while (Lead == 0 && SeqPrefix + AfterPrefix < Order.size() && Par(SeqPrefix + AfterPrefix))
       ++AfterPrefix;
+    if (Unknown)
+      return std::nullopt;
     unsigned Inner = Order.back(), Stride = 0;
     AffVar V = AffVar::iterator(Inner);
     const Node *Nd = findLoopNode(C, Inner);
@@ -859,7 +908,7 @@ private:
         if (Fastest && F && (F->coefficient(V) == 1 || F->coefficient(V) == -1))
           ++Stride;
       }
-    return {Lead, AfterPrefix, Stride};
+    return std::make_tuple(Lead, AfterPrefix, Stride);
   }
 };
 
