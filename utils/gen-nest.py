@@ -62,6 +62,7 @@ conditional reductions `if (c) s += e;`; argmin/argmax pairs stay),
 """
 import argparse
 import random
+import re
 import sys
 
 PLAIN = {
@@ -156,6 +157,8 @@ class Gen:
         self.larng = random.Random(seed * 1000159 + 61)
         # Likewise switches and iterators of other integer types.
         self.swrng = random.Random(seed * 1000193 + 67)
+        # Likewise the integer parameters read through a struct's members.
+        self.mrng = random.Random(seed * 1000211 + 71)
         self.alias = {}  # iterator -> (index variable, offset) in scope
         self.rows = {}  # array name -> (row pointer, its first subscript) in scope
         self.helpers = {}  # name -> definition, in the order first called
@@ -247,9 +250,37 @@ class Gen:
                 if line.strip() == "#pragma loopgpu":
                     body[k] = line + " copy(%s)" % ", ".join("%s[0:%s]" % (a.name, a.extent()) for a in flat)
                     break
+        if self.mrng.random() < self.o.struct_rate and not flat and self.ints:
+            out, body = self.through_struct(out, body)
         out += body
         out.append("}")
         return "\n".join(out) + "\n"
+
+    def through_struct(self, out, body):
+        """The body reads the integer parameters as members of a local struct
+        (lg_d.n), or through a pointer to it (lg_dp->n): loopgpu makes each a
+        variable of the nest that the host code declares before it. Not with
+        flat pointers, whose extents the --validate driver computes from the
+        parameters."""
+        rng = self.mrng
+        fields = sorted(set(self.ints))
+        out = out[:-1] + ["struct lg_dims { %s };" % " ".join("int %s;" % f for f in fields), ""] + out[-1:]
+        decl = ["  struct lg_dims lg_d = {%s};" % ", ".join(fields)]
+        ref = "lg_d.%s"
+        if rng.random() < 0.5:
+            decl.append("  const struct lg_dims *lg_dp = &lg_d;")
+            ref = "lg_dp->%s"
+        pattern = re.compile(r"\b(%s)\b" % "|".join(re.escape(f) for f in fields))
+        new_body = []
+        for line in body:
+            # Comments and the pragma lines keep the names.
+            if line.strip().startswith("#") or line.strip().startswith("//"):
+                new_body.append(line)
+            elif rng.random() < 0.85:
+                new_body.append(pattern.sub(lambda m: ref % m.group(1), line))
+            else:
+                new_body.append(line)
+        return out, decl + new_body
 
     def table(self):
         """A local array of the function with an initializer (a filter's
@@ -1204,6 +1235,9 @@ def main():
     ap.add_argument("--local-array-rate", type=float, default=0.06,
                     help="chance that an innermost loop body declares an array (a const table, one with an "
                          "initializer, a scratch row filled by a loop) that statements after it read")
+    ap.add_argument("--struct-rate", type=float, default=0.06,
+                    help="chance that the function reads its integer parameters as members of a local struct "
+                         "(lg_d.n), or through a pointer to it (lg_dp->n)")
     ap.add_argument("--table-rate", type=float, default=0.12,
                     help="chance that the function declares a local table with an initializer "
                          "(const float tab[5] = {...};) that nests read")
