@@ -58,7 +58,7 @@ public:
       line(1, " */");
     }
     for (const MemberBinding &B : N.Members)
-      line(1, std::string(B.Written ? "" : "const ") + B.Type + " " + B.Name + " = " + B.Member + "; /* the member " +
+      line(1, B.declaration() + " = " + B.Member + "; /* the member " +
                   (B.Written ? "as a variable of the nest, stored back after it" : "read once, before the nest") +
                   " -- line " + std::to_string(B.Loc.Line) + " */");
     body(N.Root, -1, 1);

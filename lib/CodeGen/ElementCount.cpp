@@ -71,6 +71,14 @@ std::string affIn64Bits(const Nest &N, const AffExpr &E) {
 }
 
 std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
+  return elementCount(N, ArrayId, /*Declared=*/true);
+}
+
+std::optional<std::string> touchedElementCount(const Nest &N, unsigned ArrayId) {
+  return elementCount(N, ArrayId, /*Declared=*/false);
+}
+
+std::optional<std::string> elementCount(const Nest &N, unsigned ArrayId, bool Declared) {
   const ArrayInfo &A = N.Arrays[ArrayId];
   // Every inner extent must be known to index the array at all.
   for (unsigned D = 1; D < A.rank(); ++D)
@@ -81,7 +89,7 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId) {
   std::string Inner;
   for (unsigned D = 1; D < A.rank(); ++D)
     Inner += ", (long long)(" + affIn64Bits(N, *A.Extents[D]) + ")";
-  if (A.Extents[0])
+  if (A.Extents[0] && Declared)
     return "loopgpu_count({(long long)(" + affIn64Bits(N, *A.Extents[0]) + ")" + Inner + "})";
   // The outer extent is unknown (a pointer): what the accesses touch.
   std::optional<std::string> Outer = touchedOuterExtent(N, ArrayId);

@@ -523,8 +523,7 @@ private:
         OS << ", those it writes stored back after it";
       OS << "\n";
       for (const MemberBinding &B : N.Members)
-        OS << "  " << (B.Written ? "" : "const ") << B.Type << " " << B.Name << " = " << B.Member << "; // line "
-           << B.Loc.Line << "\n";
+        OS << "  " << B.declaration() << " = " << B.Member << "; // line " << B.Loc.Line << "\n";
       if (!Device)
         printMemberChecks(N);
     }

@@ -499,8 +499,8 @@ public:
     buildLoop(Outer, N.Root);
     if (Failed)
       return std::nullopt;
-    for (const auto &[V, I] : MemberIds)
-      N.Members[I].Written = Written.count(V) > 0;
+    for (const auto &[V, I] : MemberIds) // a pointer member's element stores are the array's
+      N.Members[I].Written = !N.Members[I].IsPointer && Written.count(V) > 0;
     finish();
     if (Failed)
       return std::nullopt;
@@ -598,10 +598,14 @@ private:
     if (T.isVolatileQualified() || VD->getType().isVolatileQualified() ||
         (P.Arrow && VD->getType()->getPointeeType().isVolatileQualified()))
       return Fail("a volatile member");
-    if (!scalarTypeOf(T)) {
+    // A pointer to numbers (`m->data`): an array the nest indexes through
+    // the member's value.
+    bool NumberPointer = T->isPointerType() && scalarTypeOf(T->getPointeeType()) &&
+                         !T->getPointeeType().isVolatileQualified();
+    if (!scalarTypeOf(T) && !NumberPointer) {
       if (T->isPointerType() || T->isArrayType())
-        return Fail("an array member or a pointer member (copy the pointer into a local variable before the nest: "
-                    "'float *data = " + sourceText(ME->getSourceRange()) + ";')");
+        return Fail("an array member, or a pointer member to other than numbers (copy the pointer into a local "
+                    "variable before the nest: 'float *data = " + sourceText(ME->getSourceRange()) + ";')");
       return Fail("a member of type '" + T.getAsString() + "'");
     }
     P.Root = VD;
@@ -654,6 +658,7 @@ private:
                                &Ctx.Idents.get(Name), ME->getType(), nullptr, SC_None);
     MemberBinding B;
     B.Name = Name;
+    B.IsPointer = ME->getType()->isPointerType();
     B.Type = spelledForHost(ME->getType().getUnqualifiedType()).getAsString(hostPolicy(Ctx));
     B.Member = B.CText = Text;
     B.Root = P.Root->getNameAsString();
@@ -662,7 +667,7 @@ private:
       for (const std::string &F : P.Fields)
         B.PathFromPointee += "." + F;
     }
-    B.ElementType = *scalarTypeOf(ME->getType());
+    B.ElementType = *scalarTypeOf(B.IsPointer ? ME->getType()->getPointeeType() : ME->getType());
     B.Loc = Diag.loc(ME->getBeginLoc());
     MemberIds[VD] = N.Members.size();
     MemberRoots.push_back(P);
@@ -738,7 +743,10 @@ private:
     }
     for (unsigned M = 0; M < N.Members.size(); ++M) {
       MemberBinding &B = N.Members[M];
-      if (!Exposed[M])
+      // A pointer member: the array behind it is the nest's (a pointer
+      // variable: it may alias every other); an element store cannot change
+      // the pointer (C11 6.5p7).
+      if (!Exposed[M] || B.IsPointer)
         continue;
       for (unsigned A = 0; A < N.Arrays.size(); ++A) {
         const ArrayInfo &AI = N.Arrays[A];

@@ -381,6 +381,9 @@ public:
   /// expression of the parameters), whether the function reads and writes it.
   struct ArrayUse {
     std::string Count;
+    /// Declared extents: the elements the nests' accesses may reach with
+    /// the driver's values, where that can be computed ("" otherwise).
+    std::string Touched;
     bool Read = false, Written = false;
   };
   /// The arguments of the function's calls: the original's (Ref), the CUDA
@@ -388,6 +391,13 @@ public:
   /// variant's (device pointers).
   struct Arguments {
     std::vector<std::string> Ref, Cuda, Device, HP;
+    /// Arrays the nests index through pointer members of struct parameters
+    /// (`m->data`): the driver's buffers, one per side.
+    struct MemberArray {
+      const MemberBinding *B = nullptr;
+      bool Read = false, Written = false;
+    };
+    std::vector<MemberArray> MemberArrays;
   };
 
   /// A variable at file scope that the function's nests use: each side (the
@@ -556,8 +566,14 @@ public:
         for (const Access &Acc : N->Accesses)
           if (Acc.isArray() && Acc.Index == static_cast<unsigned>(NA))
             (Acc.IsWrite ? U.Written : U.Read) = true;
-        if (A.extentsKnown())
+        if (A.extentsKnown()) {
+          std::optional<std::string> Touched = touchedElementCount(*N, NA);
+          if (Touched && std::none_of(N->Params.begin(), N->Params.end(), [&](const ParamInfo &NP) {
+                return mentionsIdentifier(*Touched, NP.Name) && !ParamNames.count(NP.Name);
+              }))
+            U.Touched = U.Touched.empty() ? *Touched : "loopgpu_max(" + U.Touched + ", " + *Touched + ")";
           continue;
+        }
         std::optional<std::string> Count = arrayElementCount(*N, NA);
         if (!Count) {
           Diags.error(A.Loc, "--validate: cannot size array '" + CudaNames::cName(A.Name) +
@@ -631,8 +647,11 @@ public:
     // hold them are set from these below).
     std::vector<const MemberBinding *> Members = parameterMembers(Info);
     for (const MemberBinding *B : Members)
-      if (!writeValue(OS, F, B->Name, B->ElementType, IntIndex, ParamSummary))
+      if (!B->IsPointer && !writeValue(OS, F, B->Name, B->ElementType, IntIndex, ParamSummary))
         return false;
+    // Per side, the struct parameters that hold pointer members (each side
+    // its own arrays behind them), set after every parameter has its value.
+    std::vector<std::pair<std::string, const MemberBinding *>> PointerMembers; // (side prefix, member)
     for (const HostParam &P : F.Params) {
       if (P.K == HostParam::Kind::Array) {
         bool Passed = Arrays.count(P.ArrayIndex);
@@ -648,11 +667,26 @@ public:
         for (const MemberBinding *B : Members)
           if (B->Root == P.Name)
             Mine.push_back(B);
+        bool Arrays = std::any_of(Mine.begin(), Mine.end(), [](const MemberBinding *B) { return B->IsPointer; });
         if (!Pointer) {
           OS << "  " << P.TypeSpelling << " = {}; // "
              << (Mine.empty() ? "not used by the nests" : "the members the nests use are set below") << "\n";
           for (const MemberBinding *B : Mine)
-            OS << "  " << B->Member << " = " << B->Name << ";\n";
+            if (!B->IsPointer)
+              OS << "  " << B->Member << " = " << B->Name << ";\n";
+          if (Arrays) { // a copy per side: each its own arrays
+            const std::string &T = P.TypeSpelling.substr(0, P.TypeSpelling.rfind(P.Name));
+            OS << "  " << T << P.Name << "_ref = " << P.Name << ", " << P.Name << "_cuda = " << P.Name << ", "
+               << P.Name << "_dev = " << P.Name << ";\n";
+            for (const MemberBinding *B : Mine)
+              if (B->IsPointer)
+                PointerMembers.push_back({P.Name, B});
+            RefArgs.push_back(P.Name + "_ref");
+            CudaArgs.push_back(P.Name + "_cuda");
+            DeviceArgs.push_back(P.Name + "_dev");
+            HPArgs.push_back(P.Name);
+            continue;
+          }
         } else if (!Mine.empty()) {
           // What the pointer points to, a copy for each run (the nests may
           // write members, which are compared afterwards).
@@ -660,7 +694,10 @@ public:
           OS << "  " << T << " " << O << " = {}; // what '" << CudaNames::cName(P.Name)
              << "' points to: the members the nests use\n";
           for (const MemberBinding *B : Mine)
-            OS << "  " << O << B->PathFromPointee << " = " << B->Name << ";\n";
+            if (B->IsPointer)
+              PointerMembers.push_back({O, B});
+            else
+              OS << "  " << O << B->PathFromPointee << " = " << B->Name << ";\n";
           OS << "  " << T << " " << O << "_ref = " << O << ", " << O << "_cuda = " << O << ", " << O << "_dev = " << O
              << ";\n";
           RefArgs.push_back("&" + O + "_ref");
@@ -678,8 +715,53 @@ public:
       for (auto *List : {&RefArgs, &CudaArgs, &DeviceArgs, &HPArgs})
         List->push_back(P.Name);
     }
+    for (const auto &[Side, B] : PointerMembers)
+      if (!writeMemberArray(OS, Info, Side, *B, Args))
+        return false;
     OS << "  printf(\"validating " << F.Name << (ParamSummary.empty() ? "" : " with") << ParamSummary << " (seed " << Opts.Seed
        << ")\\n\");\n";
+    return true;
+  }
+
+  /// The array the nests index through pointer member B of a struct
+  /// parameter (Side: the driver's struct, or the object a pointer parameter
+  /// points to): sized from the nests' accesses, random inputs (where read),
+  /// a buffer per side that the side's struct points to. False after an
+  /// error.
+  bool writeMemberArray(raw_ostream &OS, const FunctionInfo &Info, const std::string &Side, const MemberBinding &B,
+                        Arguments &Args) {
+    Arguments::MemberArray MA;
+    MA.B = &B;
+    std::string Count;
+    for (const Nest *N : Info.Nests) {
+      int NA = nestArrayNamed(*N, B.Name);
+      if (NA < 0)
+        continue;
+      for (const Access &Acc : N->Accesses)
+        if (Acc.isArray() && Acc.Index == static_cast<unsigned>(NA))
+          (Acc.IsWrite ? MA.Written : MA.Read) = true;
+      std::optional<std::string> C = arrayElementCount(*N, NA);
+      if (!C) {
+        Diags.error(B.Loc, "--validate: cannot size the array '" + B.CText +
+                               "' points to (an access to it is not affine)");
+        return false;
+      }
+      Count = Count.empty() ? *C : "loopgpu_max(" + Count + ", " + *C + ")";
+    }
+    if (Count.empty())
+      return true;
+    std::string T = typeStr(B.ElementType), Name = B.Name;
+    OS << "  // " << B.CText << ": the array the nests index through it\n";
+    OS << "  const long long " << Name << "_count = loopgpu_max(0, " << Count << ");\n";
+    OS << "  loopgpu_buffer<" << T << "> " << Name << "_init(" << Name << "_count + 1);\n";
+    OS << "  loopgpu_" << (MA.Read ? "fill" : "poison") << "(" << Name << "_init.data(), " << Name << "_count, "
+       << (B.ElementType.isFloating() ? "true" : "false") << ");\n";
+    OS << "  loopgpu_buffer<" << T << "> " << Name << "_ref_v(" << Name << "_init), " << Name << "_cuda_v(" << Name
+       << "_init), " << Name << "_dev_v(" << Name << "_init);\n";
+    std::string Path = B.PointeeType.empty() ? B.Member.substr(B.Root.size()) : B.PathFromPointee;
+    for (const char *S : {"ref", "cuda", "dev"})
+      OS << "  " << Side << "_" << S << Path << " = " << Name << "_" << S << "_v.data();\n";
+    Args.MemberArrays.push_back(MA);
     return true;
   }
 
@@ -717,6 +799,16 @@ public:
     }
     if (!Bytes.empty())
       OS << "  if (!loopgpu_memory_fits(\"" << F.Name << "\", " << join(Bytes, " + ") << "))\n    return 1;\n";
+    // The parameters' values are the driver's guesses (or --param): where the
+    // nests reach past an array's declared extent with them, the original C
+    // writes outside it too, which no comparison can make sense of.
+    for (auto &[AI, U] : Arrays)
+      if (!U.Touched.empty())
+        OS << "  if ((long long)(" << U.Touched << ") > " << F.Arrays[AI].Name << "_count)\n    printf(\"note "
+           << F.Name << ": with these values the nests may index " << CudaNames::cName(F.Arrays[AI].Name)
+           << " up to element %lld, past its %lld declared elements (the original C too: a crash or a FAIL may "
+              "follow); give --param values that keep the loops within the arrays\\n\", (long long)("
+           << U.Touched << ") - 1, " << F.Arrays[AI].Name << "_count), fflush(stdout);\n";
     for (auto &[AI, U] : Arrays) {
       const HostArray &A = F.Arrays[AI];
       std::string T = typeStr(A.ElementType), Name = A.Name;
@@ -780,6 +872,14 @@ public:
       OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << CudaNames::cName(Name) << "\", " << V
          << "_ref, " << V << "_cuda, " << HP << ", " << V << "_count, " << toleranceFor(G.ElementType, Info.HasReduction)
          << ");\n";
+    }
+    for (const Arguments::MemberArray &MA : Args.MemberArrays) {
+      if (!MA.Written)
+        continue;
+      ++Compared;
+      OS << "  loopgpu_failures += loopgpu_compare(\"" << F.Name << ": " << MA.B->CText << "[]\", " << MA.B->Name
+         << "_ref_v.data(), " << MA.B->Name << "_cuda_v.data(), (const long double *)NULL, " << MA.B->Name
+         << "_count, " << toleranceFor(MA.B->ElementType, Info.HasReduction) << ");\n";
     }
     // Members a nest writes, of a struct a pointer parameter points to.
     for (const MemberBinding *B : parameterMembers(Info)) {

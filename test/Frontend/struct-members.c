@@ -5,7 +5,8 @@
 // only reads: loop bounds, subscripts, guards) and stored back after it when
 // the nest writes it (reductions into members). A member reached through a
 // pointer that a written array may point into gets a run-time check that
-// stops the program where it does. The CUDA matches the original under the
+// stops the program where it does. A pointer member (`img->pixels`) is an
+// array the nest indexes, copied to the GPU and back around the nest. The CUDA matches the original under the
 // emulation; what stays refused gets located errors.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %loopgpu %s -o %t/out.cu 2> %t/warnings
@@ -106,6 +107,33 @@ void window_copy(struct window w, int n, float a[restrict n], const float b[rest
       a[i + w.lo] += 1;
 }
 
+// Pointer members: the arrays behind them are the nest's (pointer variables:
+// they may alias any other array; restrict on the member says they do not).
+// CUDA-LABEL: extern "C" void brighten(struct image *img, float gain) {
+// CUDA: const int img_h = img->h; // line [[@LINE+12]]
+// CUDA-NEXT: const int img_w = img->w; // line [[@LINE+12]]
+// CUDA-NEXT: float *const img_pixels = img->pixels; // line [[@LINE+12]]
+// CUDA-NOT: img->pixels =
+// CUDA: brighten_nest0_device(img_h, img_w, gain, loopgpu_d_img_pixels);
+// CUDA-NOT: img->pixels =
+// CUDA-LABEL: extern "C" float trace(struct matrix m) {
+// CUDA: const float *const m_data = m.data; // line [[@LINE+13]]
+struct image { int w, h; float *pixels; };
+struct matrix { int n; const float *restrict data; };
+void brighten(struct image *img, float gain) {
+#pragma loopgpu
+  for (int y = 0; y < img->h; y++)
+    for (int x = 0; x < img->w; x++)
+      img->pixels[y * img->w + x] *= gain;
+}
+float trace(struct matrix m) {
+  float t = 0;
+#pragma loopgpu
+  for (int i = 0; i < m.n; i++)
+    t += m.data[i * m.n + i];
+  return t;
+}
+
 // VAL: validating axpy with d_rows=
 // VAL: PASS axpy: y
 // VAL: PASS accumulate: st->sum (1 elements)
@@ -114,6 +142,10 @@ void window_copy(struct window w, int n, float a[restrict n], const float b[rest
 // VAL: PASS smooth: out
 // VAL: PASS mean: return value
 // VAL: PASS window_copy: a
+// VAL: validating brighten with img_h={{[0-9]+}} img_w={{[0-9]+}}
+// VAL: PASS brighten: img->pixels[] ({{[0-9]+}} elements)
+// VAL: validating trace with m_n=
+// VAL: PASS trace: return value
 // VAL: {{^PASS$}}
 
 #ifdef UNION
@@ -135,12 +167,13 @@ void move(int n, particle *ps, float dt) {
 }
 #endif
 #ifdef PTRMEMBER
-struct matrix { int n; float *data; };
-// PTRMEMBER: struct-members.c:[[@LINE+4]]:5: error: subscripting the struct member 'm->data' (an array member or a pointer member (copy the pointer into a local variable before the nest: 'float *data = m->data;')) is not supported
-void clear(struct matrix *m) {
+struct rows { int n; float **row; };
+// PTRMEMBER: struct-members.c:[[@LINE+5]]:7: error: subscripting the struct member 'r->row' (an array member, or a pointer member to other than numbers (copy the pointer into a local variable before the nest: 'float *data = r->row;')) is not supported
+void clear(struct rows *r) {
 #pragma loopgpu
-  for (int i = 0; i < m->n; i++)
-    m->data[i] = 0;
+  for (int i = 0; i < r->n; i++)
+    for (int j = 0; j < r->n; j++)
+      r->row[i][j] = 0;
 }
 #endif
 #ifdef TWOPOINTERS

@@ -23,6 +23,14 @@ namespace loopgpu {
 /// an overflow stops the program).
 std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
 
+/// The elements the accesses may touch (1 + the largest outer index, times
+/// the inner extents), also where the outer extent is declared: past the
+/// declared count, the nest indexes beyond the array for those parameters.
+std::optional<std::string> touchedElementCount(const Nest &N, unsigned ArrayId);
+
+/// arrayElementCount (Declared) or touchedElementCount.
+std::optional<std::string> elementCount(const Nest &N, unsigned ArrayId, bool Declared);
+
 /// E as a C expression computed in 64 bits: every name is cast to long long
 /// first, so that `65536 * n` cannot overflow int.
 std::string affIn64Bits(const Nest &N, const AffExpr &E);

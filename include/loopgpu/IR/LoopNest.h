@@ -328,13 +328,25 @@ struct MemberBinding {
   /// through it, spelled for a declaration (`struct params`), and the path
   /// from that struct to the member (`.alpha`).
   std::string PointeeType, PathFromPointee;
+  /// Its type (a pointer member: its elements' type).
   ScalarType ElementType;
+  /// A pointer to numbers (`m->data`): Name is a pointer variable the nest
+  /// indexes as an array (ArrayInfo::IsLocalPointer), never written itself.
+  bool IsPointer = false;
   bool Written = false;       ///< the nest writes it: stored back after the nest
   /// Arrays of the nest (ids) that may point into the struct: the host code
   /// stops the program before the nest where the member lies in one of them
   /// (then reading it once, or storing it after the nest, would not be C).
   std::vector<unsigned> MayOverlap;
   SourceLoc Loc;              ///< its first use in the nest
+
+  /// Its declaration before the nest: `const int p_n`, `double st_sum`,
+  /// `float *const m_data`.
+  std::string declaration() const {
+    if (IsPointer)
+      return Type + (!Type.empty() && Type.back() == '*' ? "" : " ") + "const " + Name;
+    return (Written ? "" : "const ") + Type + " " + Name;
+  }
 };
 
 struct Nest {
