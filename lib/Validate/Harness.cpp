@@ -667,6 +667,15 @@ public:
         for (const MemberBinding *B : Members)
           if (B->Root == P.Name)
             Mine.push_back(B);
+        if (Pointer && std::any_of(F.Items.begin(), F.Items.end(), [&](const HostFunction::Item &It) {
+              return It.Nest < 0 && mentionsIdentifier(It.Text, P.Name);
+            }))
+          Diags.warning(F.Loc, "--validate: the host code of '" + CudaNames::cName(F.Name) + "' uses '" +
+                                   CudaNames::cName(P.Name) + "', which the driver passes " +
+                                   (Mine.empty() ? "as NULL" : "pointing to a struct with only the members the "
+                                                               "nests use set") +
+                                   ": the runs may crash or compare little (use its members in the nests, or "
+                                   "validate a function that takes numbers and arrays)");
         bool Arrays = std::any_of(Mine.begin(), Mine.end(), [](const MemberBinding *B) { return B->IsPointer; });
         if (!Pointer) {
           OS << "  " << P.TypeSpelling << " = {}; // "
