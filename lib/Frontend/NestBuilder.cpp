@@ -522,6 +522,9 @@ private:
   void unsupported(SourceLocation L, const std::string &What) { error(L, What + NotSupported); }
 
   std::string sourceText(SourceRange R) const {
+    // A member rewriteMembers replaced ends where the member did.
+    if (auto It = MemberEnds.find(R.getEnd().getRawEncoding()); It != MemberEnds.end())
+      R.setEnd(It->second);
     CharSourceRange CR = CharSourceRange::getTokenRange(R);
     CR = Lexer::makeFileCharRange(CR, SM, Ctx.getLangOpts());
     if (CR.isInvalid())
@@ -625,6 +628,7 @@ private:
           auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), memberVar(ME, *P),
                                           false, ME->getBeginLoc(), ME->getType(), ME->getValueKind());
           MemberSwaps.push_back({&C, C});
+          MemberEnds[ME->getBeginLoc().getRawEncoding()] = ME->getEndLoc();
           C = Ref;
           continue;
         }
@@ -673,6 +677,15 @@ private:
     MemberRoots.push_back(P);
     N.Members.push_back(B);
     return MemberVarOf[Text] = VD;
+  }
+
+  /// How the C spells a variable of the nest: a member's variable (img_data)
+  /// as the member (img->data), for messages.
+  std::string cText(const std::string &Name) const {
+    for (const MemberBinding &B : N.Members)
+      if (B.Name == Name)
+        return B.CText;
+    return Name;
   }
 
   /// Whether Name would clash with a name in scope in the function's host
@@ -759,9 +772,9 @@ private:
         if (!Sized && !Affine) {
           Diag.error(B.Loc, "'" + B.Member + "' " + (B.Written ? "is stored after the nest" : "is read once, before "
                                                                  "the nest") +
-                                "; '" + AI.Name + "', which the nest " + (ArrayWritten[A] ? "writes" : "reads") +
+                                "; '" + cText(AI.Name) + "', which the nest " + (ArrayWritten[A] ? "writes" : "reads") +
                                 ", may point into the struct, and its elements are not known to check that at run "
-                                "time: declare '" + AI.Name + "' or '" + B.Root + "' restrict, mark the nest "
+                                "time: declare '" + cText(AI.Name) + "' or '" + B.Root + "' restrict, mark the nest "
                                 "'independent', or copy the member into a local variable before the nest");
           Failed = true;
           continue;
@@ -771,7 +784,7 @@ private:
       if (!B.MayOverlap.empty()) {
         std::vector<std::string> Names;
         for (unsigned A : B.MayOverlap)
-          Names.push_back("'" + N.Arrays[A].Name + "'");
+          Names.push_back("'" + cText(N.Arrays[A].Name) + "'");
         Diag.warning(B.Loc, "'" + B.Member + "' is " + (B.Written ? "a variable of the nest, stored back after it" :
                                                                      "read once, before the nest") +
                                 "; a run-time check stops the program where it lies in " + llvm::join(Names, " or ") +
@@ -3332,7 +3345,7 @@ private:
           if (C.AliasClass == From)
             C.AliasClass = To;
         const ArrayInfo &W = ArrayWritten[J] ? B : A, &O = ArrayWritten[J] ? A : B;
-        Diag.warning(W.Loc, "'" + W.Name + "' may alias '" + O.Name +
+        Diag.warning(W.Loc, "'" + cText(W.Name) + "' may alias '" + cText(O.Name) +
                                 "' (neither is declared restrict): dependences between them are "
                                 "assumed; declare them restrict if they never overlap");
       }
@@ -3389,6 +3402,7 @@ private:
   std::map<const VarDecl *, unsigned> MemberIds;
   std::vector<MemberPath> MemberRoots;
   std::vector<std::pair<Stmt **, Stmt *>> MemberSwaps;
+  std::map<SourceLocation::UIntTy, SourceLocation> MemberEnds; ///< a replaced member's first token -> its last
 
   Nest N;
   bool Failed = false;

@@ -20,6 +20,7 @@
 // RUN: %expect_exit 1 %loopgpu %s -- -DAOS 2>&1 | FileCheck %s --check-prefix=AOS
 // RUN: %expect_exit 1 %loopgpu %s -- -DPTRMEMBER 2>&1 | FileCheck %s --check-prefix=PTRMEMBER
 // RUN: %expect_exit 1 %loopgpu %s -- -DTWOPOINTERS 2>&1 | FileCheck %s --check-prefix=TWOPOINTERS
+// RUN: %expect_exit 1 %loopgpu %s -- -DMEMBERALIAS 2>&1 | FileCheck %s --check-prefix=MEMBERALIAS
 // VAL-NOT: FAIL
 #include <stddef.h>
 typedef struct { int rows, cols; float alpha; } dims_t;
@@ -182,5 +183,18 @@ void add(int n, struct stats *a, const struct stats *b, const double *restrict x
 #pragma loopgpu
   for (int i = 0; i < n; i++)
     a->sum += b->sum * x[i];
+}
+#endif
+#ifdef MEMBERALIAS
+// Two pointer members of one type, one written: pointer variables that may
+// point into each other, which the GPU copies cannot share (yet): refused,
+// named as the C spells them.
+// MEMBERALIAS: struct-members.c:[[@LINE+6]]:7: warning: 'dst->pixels' may alias 'src->pixels' (neither is declared restrict)
+// MEMBERALIAS: error: 'src_pixels' is a pointer variable that may point into another array of the nest
+void copy_image(const struct image *src, struct image *dst) {
+#pragma loopgpu
+  for (int i = 0; i < src->h * 64; i++)
+    if (i < dst->w)
+      dst->pixels[i] = src->pixels[i];
 }
 #endif
