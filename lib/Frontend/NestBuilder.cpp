@@ -374,7 +374,7 @@ public:
     R.TraverseStmt(const_cast<Stmt *>(Body));
     if (R.Unsafe)
       return true;
-    SourceLocation End = SM.getExpansionLoc(OuterLoop->getEndLoc());
+    SourceLocation End = SM.getExpansionLoc(OuterEnd);
     const DeclRefExpr *First = nullptr;
     for (const DeclRefExpr *E : R.Found) {
       SourceLocation L = SM.getExpansionLoc(E->getLocation());
@@ -447,6 +447,7 @@ public:
 
   std::optional<Nest> build(const ForStmt &Outer, unsigned Ordinal, SourceLocation PragmaLoc) {
     OuterLoop = &Outer;
+    OuterEnd = Outer.getEndLoc(); // as written: a member rewriteMembers replaces may end the nest
     {
       // The parent map is of the AST as written (mayBeReadAfterNest walks
       // up from the nest and from references after it, never inside it).
@@ -470,7 +471,7 @@ public:
     // The end of the last macro invocation the loop's text ends in
     // (`LOOP(i, n) BODY(A, i);`): its expansion range, not the location of
     // the macro's name.
-    SourceLocation End = Lexer::getLocForEndOfToken(SM.getExpansionRange(Outer.getEndLoc()).getEnd(), 0, SM,
+    SourceLocation End = Lexer::getLocForEndOfToken(SM.getExpansionRange(OuterEnd).getEnd(), 0, SM,
                                                     Ctx.getLangOpts());
     N.EndOffset = End.isValid() ? SM.getFileOffset(End) : N.BeginOffset;
     {
@@ -672,6 +673,8 @@ private:
         B.PathFromPointee += "." + F;
     }
     B.ElementType = *scalarTypeOf(B.IsPointer ? ME->getType()->getPointeeType() : ME->getType());
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()); F && F->isBitField())
+      BitFields.insert(VD);
     B.Loc = Diag.loc(ME->getBeginLoc());
     MemberIds[VD] = N.Members.size();
     MemberRoots.push_back(P);
@@ -758,8 +761,11 @@ private:
       MemberBinding &B = N.Members[M];
       // A pointer member: the array behind it is the nest's (a pointer
       // variable: it may alias every other); an element store cannot change
-      // the pointer (C11 6.5p7).
-      if (!Exposed[M] || B.IsPointer)
+      // the pointer (C11 6.5p7). A bit-field has no address a pointer could
+      // hold.
+      bool BitField = std::any_of(BitFields.begin(), BitFields.end(),
+                                  [&](const VarDecl *V) { return MemberIds.at(V) == M; });
+      if (!Exposed[M] || B.IsPointer || BitField)
         continue;
       for (unsigned A = 0; A < N.Arrays.size(); ++A) {
         const ArrayInfo &AI = N.Arrays[A];
@@ -3391,6 +3397,7 @@ private:
   ClangDiagnostics &Diag;
   const FunctionDecl &FD;
   const ForStmt *OuterLoop = nullptr; ///< the nest's outermost loop
+  SourceLocation OuterEnd;            ///< its last token
   const std::map<const ForStmt *, std::vector<Clause>> &LoopClauses;
   bool AssumeNoAlias = false;
   /// Struct members: the names their variables have in this file's nests
@@ -3400,6 +3407,7 @@ private:
   std::map<std::string, std::string> &MemberNames;
   std::map<std::string, VarDecl *> MemberVarOf;
   std::map<const VarDecl *, unsigned> MemberIds;
+  std::set<const VarDecl *> BitFields; ///< member variables of bit-fields
   std::vector<MemberPath> MemberRoots;
   std::vector<std::pair<Stmt **, Stmt *>> MemberSwaps;
   std::map<SourceLocation::UIntTy, SourceLocation> MemberEnds; ///< a replaced member's first token -> its last

@@ -135,6 +135,21 @@ float trace(struct matrix m) {
   return t;
 }
 
+// Bit-fields (no address: no run-time check), and a nest whose last token
+// is a member's (the nest's text ended at the member's first token: the
+// host function kept '->scale;' after the nest and did not compile).
+// CUDA-LABEL: extern "C" void limit(int n, const struct opts *o, int *a) {
+// CUDA: const unsigned int o_clamp = o->clamp;
+// CUDA-NOT: loopgpu_member_apart
+// CUDA-NOT: }->scale
+// CUDA: {{^}$}}
+struct opts { unsigned clamp : 1; unsigned scale : 7; };
+void limit(int n, const struct opts *o, int *a) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    a[i] = o->clamp ? (a[i] > 100 ? 100 : a[i]) : a[i] * (int)o->scale;
+}
+
 // VAL: validating axpy with d_rows=
 // VAL: PASS axpy: y
 // VAL: PASS accumulate: st->sum (1 elements)
@@ -147,6 +162,7 @@ float trace(struct matrix m) {
 // VAL: PASS brighten: img->pixels[] ({{[0-9]+}} elements)
 // VAL: validating trace with m_n=
 // VAL: PASS trace: return value
+// VAL: PASS limit: a
 // VAL: {{^PASS$}}
 
 #ifdef UNION
