@@ -81,7 +81,17 @@ private:
     Out += std::string(Base + 2 * Depth, ' ') + Text + "\n";
   }
 
-  std::string aff(const AffExpr &E) const { return E.str(N.namer(), MinName, MaxName); }
+  /// Affine expressions are of integers: an unsigned iterator in one is
+  /// read as a number (min(k, m - 1) at m = 0 is -1; C's `k < m - 1` in the
+  /// min macro would convert -1 to a huge unsigned value: fuzz case 1462667).
+  std::string aff(const AffExpr &E) const {
+    return E.str(
+        [this](AffVar V) {
+          std::string Name = N.nameOf(V);
+          return V.isIterator() && N.Loops[V.Index].IteratorType.IsUnsigned ? "(long long)" + Name : Name;
+        },
+        MinName, MaxName);
+  }
 
   /// Does a statement in Nd's subtree access scalar S?
   bool mentions(const Node &Nd, unsigned S) const {
