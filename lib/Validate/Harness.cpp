@@ -323,6 +323,13 @@ struct FunctionInfo {
   bool HasReduction = false;
 };
 
+/// Sets Read / Written where nest N reads / writes its array NA.
+static void noteAccesses(const Nest &N, int NA, bool &Read, bool &Written) {
+  for (const Access &Acc : N.Accesses)
+    if (Acc.isArray() && Acc.Index == static_cast<unsigned>(NA))
+      (Acc.IsWrite ? Written : Read) = true;
+}
+
 /// The struct members (Nest::Members) of the function's nests that belong to
 /// one of its parameters, one per variable: the driver gives them values
 /// (integers: --param NAME or the defaults, as for integer parameters).
@@ -563,9 +570,7 @@ public:
         int NA = nestArrayNamed(*N, A.Name);
         if (NA < 0)
           continue;
-        for (const Access &Acc : N->Accesses)
-          if (Acc.isArray() && Acc.Index == static_cast<unsigned>(NA))
-            (Acc.IsWrite ? U.Written : U.Read) = true;
+        noteAccesses(*N, NA, U.Read, U.Written);
         if (A.extentsKnown()) {
           std::optional<std::string> Touched = touchedElementCount(*N, NA);
           if (Touched && std::none_of(N->Params.begin(), N->Params.end(), [&](const ParamInfo &NP) {
@@ -746,9 +751,7 @@ public:
       int NA = nestArrayNamed(*N, B.Name);
       if (NA < 0)
         continue;
-      for (const Access &Acc : N->Accesses)
-        if (Acc.isArray() && Acc.Index == static_cast<unsigned>(NA))
-          (Acc.IsWrite ? MA.Written : MA.Read) = true;
+      noteAccesses(*N, NA, MA.Read, MA.Written);
       std::optional<std::string> C = arrayElementCount(*N, NA);
       if (!C) {
         Diags.error(B.Loc, "--validate: cannot size the array '" + B.CText +
