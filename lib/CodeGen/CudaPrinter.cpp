@@ -175,6 +175,27 @@ inline bool loopgpu_version(bool apart, const char *nest, const char *arrays) {
             apart ? "the version for arrays apart runs" : "the nest as analysed runs");
   return apart;
 }
+// Host byte ranges [lo, hi) in groups that overlap, directly or through
+// other ranges of the group; each group's indexes by start address.
+struct loopgpu_span {
+  uintptr_t lo, hi;
+};
+inline std::vector<std::vector<size_t>> loopgpu_overlapping(const std::vector<loopgpu_span> &spans) {
+  std::vector<size_t> order(spans.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return spans[a].lo < spans[b].lo; });
+  std::vector<std::vector<size_t>> groups;
+  for (size_t i = 0; i < order.size();) {
+    uintptr_t hi = spans[order[i]].hi;
+    size_t j = i + 1;
+    for (; j < order.size() && spans[order[j]].lo < hi; ++j)
+      hi = std::max(hi, spans[order[j]].hi);
+    groups.emplace_back(order.begin() + i, order.begin() + j);
+    i = j;
+  }
+  return groups;
+}
 // The device memory of a call's array arguments: host ranges that overlap
 // (aliasing arguments) share one buffer, each at its offset in it, so the
 // kernels see the aliasing the C code sees. Freed when the call returns.
@@ -184,23 +205,20 @@ struct loopgpu_region {
     size_t bytes;
   };
   loopgpu_region(std::initializer_list<range> list) : ranges(list), dev(list.size()), alone(list.size()) {
-    std::vector<size_t> order(ranges.size());
-    for (size_t i = 0; i < order.size(); ++i)
-      order[i] = i;
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return start(a) < start(b); });
-    for (size_t i = 0; i < order.size();) {
-      uintptr_t lo = start(order[i]), hi = lo + ranges[order[i]].bytes;
-      size_t j = i + 1;
-      for (; j < order.size() && start(order[j]) < hi; ++j)
-        hi = std::max<uintptr_t>(hi, start(order[j]) + ranges[order[j]].bytes);
+    std::vector<loopgpu_span> spans;
+    for (const range &r : ranges)
+      spans.push_back({(uintptr_t)r.host, (uintptr_t)r.host + r.bytes});
+    for (const std::vector<size_t> &group : loopgpu_overlapping(spans)) {
+      uintptr_t lo = spans[group[0]].lo, hi = lo;
+      for (size_t k : group)
+        hi = std::max(hi, spans[k].hi);
       void *buffer = NULL;
       LOOPGPU_CHECK(cudaMalloc(&buffer, hi > lo ? hi - lo : 1));
       buffers.push_back(buffer);
-      for (size_t k = i; k < j; ++k) {
-        dev[order[k]] = (char *)buffer + (start(order[k]) - lo);
-        alone[order[k]] = j == i + 1;
+      for (size_t k : group) {
+        dev[k] = (char *)buffer + (spans[k].lo - lo);
+        alone[k] = group.size() == 1;
       }
-      i = j;
     }
   }
   ~loopgpu_region() {
@@ -214,10 +232,103 @@ struct loopgpu_region {
   bool shared(size_t i) const { return !alone[i]; }
 
 private:
-  uintptr_t start(size_t i) const { return (uintptr_t)ranges[i].host; }
   std::vector<range> ranges;
   std::vector<void *> dev, buffers;
   std::vector<bool> alone;
+};
+// The device memory of the arrays a nest copies itself (struct members,
+// pointer variables, arrays only the nest can size): host ranges that
+// overlap share device memory at the same offsets, as in loopgpu_region,
+// and so do they with the arrays already on the GPU for the call that may
+// hold the same memory (resident: host range and device copy, the newest
+// bytes). A group of overlapping ranges inside one resident array uses its
+// device copy; any other group gets a buffer of its own, filled from the
+// host, then from the resident copies it overlaps, and emptied back into
+// them and into the host ranges the nest writes by finish(), after the
+// nest. Freed at the end of the nest's block.
+struct loopgpu_nest_region {
+  struct range {
+    const void *host;
+    size_t bytes;
+    bool written;
+  };
+  struct resident {
+    const void *host;
+    size_t bytes;
+    void *device;
+  };
+  loopgpu_nest_region(std::initializer_list<range> own, std::initializer_list<resident> on_gpu)
+      : ranges(own), residents(on_gpu), dev(ranges.size() + residents.size()) {
+    std::vector<loopgpu_span> spans;
+    for (const range &r : ranges)
+      spans.push_back({(uintptr_t)r.host, (uintptr_t)r.host + r.bytes});
+    for (const resident &r : residents)
+      spans.push_back({(uintptr_t)r.host, (uintptr_t)r.host + r.bytes});
+    const size_t n = ranges.size();
+    for (const std::vector<size_t> &group : loopgpu_overlapping(spans)) {
+      uintptr_t lo = spans[group[0]].lo, hi = lo;
+      bool any_own = false;
+      for (size_t k : group) {
+        hi = std::max(hi, spans[k].hi);
+        any_own = any_own || k < n;
+      }
+      char *base = NULL; // the resident copy that holds the whole group
+      for (size_t k : group)
+        if (k >= n && spans[k].lo == lo && spans[k].hi == hi)
+          base = (char *)residents[k - n].device;
+      if (!any_own) { // arrays of the call alone: their copies share memory as they must already
+        for (size_t k : group)
+          dev[k] = residents[k - n].device;
+        continue;
+      }
+      if (!base) {
+        LOOPGPU_CHECK(cudaMalloc((void **)&base, hi > lo ? hi - lo : 1));
+        moved.push_back({base, group});
+        for (size_t k : group)
+          if (k < n)
+            loopgpu_copy_in(base + (spans[k].lo - lo), ranges[k].host, ranges[k].bytes);
+        for (size_t k : group)
+          if (k >= n && residents[k - n].bytes > 0)
+            LOOPGPU_CHECK(cudaMemcpy(base + (spans[k].lo - lo), residents[k - n].device, residents[k - n].bytes,
+                                     cudaMemcpyDeviceToDevice));
+      }
+      for (size_t k : group)
+        dev[k] = base + (spans[k].lo - lo);
+    }
+  }
+  ~loopgpu_nest_region() {
+    for (const buffer &b : moved)
+      cudaFree(b.base);
+  }
+  loopgpu_nest_region(const loopgpu_nest_region &) = delete;
+  loopgpu_nest_region &operator=(const loopgpu_nest_region &) = delete;
+  // The device copy of the nest's own range i.
+  void *device(size_t i) const { return dev[i]; }
+  // Where resident array i is while the nest runs.
+  void *on_gpu(size_t i) const { return dev[ranges.size() + i]; }
+  // After the nest: resident arrays moved into a buffer of the nest back
+  // to their own, and the ranges the nest writes back to the host.
+  void finish() {
+    const size_t n = ranges.size();
+    for (const buffer &b : moved)
+      for (size_t k : b.group)
+        if (k >= n && residents[k - n].bytes > 0)
+          LOOPGPU_CHECK(cudaMemcpy(residents[k - n].device, dev[k], residents[k - n].bytes,
+                                   cudaMemcpyDeviceToDevice));
+    for (size_t i = 0; i < n; ++i)
+      if (ranges[i].written && ranges[i].bytes > 0)
+        LOOPGPU_CHECK(cudaMemcpy((void *)ranges[i].host, dev[i], ranges[i].bytes, cudaMemcpyDeviceToHost));
+  }
+
+private:
+  struct buffer {
+    char *base;
+    std::vector<size_t> group;
+  };
+  std::vector<range> ranges;
+  std::vector<resident> residents;
+  std::vector<void *> dev;
+  std::vector<buffer> moved;
 };
 // Device memory a host function holds for the whole call: freed on return.
 struct loopgpu_device_buffer {
@@ -4039,14 +4150,18 @@ public:
 
   /// The block that replaces the nest inside the host function. Buffer(A)
   /// is the device pointer already holding array A, or nullopt: the block
-  /// allocates, copies in, copies out and frees it itself.
+  /// copies it itself, in a loopgpu_nest_region that gives overlapping host
+  /// ranges the same device memory, with one another and with Residents
+  /// (arrays on the GPU for the call that they may overlap; a nest array
+  /// among them runs where the region puts it).
   void printHostBlock(raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer,
-                      bool Sync) {
-    bool Copies = false;
+                      const std::vector<DeviceResident> &Residents, bool Sync) {
+    std::vector<unsigned> Own;
     for (unsigned A = 0; A < N.Arrays.size(); ++A)
-      Copies |= !N.Arrays[A].isTemporary() && !Buffer(A);
+      if (!N.Arrays[A].isTemporary() && !Buffer(A))
+        Own.push_back(A);
     OS << "{ // nest " << N.Ordinal << " (line " << N.Loc.Line << "): "
-       << (Copies ? "copy in, run on the GPU, copy out" : "run on the GPU") << "\n";
+       << (Own.empty() ? "run on the GPU" : "copy in, run on the GPU, copy out") << "\n";
     std::vector<std::string> Args;
     for (const ParamInfo &P : N.Params)
       Args.push_back(P.Name);
@@ -4065,24 +4180,10 @@ public:
          << "), cudaMemcpyHostToDevice));\n";
       Args.push_back(P);
     }
-    for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+    // The nest's own copies: ranges, in bytes, the nest touches.
+    std::vector<std::string> Ranges;
+    for (unsigned A : Own) {
       const ArrayInfo &Arr = N.Arrays[A];
-      if (Arr.isTemporary())
-        continue; // the launcher allocates it
-      if (std::optional<std::string> B = Buffer(A)) {
-        Args.push_back(*B);
-        continue;
-      }
-      if (Arr.IsLocalPointer && !Plan.NoAlias[A]) {
-        // Its device copy would be a buffer of its own, apart from the array
-        // it points into: the kernels would not see each other's writes.
-        Diags.error(Arr.Loc, "'" + CudaNames::cName(Arr.Name) +
-                                 "' is a pointer variable that may point into another array of the nest; the GPU "
-                                 "copy cannot share that array's memory: index the array itself (e.g. A[i + 1] "
-                                 "for p = A + 1), or pass the pointer as a parameter");
-        Failed = true;
-        return;
-      }
       std::optional<std::string> Count = arrayElementCount(N, A);
       if (!Count) {
         Diags.error(Arr.Loc, "cannot tell how many elements of '" + CudaNames::cName(Arr.Name) +
@@ -4092,31 +4193,52 @@ public:
         Failed = true;
         return;
       }
-      std::string D = deviceArray(A), T = typeStr(Arr.ElementType);
       if (!Arr.HoistedDecl.empty())
         OS << "    " << Arr.HoistedDecl << " // line " << Arr.Loc.Line
            << ": declared in the nest, the same in every iteration: one copy on the GPU\n";
-      OS << "    const size_t " << D << "_bytes = loopgpu_bytes(" << *Count << ", sizeof(" << T << "));\n";
-      OS << "    " << T << " *" << D << " = NULL;\n";
-      OS << "    LOOPGPU_CHECK(cudaMalloc((void **)&" << D << ", " << D << "_bytes > 0 ? " << D
-         << "_bytes : 1));\n";
       // Written arrays are copied in too: elements the nest does not write
       // must come back unchanged.
-      OS << "    loopgpu_copy_in(" << D << ", " << Arr.Name << ", " << D << "_bytes);\n";
+      Ranges.push_back("{" + Arr.Name + ", loopgpu_bytes(" + *Count + ", sizeof(" + typeStr(Arr.ElementType) +
+                       ")), " + (Written[A] ? "true" : "false") + "}");
+    }
+    if (!Own.empty()) {
+      std::vector<std::string> OnGPU;
+      for (const DeviceResident &R : Residents)
+        OnGPU.push_back("{" + R.Host + ", " + R.Bytes + ", " + R.Device + "}");
+      OS << "    // the nest's copies of its arrays (those it writes go back after it): host ranges that\n"
+         << "    // overlap share device memory"
+         << (Residents.empty() ? "" : ", also with the arrays on the GPU for the call that a\n"
+                                      "    // pointer may point into")
+         << "\n";
+      OS << "    loopgpu_nest_region loopgpu_nest({" << llvm::join(Ranges, ",\n                                      ")
+         << "},\n                                     {" << llvm::join(OnGPU, ", ") << "});\n";
+    }
+    auto ResidentSlot = [&](const std::string &Device) -> int {
+      for (size_t K = 0; K < Residents.size(); ++K)
+        if (Residents[K].Device == Device)
+          return static_cast<int>(K);
+      return -1;
+    };
+    for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+      const ArrayInfo &Arr = N.Arrays[A];
+      if (Arr.isTemporary())
+        continue; // the launcher allocates it
+      std::string T = typeStr(Arr.ElementType);
+      if (std::optional<std::string> B = Buffer(A)) {
+        int K = Own.empty() ? -1 : ResidentSlot(*B);
+        Args.push_back(K < 0 ? *B : "(" + T + " *)loopgpu_nest.on_gpu(" + std::to_string(K) + ")");
+        continue;
+      }
+      size_t Slot = std::find(Own.begin(), Own.end(), A) - Own.begin();
+      std::string D = deviceArray(A);
+      OS << "    " << T << " *const " << D << " = (" << T << " *)loopgpu_nest.device(" << Slot << ");\n";
       Args.push_back(D);
     }
     OS << "    " << launcherName() << "(" << llvm::join(Args, ", ") << ");\n";
-    if (Sync || Copies)
+    if (Sync || !Own.empty())
       OS << "    LOOPGPU_CHECK(cudaDeviceSynchronize());\n";
-    for (unsigned A = 0; A < N.Arrays.size(); ++A) {
-      if (N.Arrays[A].isTemporary() || Buffer(A))
-        continue;
-      std::string D = deviceArray(A);
-      if (Written[A])
-        OS << "    if (" << D << "_bytes > 0)\n      LOOPGPU_CHECK(cudaMemcpy(" << N.Arrays[A].Name << ", "
-           << D << ", " << D << "_bytes, cudaMemcpyDeviceToHost));\n";
-      OS << "    LOOPGPU_CHECK(cudaFree(" << D << "));\n";
-    }
+    if (!Own.empty())
+      OS << "    loopgpu_nest.finish();\n";
     for (unsigned S = 0; S < N.Scalars.size(); ++S)
       if (isDeviceScalar(S)) {
         std::string P = scalarPointer(S);
@@ -4131,8 +4253,8 @@ public:
   std::string apartPairs() const {
     std::string S;
     for (size_t K = 0; K < N.ApartArrays.size(); ++K)
-      S += std::string(K ? ", " : "") + CudaNames::cName(N.Arrays[N.ApartArrays[K].first].Name) + " and " +
-           CudaNames::cName(N.Arrays[N.ApartArrays[K].second].Name);
+      S += std::string(K ? ", " : "") + N.cText(CudaNames::cName(N.Arrays[N.ApartArrays[K].first].Name)) +
+           " and " + N.cText(CudaNames::cName(N.Arrays[N.ApartArrays[K].second].Name));
     return S;
   }
 
@@ -4320,9 +4442,8 @@ bool printCuda(const Program &Prog, const std::vector<GPUPlan> &Plans, llvm::Str
   for (auto &P : Printers) {
     CudaNestPrinter *NP = P.get();
     Hooks.push_back(
-        {[NP](raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer, bool Sync) {
-           NP->printHostBlock(OS, Buffer, Sync);
-         },
+        {[NP](raw_ostream &OS, const std::function<std::optional<std::string>(unsigned)> &Buffer,
+              const std::vector<DeviceResident> &Residents, bool Sync) { NP->printHostBlock(OS, Buffer, Residents, Sync); },
          [NP](const std::function<std::optional<std::string>(unsigned)> &Buffer, bool Host) {
            return NP->apartCheck(Buffer, Host);
          }});

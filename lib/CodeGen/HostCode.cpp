@@ -180,7 +180,8 @@ private:
     }
   }
 
-  /// Which host arrays nest NI uses and writes.
+  /// Which host arrays nest NI uses and writes: by name, and through the
+  /// arrays it copies itself that may share their memory (residentsOf).
   void nestUses(unsigned NI, std::vector<bool> &Uses, std::vector<bool> &Writes) const {
     const Nest &N = Prog.Nests[NI];
     for (const Access &Acc : N.Accesses) {
@@ -192,6 +193,45 @@ private:
       Uses[H] = true;
       Writes[H] = Writes[H] || Acc.IsWrite;
     }
+    std::vector<bool> Read = residentsOf(NI, false), Written = residentsOf(NI, true);
+    for (unsigned A = 0; A < NA; ++A) {
+      Uses[A] = Uses[A] || Read[A];
+      Writes[A] = Writes[A] || Written[A];
+    }
+  }
+  /// The arrays on the GPU for the call whose memory may hold that of an
+  /// array nest NI copies itself (no buffer of the call holds it): one the
+  /// nest writes, if Written. Under C's rules: a pointer variable (or a
+  /// struct member) may point into any array of its element type, a
+  /// parameter or a global into any argument unless one is restrict.
+  std::vector<bool> residentsOf(unsigned NI, bool Written) const {
+    const Nest &N = Prog.Nests[NI];
+    std::vector<bool> NestWrites(N.Arrays.size(), false), Out(NA, false);
+    for (const Access &Acc : N.Accesses)
+      if (Acc.isArray() && Acc.IsWrite)
+        NestWrites[Acc.Index] = true;
+    for (unsigned X = 0; X < N.Arrays.size(); ++X) {
+      const ArrayInfo &Arr = N.Arrays[X];
+      int Own = hostArrayOf(F, N, X);
+      if (Arr.isTemporary() || !Arr.HoistedDecl.empty() || (Own >= 0 && P.onDevice(Own)) ||
+          (Written && !NestWrites[X]))
+        continue;
+      for (unsigned H = 0; H < NA; ++H) {
+        const HostArray &R = F.Arrays[H];
+        if (static_cast<int>(H) == Own || !P.onDevice(H) || !Arr.ElementType.mayAliasWith(R.ElementType))
+          continue;
+        if (Arr.IsLocalPointer || (R.IsParameter && !Arr.IsRestrict && !R.IsRestrict))
+          Out[H] = true;
+      }
+    }
+    return Out;
+  }
+  /// Records the arrays nest NI's block finds on the GPU (residentsOf).
+  void recordResidents(unsigned NI) {
+    std::vector<bool> R = residentsOf(NI, false);
+    for (unsigned A = 0; A < NA; ++A)
+      if (R[A])
+        P.Residents[NI].push_back(A);
   }
   /// The arrays that may share memory with one of Set move with it.
   std::vector<bool> closure(std::vector<bool> Set) const {
@@ -271,6 +311,12 @@ private:
     for (unsigned A = 0; A < NA; ++A)
       if (Uses[A] && !F.Arrays[A].IsParameter)
         P.DeviceVariant = false;
+    // A pointer the function derives may point into an argument, which
+    // `<function>_device` has on the GPU: its copy from the host would not be.
+    const Nest &N = Prog.Nests[It.Nest];
+    if (std::any_of(N.Arrays.begin(), N.Arrays.end(), [](const ArrayInfo &A) { return A.IsLocalPointer; }))
+      P.DeviceVariant = false;
+    recordResidents(It.Nest);
     // Arguments that may share memory move together, so that every copy
     // moves the newest bytes: all of them are current on the GPU here.
     toDevice(closure(Uses), overwrittenBy(It.Nest), It.Nest);
@@ -312,8 +358,15 @@ private:
     }
     // Nests inside host code may run any number of times, even none: their
     // arrays are copied in.
-    if (InRegion)
+    if (InRegion) {
       toDevice(closure(InnerUses), std::vector<bool>(NA, false), -1);
+      for (unsigned NI : It.InnerNests) {
+        recordResidents(NI);
+        const Nest &N = Prog.Nests[NI];
+        if (std::any_of(N.Arrays.begin(), N.Arrays.end(), [](const ArrayInfo &A) { return A.IsLocalPointer; }))
+          P.DeviceVariant = false;
+      }
+    }
     P.Steps.push_back({Kind::Item, I});
     std::vector<bool> HostWrites(NA, false);
     for (unsigned A = 0; A < NA; ++A)
@@ -411,9 +464,28 @@ private:
     return deviceBufferName(F.Arrays[H].Name);
   }
 
+  /// The arrays on the GPU that nest I's own copies may overlap
+  /// (HostPlan::Residents), where the nest runs on the call's buffers.
+  std::vector<DeviceResident> residents(unsigned I, bool OnCallBuffers) const {
+    std::vector<DeviceResident> Out;
+    auto It = Plan.Residents.find(I);
+    if (Device || !OnCallBuffers || It == Plan.Residents.end())
+      return Out;
+    for (unsigned A : It->second)
+      Out.push_back({F.Arrays[A].Name, bytesOf(A), deviceBufferName(F.Arrays[A].Name)});
+    return Out;
+  }
+  /// Array A's size on the GPU in bytes, a C expression.
+  std::string bytesOf(unsigned A) const {
+    return Plan.Slot[A] >= 0 ? "loopgpu_data.bytes(" + std::to_string(Plan.Slot[A]) + ")"
+                             : deviceBufferName(F.Arrays[A].Name) + "_mem.bytes";
+  }
+
   /// Nest I's launch; with a version for arrays apart (AliasVersion.h),
   /// the run-time check picks between the version and the nest.
-  void printNest(unsigned I, const std::function<std::optional<std::string>(const Nest &, unsigned)> &Buffer) {
+  void printNest(unsigned I, const std::function<std::optional<std::string>(const Nest &, unsigned)> &Buffer,
+                 bool OnCallBuffers) {
+    std::vector<DeviceResident> Residents = residents(I, OnCallBuffers);
     auto Of = [&](unsigned J) {
       const Nest *M = &Prog.Nests[J];
       return std::function<std::optional<std::string>(unsigned)>([&Buffer, M](unsigned A) { return Buffer(*M, A); });
@@ -426,13 +498,13 @@ private:
         V = J;
       }
     if (!Check) {
-      Hooks[I].PrintBlock(OS, Of(I), !Device);
+      Hooks[I].PrintBlock(OS, Of(I), Residents, !Device);
       return;
     }
     OS << "if (" << *Check << ") {\n  // the arrays are apart: the version without dependences between them\n  ";
-    Hooks[V].PrintBlock(OS, Of(V), !Device);
+    Hooks[V].PrintBlock(OS, Of(V), Residents, !Device);
     OS << "\n  } else {\n  // they overlap: the nest as analysed\n  ";
-    Hooks[I].PrintBlock(OS, Of(I), !Device);
+    Hooks[I].PrintBlock(OS, Of(I), Residents, !Device);
     OS << "\n  }";
   }
 
@@ -441,7 +513,8 @@ private:
     if (S.K == Kind::Item) {
       const HostFunction::Item &It = F.Items[S.Index];
       if (It.Nest >= 0) {
-        printNestItem(It.Nest, [&](const Nest &N, unsigned A) { return buffer(N, A); }, /*Indent=*/true);
+        printNestItem(It.Nest, [&](const Nest &N, unsigned A) { return buffer(N, A); }, /*OnCallBuffers=*/true,
+                      /*Indent=*/true);
         return;
       }
       printHostText(It.Text, Plan.InnerInRegion[S.Index]);
@@ -455,8 +528,7 @@ private:
     }
     const HostArray &A = F.Arrays[S.Index];
     std::string D = deviceBufferName(A.Name), T = A.ElementType.cudaStr();
-    std::string Bytes = Plan.Slot[S.Index] >= 0 ? "loopgpu_data.bytes(" + std::to_string(Plan.Slot[S.Index]) + ")"
-                                                : D + "_mem.bytes";
+    std::string Bytes = bytesOf(S.Index);
     std::string Guard = "if (" + Bytes + " > 0)\n    ";
     if (S.IfShared)
       Guard = "if (loopgpu_data.shared(" + std::to_string(Plan.Slot[S.Index]) + ") && " + Bytes +
@@ -514,7 +586,7 @@ private:
   /// Indent: the nest is a statement of the function's body (else its
   /// marker in host code stands where it goes, indented).
   void printNestItem(unsigned I, const std::function<std::optional<std::string>(const Nest &, unsigned)> &Buffer,
-                     bool Indent) {
+                     bool OnCallBuffers, bool Indent) {
     const Nest &N = Prog.Nests[I];
     if (!N.Members.empty()) {
       OS << (Indent ? "  " : "") << "{ // struct members as the nest's variables: read once before it";
@@ -529,7 +601,7 @@ private:
     }
     printIteratorChecks(I);
     OS << (Indent ? "  " : "");
-    printNest(I, Buffer);
+    printNest(I, Buffer, OnCallBuffers);
     printFinalIterators(I);
     if (N.Members.empty())
       return;
@@ -587,7 +659,7 @@ private:
       if (Marker.starts_with("nest ")) {
         printNestItem(
             Index, [&](const Nest &N, unsigned A) { return InRegion || Device ? buffer(N, A) : std::nullopt; },
-            /*Indent=*/false);
+            /*OnCallBuffers=*/InRegion, /*Indent=*/false);
       } else {
         const HostArray &A = F.Arrays[Index];
         std::vector<std::string> Factors;

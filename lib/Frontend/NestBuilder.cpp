@@ -682,14 +682,7 @@ private:
     return MemberVarOf[Text] = VD;
   }
 
-  /// How the C spells a variable of the nest: a member's variable (img_data)
-  /// as the member (img->data), for messages.
-  std::string cText(const std::string &Name) const {
-    for (const MemberBinding &B : N.Members)
-      if (B.Name == Name)
-        return B.CText;
-    return Name;
-  }
+  std::string cText(const std::string &Name) const { return N.cText(Name); }
 
   /// Whether Name would clash with a name in scope in the function's host
   /// code, where it is declared (a macro, a keyword, a declaration at file

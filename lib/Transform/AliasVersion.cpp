@@ -35,7 +35,7 @@ std::vector<std::pair<unsigned, unsigned>> overlappingArrayPairs(const Nest &N) 
       const ArrayInfo &A = N.Arrays[I], &B = N.Arrays[J];
       if (A.AliasClass != B.AliasClass || !(Written[I] || Written[J]))
         continue;
-      if (A.IsLocalPointer || B.IsLocalPointer || A.isTemporary() || B.isTemporary())
+      if (A.isTemporary() || B.isTemporary())
         return {};
       Pairs.push_back({I, J});
     }

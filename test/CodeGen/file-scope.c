@@ -27,8 +27,10 @@
 // CHECK-NOT: unrelated
 // CHECK-NOT: real fs(
 // CHECK: extern "C" float fs(int n, float *__restrict__ out) {
-// CHECK:       loopgpu_copy_in(loopgpu_d_G, G, loopgpu_d_G_bytes);
-// CHECK:       LOOPGPU_CHECK(cudaMemcpy(G, loopgpu_d_G, loopgpu_d_G_bytes, cudaMemcpyDeviceToHost));
+// CHECK:       loopgpu_nest_region loopgpu_nest({{[{][{]}}table, loopgpu_bytes(loopgpu_count({(long long)(4)}), sizeof(float)), false},
+// CHECK-NEXT:                                    {G, loopgpu_bytes(loopgpu_count({(long long)(100)}), sizeof(float)), false}},
+// CHECK:       loopgpu_nest_region loopgpu_nest({{[{][{]}}G, loopgpu_bytes(loopgpu_count({(long long)(100)}), sizeof(float)), true}},
+// CHECK:       loopgpu_nest.finish();
 #include <math.h>
 #define SCALE 2.0f
 typedef float real;

@@ -106,7 +106,7 @@ void tables(int n, int m, const int code[restrict n], double out[restrict n][m],
 // CUDA: const float a_2[2] = {0.5f, 2};
 // CUDA-LABEL: extern "C" void hoisted(
 // CUDA: const float w[5] = {1, 4, 6, 4, 1}; // line [[@LINE+10]]: declared in the nest, the same in every iteration: one copy on the GPU
-// CUDA-NEXT: loopgpu_d_w_bytes
+// CUDA: loopgpu_nest_region loopgpu_nest({{[{][{]}}w, loopgpu_bytes(loopgpu_count({(long long)(5)}), sizeof(float)), false}
 // EMITC-LABEL: void hoisted(
 // EMITC: const float w[5] = {1, 4, 6, 4, 1}; /* line [[@LINE+7]]: declared in the nest, the same in every iteration */
 // EMITC: for (int k

@@ -20,7 +20,7 @@
 // CUDA-LABEL: extern "C" float tables(
 // CUDA-DAG: loopgpu_copy_in(loopgpu_dev_part, part,
 // CUDA-DAG: loopgpu_copy_in(loopgpu_dev_grid2, grid2,
-// CUDA-DAG: loopgpu_copy_in(loopgpu_d_lut, lut,
+// CUDA-DAG: loopgpu_nest_region loopgpu_nest({{[{][{]}}lut,
 // CUDA: grid2[1][0] = grid2[0][2] + 1;
 
 void smooth(int n, const float a[restrict n], float b[restrict n]) {

@@ -410,8 +410,8 @@ bool prepareForGPU(Program &P, std::vector<DependenceInfo> &Infos, DiagnosticSin
     if (N.VersionOf >= 0) {
       std::string Pairs;
       for (size_t K = 0; K < N.ApartArrays.size(); ++K)
-        Pairs += std::string(K ? ", " : "") + "'" + N.Arrays[N.ApartArrays[K].first].Name + "' and '" +
-                 N.Arrays[N.ApartArrays[K].second].Name + "'";
+        Pairs += std::string(K ? ", " : "") + "'" + N.cText(N.Arrays[N.ApartArrays[K].first].Name) + "' and '" +
+                 N.cText(N.Arrays[N.ApartArrays[K].second].Name) + "'";
       Diag.warning(N.Loc, "a run-time check was emitted: when " + Pairs +
                               " do not overlap, a version of the nest without the dependences between them "
                               "runs (more parallel); otherwise the nest as analysed ('independent' on the "

@@ -23,6 +23,12 @@
 //     too when that host code touches none of the nest's arrays; otherwise
 //     it copies its arrays around itself, as does any nest for an array
 //     whose size only the nest knows.
+//   - A nest's own copies (those arrays, struct members, pointer variables)
+//     go into one loopgpu_nest_region per launch: host ranges that overlap
+//     share device memory, with each other and with the arrays on the GPU
+//     for the call that they may point into under C's rules (Residents),
+//     which are current on the GPU before the nest and stale on the host
+//     after it if the nest writes through such a pointer.
 // printHostFunction prints the plan and nothing else.
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +38,7 @@
 #include "loopgpu/IR/LoopNest.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,6 +81,12 @@ struct HostPlan {
   /// `<function>_device` (device pointers, no copies) can be emitted: host
   /// code between the nests touches no array and no nest uses a local array.
   bool DeviceVariant = false;
+  /// Per nest (index in Program::Nests) run on the call's device buffers:
+  /// the arrays on the GPU whose memory the arrays the nest copies itself
+  /// (struct members, pointer variables, arrays only the nest sizes) may
+  /// share. The nest's block puts its copies in the same device memory
+  /// where they do overlap at run time (loopgpu_nest_region).
+  std::map<unsigned, std::vector<unsigned>> Residents;
 
   bool onDevice(unsigned A) const { return !Count[A].empty(); }
 };
@@ -83,6 +96,12 @@ HostPlan planHostCode(const Program &Prog, const HostFunction &F);
 /// The array of nest N that is host array Name (not a temporary), or -1.
 int nestArrayNamed(const Nest &N, const std::string &Name);
 
+/// An array on the GPU for the whole call, as a nest's block sees it: its
+/// host pointer, its size in bytes and its device copy, C expressions.
+struct DeviceResident {
+  std::string Host, Bytes, Device;
+};
+
 /// What the host function printer needs from a nest's printer.
 struct NestHostHooks {
   /// Prints the statement that runs the nest on the GPU. Buffer(A) is the
@@ -90,8 +109,10 @@ struct NestHostHooks {
   /// nullopt: the block then allocates, copies and frees it itself. Sync:
   /// wait for the kernels (the drop-in function, to report a failing kernel
   /// at its nest); `<function>_device` leaves that to its caller.
+  /// Residents: arrays on the GPU that the arrays the block copies itself
+  /// may overlap (HostPlan::Residents).
   std::function<void(llvm::raw_ostream &, const std::function<std::optional<std::string>(unsigned)> &Buffer,
-                     bool Sync)>
+                     const std::vector<DeviceResident> &Residents, bool Sync)>
       PrintBlock;
   /// A version's run-time check (Transform/AliasVersion.h), a C condition:
   /// on the host function's pointers (Host) or on those Buffer gives;

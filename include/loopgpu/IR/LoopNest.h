@@ -370,6 +370,14 @@ struct Nest {
   /// Struct members the nest uses, as the variables named in Params and
   /// Scalars (MemberBinding).
   std::vector<MemberBinding> Members;
+  /// How the C spells a variable of the nest, for messages: a member's
+  /// variable (img_data) as the member (img->data).
+  std::string cText(const std::string &Name) const {
+    for (const MemberBinding &B : Members)
+      if (B.Name == Name)
+        return B.CText;
+    return Name;
+  }
   std::vector<Loop> Loops;
   std::vector<Statement> Statements;
   std::vector<Access> Accesses;
