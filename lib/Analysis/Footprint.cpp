@@ -51,4 +51,61 @@ std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId) {
   }
 }
 
+std::optional<std::string> touchedBeforeFirst(const Nest &N, unsigned ArrayId) {
+  IslContext Ctx;
+  IslBuilder B(N, Ctx.get());
+  try {
+    // Indexes lexicographically below zero: x0 < 0, or x0 = 0 and x1 < 0, ...
+    isl_set *Below = nullptr;
+    isl_set *Params = nullptr; // where some access touches one
+    for (const Access &Acc : N.Accesses) {
+      if (!Acc.isArray() || Acc.Index != ArrayId)
+        continue;
+      if (!B.isAccessExact(Acc.Id)) {
+        isl_set_free(Below);
+        isl_set_free(Params);
+        return std::nullopt;
+      }
+      isl_set *R = B.accessRelation(Acc.Id).range().release();
+      if (!Below) {
+        unsigned Rank = isl_set_dim(R, isl_dim_set);
+        Below = isl_set_empty(isl_set_get_space(R));
+        for (unsigned D = 0; D < Rank; ++D) {
+          isl_set *Piece = isl_set_universe(isl_set_get_space(R));
+          for (unsigned E = 0; E < D; ++E)
+            Piece = isl_set_fix_si(Piece, isl_dim_set, E, 0);
+          Below = isl_set_union(Below, isl_set_upper_bound_si(Piece, isl_dim_set, D, -1));
+        }
+      }
+      // One access at a time: most touch nothing below zero, cheaply shown.
+      isl_set *Hit = isl_set_intersect(R, isl_set_copy(Below));
+      if (isl_set_is_empty(Hit) == isl_bool_true) {
+        isl_set_free(Hit);
+        continue;
+      }
+      Hit = isl_set_params(Hit);
+      Params = Params ? isl_set_union(Params, Hit) : Hit;
+    }
+    isl_set_free(Below);
+    if (!Params)
+      return std::nullopt;
+    Params = isl_set_coalesce(Params);
+    isl_set *Universe = isl_set_universe(B.paramSpace().release());
+    isl_ast_build *Build = isl_ast_build_from_context(Universe);
+    isl_ast_expr *Expr = isl_ast_build_expr_from_set(Build, Params);
+    isl_ast_build_free(Build);
+    if (!Expr)
+      return std::nullopt;
+    char *C = isl_ast_expr_to_C_str(Expr);
+    isl_ast_expr_free(Expr);
+    if (!C)
+      return std::nullopt;
+    std::string Raw(C);
+    free(C);
+    return Raw;
+  } catch (const isl::exception &) {
+    return std::nullopt;
+  }
+}
+
 } // namespace loopgpu

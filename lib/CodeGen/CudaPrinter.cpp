@@ -4135,6 +4135,14 @@ public:
 
   /// `<function>_nest<N>_device`: the nest on device pointers, no copies.
   void printLauncher(raw_ostream &OS) {
+    // The host block stops the program where the nest indexes an array
+    // before its first element (printHostBlock): said once, at the nest.
+    for (unsigned A = 0; A < N.Arrays.size() && N.VersionOf < 0; ++A)
+      if (!N.Arrays[A].isTemporary() && beforeFirst(A))
+        Diags.warning(N.Arrays[A].Loc, "the nest may index '" + N.cText(CudaNames::cName(N.Arrays[A].Name)) +
+                                           "' before its first element (a negative index); the GPU copy starts "
+                                           "at the first element, so a run-time check stops the program where "
+                                           "it does: index the array the pointer points into instead");
     OS << "// Nest " << N.Ordinal << " of " << N.Function << " (" << File << ":" << N.Loc.Line
        << ") on device pointers: launches its kernels in order, copies nothing";
     bool HasTemporaries = std::any_of(N.Arrays.begin(), N.Arrays.end(),
@@ -4179,6 +4187,18 @@ public:
       OS << "    LOOPGPU_CHECK(cudaMemcpy(" << P << ", &" << Sc.Name << ", sizeof(" << T
          << "), cudaMemcpyHostToDevice));\n";
       Args.push_back(P);
+    }
+    // Copies start at an array's first element: a nest that indexes before
+    // it (p[-1] on a pointer into an array) stops the program instead.
+    for (unsigned A = 0; A < N.Arrays.size(); ++A) {
+      if (N.Arrays[A].isTemporary())
+        continue;
+      if (std::optional<std::string> Before = beforeFirst(A))
+        OS << "    if (" << *Before << ") {\n      fprintf(stderr, \"loopgpu: " << CudaNames::cName(N.Function)
+           << " nest " << N.Ordinal << " (line " << N.Loc.Line << ") indexes '"
+           << N.cText(CudaNames::cName(N.Arrays[A].Name))
+           << "' before its first element, where loopgpu's copy of it starts: index the array it points "
+              "into instead\\n\");\n      exit(EXIT_FAILURE);\n    }\n";
     }
     // The nest's own copies: ranges, in bytes, the nest touches.
     std::vector<std::string> Ranges;
@@ -4348,6 +4368,15 @@ private:
   /// every use of one, e.g. by an expanded array: it is not declared).
   std::set<unsigned> UsedScalars;
   std::vector<bool> Written;
+  /// beforeFirstCondition per array, once: the launcher and every host
+  /// block of the nest ask.
+  std::map<unsigned, std::optional<std::string>> BeforeFirst;
+  const std::optional<std::string> &beforeFirst(unsigned A) {
+    auto It = BeforeFirst.find(A);
+    if (It == BeforeFirst.end())
+      It = BeforeFirst.emplace(A, beforeFirstCondition(N, A)).first;
+    return It->second;
+  }
   /// The host loops with a device form, and the kernels they run.
   std::vector<const HostStep *> DeviceLoops;
   std::map<const KernelPlan *, const DeviceLoopPlan *> DeviceLoopOf;

@@ -100,6 +100,13 @@ std::optional<std::string> elementCount(const Nest &N, unsigned ArrayId, bool De
   return "loopgpu_count({(long long)(" + islToCuda(N, *Outer) + ")" + Inner + "})";
 }
 
+std::optional<std::string> beforeFirstCondition(const Nest &N, unsigned ArrayId) {
+  std::optional<std::string> Raw = touchedBeforeFirst(N, ArrayId);
+  if (!Raw)
+    return std::nullopt;
+  return islToCuda(N, *Raw);
+}
+
 std::string plusConst(const std::string &X, int64_t C) {
   return C == 0 ? X : X + (C > 0 ? " + " : " - ") + std::to_string(C > 0 ? C : -C);
 }

@@ -22,6 +22,8 @@ void shiftp(int n, int k, int into_b, float *a, float *b);
 void ref_shiftp(int n, int k, int into_b, float *a, float *b);
 void hostloop(int n, float *a, float *b);
 void ref_hostloop(int n, float *a, float *b);
+void before(int n, float *a, float *b);
+void ref_before(int n, float *a, float *b);
 float *pick(float *a, int k) { return a + k; }
 
 enum { N = 4096 };
@@ -75,7 +77,12 @@ static void bump_case(const char *what, int n, int off, int pn) {
   same(what);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "before") == 0) { // stops: the nest indexes p[-1]
+    fill(5);
+    before(100, x2, y2);
+    return 0;
+  }
   blur_case("blur: src and dst apart", 37, 23, 0, -1);
   blur_case("blur: in place", 37, 23, 5, 5);
   blur_case("blur: dst a row after src", 37, 23, 0, 37);
@@ -112,6 +119,10 @@ int main(void) {
   ref_hostloop(1000, x, y);
   hostloop(1000, x2, y2);
   same("hostloop apart");
+  fill(6);
+  ref_before(0, x, y);
+  before(0, x2, y2);
+  same("before: no iterations");
   printf(failures ? "FAIL\n" : "PASS\n");
   return failures != 0;
 }

@@ -63,3 +63,11 @@ void hostloop(int n, float *a, float *b) {
       b[i] = a[i - 1] + 1.0f;
   }
 }
+
+// A pointer indexed before its first element (valid C: p points into a).
+void before(int n, float *a, float *b) {
+  float *p = pick(a, 1);
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    b[i] = p[i - 1] * 2.0f;
+}

@@ -22,6 +22,13 @@ namespace loopgpu {
 /// array), or nullopt when an access is not affine.
 std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId);
 
+/// The values of the nest's parameters for which it touches array ArrayId
+/// before its first element (an index lexicographically below zero: p[-1]
+/// on a pointer into an array, A[0][-1]), as a C condition in ISL's syntax
+/// ("1" when it always does); nullopt when it never does or an access is
+/// not affine. The GPU copies of an array start at its first element.
+std::optional<std::string> touchedBeforeFirst(const Nest &N, unsigned ArrayId);
+
 } // namespace loopgpu
 
 #endif // LOOPGPU_ANALYSIS_FOOTPRINT_H

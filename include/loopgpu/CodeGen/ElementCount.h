@@ -28,6 +28,12 @@ std::optional<std::string> arrayElementCount(const Nest &N, unsigned ArrayId);
 /// declared count, the nest indexes beyond the array for those parameters.
 std::optional<std::string> touchedElementCount(const Nest &N, unsigned ArrayId);
 
+/// Where the nest touches array ArrayId before its first element (p[-1] on
+/// a pointer into an array: Footprint.h's touchedBeforeFirst), a C condition
+/// in the nest's parameters; nullopt when it never does. The copies start at
+/// the first element: the host code stops the program where this holds.
+std::optional<std::string> beforeFirstCondition(const Nest &N, unsigned ArrayId);
+
 /// arrayElementCount (Declared) or touchedElementCount.
 std::optional<std::string> elementCount(const Nest &N, unsigned ArrayId, bool Declared);
 

@@ -12,8 +12,8 @@
 // Legality: the version computes what the C computes whenever, for every
 // pair in its ApartArrays, the two arrays' address ranges (from the base
 // pointer over every element the nest touches) are disjoint: distinct alias
-// classes say nothing more. Pointer variables of the function (p = A + k of
-// unknown k) take no part: a nest with one in a merged class gets no version.
+// classes say nothing more. Pointer variables and struct members take part
+// like parameters: the check reads their values where the nest runs.
 // The version is made only when it is worth a check: its analysis finds some
 // loop more parallel than the nest's own, or one that distributes into more
 // loops (parallel statements apart from a recurrence).
@@ -32,7 +32,7 @@ namespace loopgpu {
 
 /// The pairs of N's arrays the analysis assumes may overlap (one alias
 /// class, at least one of the two written): what a run-time check proves
-/// apart. Empty when a pointer variable is in such a pair.
+/// apart (temporaries take no part).
 std::vector<std::pair<unsigned, unsigned>> overlappingArrayPairs(const Nest &N);
 
 /// The version of N (analysed as Info) for arguments whose address ranges
