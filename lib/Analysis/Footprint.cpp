@@ -9,6 +9,24 @@
 
 namespace loopgpu {
 
+namespace {
+
+/// Expr (taken) in C, ISL's syntax; frees the build that made it.
+std::optional<std::string> printC(isl_ast_expr *Expr, isl_ast_build *Build) {
+  isl_ast_build_free(Build);
+  if (!Expr)
+    return std::nullopt;
+  char *C = isl_ast_expr_to_C_str(Expr);
+  isl_ast_expr_free(Expr);
+  if (!C)
+    return std::nullopt;
+  std::string Raw(C);
+  free(C);
+  return Raw;
+}
+
+} // namespace
+
 std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId) {
   const ArrayInfo &A = N.Arrays[ArrayId];
   IslContext Ctx;
@@ -35,17 +53,7 @@ std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId) {
     isl_pw_aff *Count = isl_pw_aff_add(isl_pw_aff_union_max(Max, MinusOne),
                                        isl_pw_aff_val_on_domain(isl_set_copy(Universe), isl_val_one(Ctx.raw())));
     isl_ast_build *Build = isl_ast_build_from_context(Universe);
-    isl_ast_expr *Expr = isl_ast_build_expr_from_pw_aff(Build, Count);
-    isl_ast_build_free(Build);
-    if (!Expr)
-      return std::nullopt;
-    char *C = isl_ast_expr_to_C_str(Expr);
-    isl_ast_expr_free(Expr);
-    if (!C)
-      return std::nullopt;
-    std::string Raw(C);
-    free(C);
-    return Raw;
+    return printC(isl_ast_build_expr_from_pw_aff(Build, Count), Build);
   } catch (const isl::exception &) {
     return std::nullopt;
   }
@@ -90,19 +98,8 @@ std::optional<std::string> touchedBeforeFirst(const Nest &N, unsigned ArrayId) {
     if (!Params)
       return std::nullopt;
     Params = isl_set_coalesce(Params);
-    isl_set *Universe = isl_set_universe(B.paramSpace().release());
-    isl_ast_build *Build = isl_ast_build_from_context(Universe);
-    isl_ast_expr *Expr = isl_ast_build_expr_from_set(Build, Params);
-    isl_ast_build_free(Build);
-    if (!Expr)
-      return std::nullopt;
-    char *C = isl_ast_expr_to_C_str(Expr);
-    isl_ast_expr_free(Expr);
-    if (!C)
-      return std::nullopt;
-    std::string Raw(C);
-    free(C);
-    return Raw;
+    isl_ast_build *Build = isl_ast_build_from_context(isl_set_universe(B.paramSpace().release()));
+    return printC(isl_ast_build_expr_from_set(Build, Params), Build);
   } catch (const isl::exception &) {
     return std::nullopt;
   }
