@@ -58,8 +58,10 @@ public:
       line(1, " */");
     }
     for (const MemberBinding &B : N.Members)
-      line(1, B.declaration() + " = " + B.Member + "; /* the member " +
-                  (B.Written ? "as a variable of the nest, stored back after it" : "read once, before the nest") +
+      line(1, B.declaration() + " = " + B.Member + "; /* " +
+                  (B.Derived  ? "a product of parameters in a bound, computed once before the nest"
+                   : B.Written ? "the member as a variable of the nest, stored back after it"
+                               : "the member read once, before the nest") +
                   " -- line " + std::to_string(B.Loc.Line) + " */");
     body(N.Root, -1, 1);
     for (const MemberBinding &B : N.Members)

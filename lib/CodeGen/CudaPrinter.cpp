@@ -1270,6 +1270,15 @@ public:
       printReductionGlobals(OS, K);
     for (const std::string &Note : K.Notes)
       OS << "// " << Note << "\n";
+    for (const ArrayInfo &A : N.Arrays)
+      if (!A.StructType.empty() && !A.StructMembers.empty()) {
+        std::string Members;
+        for (const std::string &M : A.StructMembers)
+          Members += (Members.empty() ? "" : " ") + M;
+        OS << "// " << A.Name << ": an array of " << A.StructType << " as " << A.ElementType.cudaStr() << "["
+           << A.StructMembers.size() << "] per element (" << Members << "): " << A.Name << "[...]"
+           << A.StructMembers[0] << " is " << A.Name << "[...][0], linearized below\n";
+      }
     std::string Global = "__global__ void ";
     if (K.K != KernelPlan::Kind::Serial)
       Global += "__launch_bounds__(" + std::to_string(K.threadsPerBlock()) +

@@ -589,13 +589,20 @@ private:
                      bool OnCallBuffers, bool Indent) {
     const Nest &N = Prog.Nests[I];
     if (!N.Members.empty()) {
-      OS << (Indent ? "  " : "") << "{ // struct members as the nest's variables: read once before it";
+      bool AllDerived = std::all_of(N.Members.begin(), N.Members.end(), [](const MemberBinding &B) { return B.Derived; });
+      bool AnyDerived = std::any_of(N.Members.begin(), N.Members.end(), [](const MemberBinding &B) { return B.Derived; });
+      OS << (Indent ? "  " : "") << "{ // "
+         << (AllDerived  ? "products of parameters in the nest's bounds as its parameters: computed once before it"
+             : AnyDerived ? "struct members and products of parameters in bounds as the nest's variables: read once "
+                            "before it"
+                          : "struct members as the nest's variables: read once before it");
       Indent = true;
       if (std::any_of(N.Members.begin(), N.Members.end(), [](const MemberBinding &B) { return B.Written; }))
         OS << ", those it writes stored back after it";
       OS << "\n";
       for (const MemberBinding &B : N.Members)
-        OS << "  " << B.declaration() << " = " << B.Member << "; // line " << B.Loc.Line << "\n";
+        OS << "  " << B.declaration() << " = " << B.Member << "; // line " << B.Loc.Line
+           << (B.Derived ? ": not affine, a parameter of the nest" : "") << "\n";
       if (!Device)
         printMemberChecks(N);
     }

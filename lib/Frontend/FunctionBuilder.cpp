@@ -187,6 +187,12 @@ private:
       break;
     }
     std::optional<ScalarType> ET = scalarTypeOf(T);
+    if (!ET && !A.Extents.empty()) // not a struct itself (passed by value)
+      if (std::optional<FlatStruct> FS = flatStructOf(Ctx, T)) { // an array of structs: NestBuilder's arrayFor
+        A.Extents.push_back(std::to_string(FS->Count));
+        ET = FS->Element;
+        A.StructType = T.getUnqualifiedType().getAsString(hostPolicy(Ctx));
+      }
     if (A.Extents.empty() || !ET)
       return std::nullopt;
     A.ElementType = *ET;
@@ -216,13 +222,23 @@ private:
     if (std::optional<ScalarType> T = scalarTypeOf(P.getType())) {
       HP.K = HostParam::Kind::Scalar;
       HP.Type = *T;
-    } else if (std::optional<HostArray> A = describeArray(P)) {
+    } else if (std::optional<HostArray> A = describeArray(P); A && (A->StructType.empty() || nestArray(A->Name))) {
+      // (A pointer to structs no nest indexes stays a pointer of host code.)
       HP.K = HostParam::Kind::Array;
       HP.ArrayIndex = static_cast<int>(F.Arrays.size());
       ArrayDecls[&P] = F.Arrays.size();
       F.Arrays.push_back(*A);
     }
     F.Params.push_back(HP);
+  }
+
+  /// Whether one of the function's nests has an array named Name.
+  bool nestArray(const std::string &Name) const {
+    for (const auto &[Loop, Index] : NestLoops)
+      for (const ArrayInfo &A : Prog.Nests[Index].Arrays)
+        if (A.Name == Name)
+          return true;
+    return false;
   }
 
   /// Parameters the body assigns: their values at the function's entry
@@ -268,7 +284,7 @@ private:
         if (isa<ParmVarDecl>(VD) || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
             !VD->getType()->isArrayType() || B.insideNest(VD->getLocation()))
           return true;
-        if (std::optional<HostArray> A = B.describeArray(*VD)) {
+        if (std::optional<HostArray> A = B.describeArray(*VD); A && (A->StructType.empty() || B.nestArray(A->Name))) {
           B.ArrayDecls[VD] = B.F.Arrays.size();
           B.F.Arrays.push_back(*A);
         }
@@ -353,6 +369,27 @@ private:
         B.addDeclEdit(*DS);
         return true;
       }
+      // An array of structs used whole (`p->x`, `helper(p)`): the host
+      // function's flat pointer as the struct's pointer.
+      bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+        if (Subscripted.count(DRE))
+          return true;
+        if (const VarDecl *VD = B.hostArrayOf(DRE)) {
+          const HostArray &A = B.F.Arrays[B.ArrayDecls.at(VD)];
+          if (!A.StructType.empty() && A.IsParameter)
+            if (std::optional<std::pair<unsigned, unsigned>> R = B.fileRange(DRE->getSourceRange())) {
+              std::string Text = "((" + std::string(A.IsConst ? "const " : "") + A.StructType + " *)" + A.Name + ")";
+              B.Edits.push_back({R->first, R->second, [Text] { return Text; }});
+            }
+        }
+        return true;
+      }
+      bool TraverseArraySubscriptExpr(ArraySubscriptExpr *ASE, DataRecursionQueue * = nullptr) {
+        if (const auto *D = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+          Subscripted.insert(D);
+        return RecursiveASTVisitor::TraverseArraySubscriptExpr(ASE);
+      }
+      std::set<const DeclRefExpr *> Subscripted;
     } V(*this);
     // Pre-order: an outer subscript is seen before the subscripts in its base.
     V.TraverseStmt(FD.getBody());
@@ -386,6 +423,7 @@ private:
     // declaration, and so its subscripts (`int t[2][3]; t[1][0] = 4;`).
     if (A.rank() < 2 || (!A.IsParameter && !A.IsLocalVLA))
       return;
+    std::string Struct = A.StructType, Const = A.IsConst ? "const " : "";
     // The subscript and each index must be text of the file: written
     // outside macros, in one argument of a macro (`SCALE(C[1][2])`), or a
     // whole macro invocation whose indices are its arguments
@@ -414,7 +452,7 @@ private:
         return; // `float A[][m]` always has its inner extents; nothing else reaches here
     std::string Name = A.Name;
     std::vector<std::string> Extents = A.Extents;
-    Edits.push_back({Whole->first, Whole->second, [this, Ranges, Name, Extents] {
+    Edits.push_back({Whole->first, Whole->second, [this, Ranges, Name, Extents, Struct, Const] {
                        std::string Index;
                        for (size_t D = 0; D < Ranges.size(); ++D) {
                          std::string Sub = "(" + render(Ranges[D].first, Ranges[D].second) + ")";
@@ -425,7 +463,12 @@ private:
                        std::string Row;
                        for (size_t D = Ranges.size(); D < Extents.size(); ++D)
                          Row += " * (" + Extents[D] + ")";
-                       return "(" + Name + " + (" + Index + ")" + Row + ")";
+                       std::string At = "(" + Name + " + (" + Index + ")" + Row + ")";
+                       // An array of structs: an element (`p[0].x`) or a row of them.
+                       if (!Struct.empty())
+                         return std::string(Ranges.size() + 1 == Extents.size() ? "(*" : "(") + "(" + Const +
+                                Struct + " *)" + At + ")";
+                       return At;
                      }});
   }
 
@@ -644,12 +687,20 @@ private:
       std::set<const DeclRefExpr *> SubscriptBases, WrittenBases;
       std::vector<std::pair<const DeclRefExpr *, unsigned>> Refs;
       Visitor(FunctionBuilder &B, HostFunction::Item &It) : B(B), It(It) {}
+      /// The array an element (or an element's member, `p[i].x`,
+      /// `p[i].pos[k]`) belongs to.
       const DeclRefExpr *baseRef(const clang::Expr *E) {
         E = E->IgnoreParenImpCasts();
         bool Subscripted = false;
-        while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-          E = ASE->getBase()->IgnoreParenImpCasts();
-          Subscripted = true;
+        while (true) {
+          if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+            E = ASE->getBase()->IgnoreParenImpCasts();
+            Subscripted = true;
+          } else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+            E = ME->getBase()->IgnoreParenImpCasts();
+          } else {
+            break;
+          }
         }
         return Subscripted ? dyn_cast<DeclRefExpr>(E) : nullptr;
       }

@@ -87,6 +87,52 @@ std::optional<ScalarType> scalarTypeOf(QualType T) {
   }
 }
 
+std::optional<FlatStruct> flatStructOf(const ASTContext &Ctx, QualType T) {
+  T = T.getCanonicalType();
+  const auto *RT = T->getAs<RecordType>();
+  if (!RT || RT->getDecl()->isUnion() || !RT->getDecl()->getDefinition() || T.isVolatileQualified())
+    return std::nullopt;
+  FlatStruct FS;
+  std::optional<ScalarType> Element;
+  // Adds the scalars of a member of type M (a scalar, a constant array, a
+  // struct) spelled Path; false where they are not all of one type.
+  std::function<bool(QualType, const std::string &)> Add = [&](QualType M, const std::string &Path) {
+    M = M.getCanonicalType();
+    if (M.isVolatileQualified())
+      return false;
+    if (const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(M))) {
+      uint64_t Size = CAT->getSize().getZExtValue();
+      for (uint64_t I = 0; I < Size; ++I)
+        if (!Add(CAT->getElementType(), Path + "[" + std::to_string(I) + "]"))
+          return false;
+      return Size > 0;
+    }
+    if (std::optional<ScalarType> S = scalarTypeOf(M)) {
+      if (Element && !(*Element == *S))
+        return false;
+      Element = S;
+      FS.ElementBits = Ctx.getTypeSize(M);
+      FS.Members.push_back(Path);
+      return FS.Members.size() <= 4096;
+    }
+    if (const auto *R = M->getAs<RecordType>()) {
+      const RecordDecl *RD = R->getDecl()->getDefinition();
+      if (!RD || RD->isUnion())
+        return false;
+      for (const FieldDecl *F : RD->fields())
+        if (F->isBitField() || F->getName().empty() || !Add(F->getType(), Path + "." + F->getNameAsString()))
+          return false;
+      return true;
+    }
+    return false;
+  };
+  if (!Add(T, "") || !Element || FS.Members.empty() || Ctx.getTypeSize(T) != FS.ElementBits * FS.Members.size())
+    return std::nullopt;
+  FS.Element = *Element;
+  FS.Count = FS.Members.size();
+  return FS;
+}
+
 namespace {
 
 /// `*p`, or `*(p + e ...)` with integers added to or subtracted from a named
@@ -593,7 +639,9 @@ private:
       E = M->getBase()->IgnoreParenImpCasts();
     }
     if (isa<ArraySubscriptExpr>(E))
-      return Fail("a member of an element of an array of structs (the nest may use arrays of numbers)");
+      return Fail("a member of an element of an array of structs whose members are not all of one arithmetic type, "
+                  "or that has padding, a bit-field, a union or an anonymous member (loopgpu takes arrays of structs "
+                  "like 'struct { float x, y, z; }', whose elements are rows of numbers)");
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD)
@@ -682,6 +730,128 @@ private:
     return MemberVarOf[Text] = VD;
   }
 
+  //===--------------------------------------------------------------------===//
+  // Invariant products in bounds and conditions (MemberBinding::Derived)
+  //===--------------------------------------------------------------------===//
+  /// Whether E is an integer expression of constants and of variables the
+  /// nest never writes (parameter candidates), through + - * << ~ and
+  /// integer casts: one value at every point of the nest, whose evaluation
+  /// cannot trap (no division).
+  bool invariantInteger(const clang::Expr *E) const {
+    E = E->IgnoreParens();
+    if (!E->getType()->isIntegerType())
+      return false;
+    if (const auto *CE = dyn_cast<CastExpr>(E))
+      return CE->getSubExpr()->getType()->isIntegerType() && invariantInteger(CE->getSubExpr());
+    if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E))
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      return VD && isParamCandidate(VD) && !inlinedArgument(VD) && !activeIterator(VD) && !Forwarded.count(VD);
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus || UO->getOpcode() == UO_Not) &&
+             invariantInteger(UO->getSubExpr());
+    if (const auto *BO = dyn_cast<BinaryOperator>(E))
+      switch (BO->getOpcode()) {
+      case BO_Add:
+      case BO_Sub:
+      case BO_Mul:
+      case BO_Shl:
+        return invariantInteger(BO->getLHS()) && invariantInteger(BO->getRHS());
+      default:
+        return false;
+      }
+    return false;
+  }
+
+  /// Whether E reads an iterator of the loops around it.
+  bool mentionsIterator(const clang::Expr *E) const {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const Builder *B;
+      bool Found = false;
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        if (const auto *VD = dyn_cast<VarDecl>(D->getDecl()); VD && B->activeIterator(VD))
+          Found = true;
+        return true;
+      }
+    } F;
+    F.B = this;
+    F.TraverseStmt(const_cast<clang::Expr *>(E));
+    return F.Found;
+  }
+
+  /// A product of parameters where a loop bound or condition needs an affine
+  /// expression (`i < w * h`, `j < 1 << k`): bound to a variable of its own
+  /// that the host code computes once before the nest (the nest never
+  /// changes its operands), a parameter of the nest. Only while
+  /// BindInvariants (bounds and conditions: a subscript's products are the
+  /// delinearizer's), one variable per expression's text.
+  std::optional<AffExpr> derivedParam(const BinaryOperator *BO) {
+    if (BindInvariants == Binding::No || !invariantInteger(BO))
+      return std::nullopt;
+    if (BindInvariants == Binding::Dry)
+      return AffExpr::constant(0);
+    std::string Text;
+    {
+      llvm::raw_string_ostream OS(Text);
+      BO->printPretty(OS, nullptr, hostPolicy(Ctx));
+    }
+    if (auto It = MemberVarOf.find(Text); It != MemberVarOf.end())
+      return AffExpr::param(paramFor(It->second));
+    std::string Key = FD.getNameAsString() + "|" + Text, Name = MemberNames[Key];
+    if (Name.empty()) {
+      struct Names : RecursiveASTVisitor<Names> {
+        std::string Joined;
+        std::set<std::string> Distinct;
+        bool VisitDeclRefExpr(DeclRefExpr *D) {
+          Joined += (Joined.empty() ? "" : "_") + D->getDecl()->getNameAsString();
+          Distinct.insert(D->getDecl()->getNameAsString());
+          return true;
+        }
+      } V;
+      V.TraverseStmt(const_cast<BinaryOperator *>(BO));
+      // `w * h` is w_h; `1 << k` and `n * n` are bound_k and bound_n.
+      std::string Base = V.Distinct.size() == 1 ? "bound_" + *V.Distinct.begin() : V.Joined;
+      Name = Base;
+      for (unsigned I = 2; memberNameTaken(Name); ++I)
+        Name = Base + "_" + std::to_string(I);
+      MemberNames[Key] = Name;
+    }
+    QualType T = BO->getType().getUnqualifiedType();
+    auto *VD = VarDecl::Create(Ctx, const_cast<FunctionDecl *>(&FD), BO->getBeginLoc(), BO->getBeginLoc(),
+                               &Ctx.Idents.get(Name), T, nullptr, SC_None);
+    MemberBinding B;
+    B.Name = Name;
+    B.Type = spelledForHost(T).getAsString(hostPolicy(Ctx));
+    B.Member = Text;
+    B.CText = sourceText(BO->getSourceRange());
+    B.Derived = true;
+    B.ElementType = *scalarTypeOf(T);
+    B.Loc = Diag.loc(BO->getBeginLoc());
+    MemberIds[VD] = N.Members.size();
+    MemberRoots.push_back(MemberPath{});
+    N.Members.push_back(B);
+    MemberVarOf[Text] = VD;
+    return AffExpr::param(paramFor(VD));
+  }
+
+  /// toAffine for a loop's start or bound, or an `if`'s condition: products
+  /// of parameters are parameters of their own (derivedParam), bound only
+  /// where the whole expression is affine then (a dry run first: `i * m + j
+  /// < n * m` binds nothing).
+  template <typename Eval> auto bindingInvariants(Eval F, bool DryOnly = false) -> decltype(F()) {
+    Binding Saved = BindInvariants;
+    BindInvariants = Binding::Dry;
+    auto R = F();
+    if (R && !DryOnly) {
+      BindInvariants = Binding::Yes;
+      R = F();
+    }
+    BindInvariants = Saved;
+    return R;
+  }
+
   std::string cText(const std::string &Name) const { return N.cText(Name); }
 
   /// Whether Name would clash with a name in scope in the function's host
@@ -746,6 +916,8 @@ private:
     std::vector<bool> Exposed(N.Members.size());
     for (unsigned M = 0; M < N.Members.size(); ++M) {
       const MemberPath &P = MemberRoots[M];
+      if (!P.Root) // MemberBinding::Derived: no memory of its own
+        continue;
       QualType RT = P.Root->getType();
       Exposed[M] = !Promised && !RT.isRestrictQualified() &&
                    (P.Arrow || (!P.Root->hasGlobalStorage() && addressTaken(P.Root)));
@@ -932,9 +1104,19 @@ private:
       return std::nullopt;
     }
     std::optional<ScalarType> ET = scalarTypeOf(T);
+    if (!ET)
+      if (std::optional<FlatStruct> FS = flatStructOf(Ctx, T)) {
+        // An array of structs: a last dimension of the struct's scalars.
+        A.Extents.push_back(AffExpr::constant(FS->Count));
+        ET = FS->Element;
+        A.StructType = T.getUnqualifiedType().getAsString(hostPolicy(Ctx));
+        A.StructMembers = FS->Members;
+      }
     if (!ET) {
       if (T->isStructureOrClassType() || T->isUnionType())
-        unsupported(Use, "array of structs '" + A.Name + "'");
+        unsupported(Use, "array of structs '" + A.Name + "' whose members are not all of one arithmetic type "
+                                                         "(or that has padding, a bit-field, a union or an "
+                                                         "anonymous member)");
       else
         unsupported(Use, "array '" + A.Name + "' of element type '" + T.getAsString() + "'");
       return std::nullopt;
@@ -1122,8 +1304,10 @@ private:
         if (auto C = constantInt(BO->getRHS()))
           if (auto L = toAffine(BO->getLHS()))
             return AffExpr::mul(*L, *C);
-        return std::nullopt;
+        return derivedParam(BO);
       }
+      case BO_Shl:
+        return derivedParam(BO);
       case BO_Div:
       case BO_Rem: {
         auto C = constantInt(BO->getRHS());
@@ -1498,7 +1682,7 @@ private:
                                     std::to_string(Step));
         return std::nullopt;
       }
-      std::optional<AffExpr> B = toAffine(Other);
+      std::optional<AffExpr> B = bindingInvariants([&] { return toAffine(Other); });
       if (!B) {
         if (const VarDecl *V = writtenVariableIn(Other))
           error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) + "' changes while the "
@@ -1506,7 +1690,10 @@ private:
         else
           error(Other->getBeginLoc(), "loop bound '" + sourceText(Other->getSourceRange()) +
                                           "' is not affine in the outer loop iterators and "
-                                          "parameters");
+                                          "parameters" + (mentionsIterator(Other) ? std::string()
+                                          : " (sums, products and shifts of variables the nest does not change are; "
+                                            "compute it in a variable before the nest: 'const int bound = " +
+                                            sourceText(Other->getSourceRange()) + ";')"));
         return std::nullopt;
       }
       if (Op == BO_LT)
@@ -1595,7 +1782,7 @@ private:
       return;
     }
     std::string IterName = Iter->getNameAsString();
-    std::optional<AffExpr> Start = toAffine(Init);
+    std::optional<AffExpr> Start = bindingInvariants([&] { return toAffine(Init); });
     if (!Start) {
       error(Init->getBeginLoc(), "loop initial value '" + sourceText(Init->getSourceRange()) +
                                      "' is not affine in the outer loop iterators and parameters");
@@ -1737,7 +1924,7 @@ private:
       return Iter != nullptr && Iter->getType()->isIntegerType(); // the walk says what is wrong
     const clang::Expr *Init = isa<DeclStmt>(FS.getInit()) ? Iter->getInit()
                                                           : cast<BinaryOperator>(FS.getInit())->getRHS();
-    if (!toAffine(Init))
+    if (!bindingInvariants([&] { return toAffine(Init); }))
       return false;
     WriteCollector WC;
     WC.TraverseStmt(const_cast<Stmt *>(FS.getBody()));
@@ -2301,7 +2488,7 @@ private:
     auto Nd = std::make_unique<Node>(Node::Kind::If);
     Nd->Loc = Diag.loc(IS.getIfLoc());
     const clang::Expr *C = IS.getCond();
-    std::optional<AffCond> AC = toAffCond(C);
+    std::optional<AffCond> AC = bindingInvariants([&] { return toAffCond(C); });
     std::vector<Access> CondReads;
     ExprHasSideEffect = false;
     Nd->Condition = buildExpr(C, Ctx_Read, &CondReads);
@@ -2565,7 +2752,7 @@ private:
         return nullptr;
       }
     }
-    if (!isa<DeclRefExpr>(X) && !isa<ArraySubscriptExpr>(X) && !dereference(X)) {
+    if (!isa<DeclRefExpr>(X) && !isa<ArraySubscriptExpr>(X) && !dereference(X) && !isa<MemberExpr>(X)) {
       unsupported(X->getBeginLoc(), "assigning to '" + sourceText(X->getSourceRange()) + "'");
       return nullptr;
     }
@@ -2747,7 +2934,7 @@ private:
       }
       return buildExpr(ICE->getSubExpr(), C, Sink);
     }
-    if (C != Ctx_Read && !isa<DeclRefExpr>(E) && !isa<ArraySubscriptExpr>(E) && !dereference(E)) {
+    if (C != Ctx_Read && !isa<DeclRefExpr>(E) && !isa<ArraySubscriptExpr>(E) && !dereference(E) && !isa<MemberExpr>(E)) {
       unsupported(E->getBeginLoc(), "assigning to '" + sourceText(E->getSourceRange()) + "'");
       return nullptr;
     }
@@ -2774,6 +2961,9 @@ private:
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()))
         if (auto It = LocalArrays.find(dyn_cast<VarDecl>(DRE->getDecl())); It != LocalArrays.end())
           return buildLocalRef(It->second, Subs, E, Sink);
+      if (isa<MemberExpr>(Base->IgnoreParenImpCasts()))
+        if (std::optional<AosMember> M = aosMember(E))
+          return buildArrayRef(M->Base, M->Subs, {}, E, C, Sink, &*M);
       return buildArrayRef(Base, Subs, {}, E, C, Sink);
     }
     case Stmt::UnaryOperatorClass:
@@ -2812,6 +3002,8 @@ private:
     case Stmt::CallExprClass:
       return buildCall(cast<CallExpr>(E), Sink);
     case Stmt::MemberExprClass: {
+      if (std::optional<AosMember> M = aosMember(E))
+        return buildArrayRef(M->Base, M->Subs, {}, E, C, Sink, &*M);
       // rewriteMembers replaced the members the nest can use; this one is
       // not one of them.
       std::string Why = "a member of a struct declared inside the nest";
@@ -3129,9 +3321,74 @@ private:
   /// The reference Ref to array Base with subscripts Subs, outermost first
   /// (Base[Subs...]); a null subscript is the sum of Terms, 0 without any
   /// (a dereference: `*p` is p[0], `*(p + i - 1)` p[i - 1]).
+  /// A member of an element of an array of structs (ArrayInfo::
+  /// StructType): `p[i].x`, `s[i][j].v.y`, `p[i].pos[k]` (a member array of
+  /// numbers), `p->x` (p[0].x). The struct's scalar it starts at, and the
+  /// member array's subscripts with their strides in scalars.
+  struct AosMember {
+    const clang::Expr *Base = nullptr;        ///< the array (`p`)
+    std::vector<const clang::Expr *> Subs;    ///< its subscripts, outermost first; {nullptr}: `p->`
+    int64_t Offset = 0;
+    std::vector<std::pair<const clang::Expr *, int64_t>> Terms;
+  };
+  std::optional<AosMember> aosMember(const clang::Expr *E) const {
+    AosMember M;
+    E = E->IgnoreParens();
+    // Subscripts of a member array: `p[i].pos[k]`.
+    std::vector<const clang::Expr *> Inner;
+    const clang::Expr *X = E;
+    while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts())) {
+      Inner.insert(Inner.begin(), ASE->getIdx());
+      X = ASE->getBase();
+    }
+    X = X->IgnoreParenImpCasts();
+    const auto *Top = dyn_cast<MemberExpr>(X);
+    if (!Top)
+      return std::nullopt;
+    QualType MT = Top->getType();
+    std::vector<int64_t> Dims;
+    while (const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Ctx.getAsArrayType(MT))) {
+      Dims.push_back(CAT->getSize().getSExtValue());
+      MT = CAT->getElementType();
+    }
+    if (Dims.size() != Inner.size() || !scalarTypeOf(MT))
+      return std::nullopt;
+    int64_t Stride = 1;
+    for (size_t D = Dims.size(); D-- > 0;) {
+      M.Terms.insert(M.Terms.begin(), {Inner[D], Stride});
+      Stride *= Dims[D];
+    }
+    uint64_t Bits = Ctx.getTypeSize(MT);
+    // The members, innermost first, down to the element of the array.
+    while (const auto *ME = dyn_cast<MemberExpr>(X)) {
+      const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!F)
+        return std::nullopt;
+      M.Offset += static_cast<int64_t>(Ctx.getFieldOffset(F) / Bits);
+      const clang::Expr *B = ME->getBase()->IgnoreParenImpCasts();
+      if (ME->isArrow()) {
+        if (!isa<DeclRefExpr>(B) || !flatStructOf(Ctx, B->getType()->getPointeeType()))
+          return std::nullopt;
+        M.Base = B;
+        M.Subs = {nullptr};
+        return M;
+      }
+      X = B;
+    }
+    std::optional<FlatStruct> FS = flatStructOf(Ctx, X->getType());
+    if (!FS || FS->ElementBits != Bits || !isa<ArraySubscriptExpr>(X))
+      return std::nullopt;
+    while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(X)) {
+      M.Subs.insert(M.Subs.begin(), ASE->getIdx());
+      X = ASE->getBase()->IgnoreParenImpCasts();
+    }
+    M.Base = X;
+    return M;
+  }
+
   ExprPtr buildArrayRef(const clang::Expr *Base, const std::vector<const clang::Expr *> &Subs,
                         const std::vector<std::pair<const clang::Expr *, bool>> &Terms, const clang::Expr *Ref,
-                        ExprCtx C, std::vector<Access> *Sink) {
+                        ExprCtx C, std::vector<Access> *Sink, const AosMember *Aos = nullptr) {
     const auto *DRE = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const VarDecl *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD) {
@@ -3147,6 +3404,11 @@ private:
       return nullptr;
     }
     std::optional<DerivedPointer> Derived = Subs.size() == 1 ? derivedPointer(VD) : std::nullopt;
+    if (Aos && Derived) {
+      unsupported(Ref->getBeginLoc(), "a member of a struct reached through a pointer variable into an array of "
+                                      "structs ('" + sourceText(Ref->getSourceRange()) + "'; index the array itself)");
+      return nullptr;
+    }
     // The base array's subscripts: a row pointer's prefix, then Subs.
     std::vector<const clang::Expr *> All = Subs;
     if (Derived) {
@@ -3159,7 +3421,13 @@ private:
     // Copies: building the subscripts may add arrays (A[idx[i]]), which
     // reallocates N.Arrays.
     const ArrayInfo Arr = N.Arrays[*AId];
-    if (All.size() != Arr.rank()) {
+    if (!Arr.StructType.empty() && !Aos) {
+      unsupported(Ref->getBeginLoc(), "a whole element of '" + Arr.Name + "', an array of '" + Arr.StructType +
+                                          "' (use its members: '" + Arr.Name + "[i]" +
+                                          (Arr.StructMembers.empty() ? std::string() : Arr.StructMembers[0]) + "')");
+      return nullptr;
+    }
+    if (All.size() + (Aos ? 1 : 0) != Arr.rank()) {
       unsupported(Ref->getBeginLoc(), "a partial reference to array '" + Arr.Name + "' (" +
                                           std::to_string(All.size()) + " of its " +
                                           std::to_string(Arr.rank()) + " subscripts)");
@@ -3169,6 +3437,10 @@ private:
     X->Index = *AId;
     X->Type = Arr.ElementType;
     X->Loc = Diag.loc(Ref->getBeginLoc());
+    // Each subscript's affine form, and the plain ones (written as one
+    // expression) that products of parameters might make affine.
+    std::vector<std::optional<AffExpr>> Affs;
+    std::vector<const clang::Expr *> Plain;
     Access A;
     A.On = Access::Target::Array;
     A.Index = *AId;
@@ -3230,6 +3502,55 @@ private:
             Aff = Negated ? AffExpr::sub(*Aff, *KA) : AffExpr::add(*Aff, *KA);
         }
       X->Ops.push_back(std::move(SE));
+      Affs.push_back(Aff);
+      Plain.push_back(S && !(Derived && Last) ? S : nullptr);
+      A.Partial.push_back(Aff);
+      if (Aff)
+        A.Subscripts.push_back(*Aff);
+      else
+        A.IsAffine = false;
+    }
+    if (Aos) {
+      // The struct's scalar: the member's first, plus its member array's
+      // subscripts times their strides.
+      auto Literal = [&](int64_t V) {
+        auto L = std::make_unique<Expr>(Expr::Kind::IntLiteral);
+        L->Type = ScalarType::intType();
+        L->Loc = X->Loc;
+        L->Text = std::to_string(V);
+        return L;
+      };
+      ExprPtr SE = Literal(Aos->Offset);
+      std::optional<AffExpr> Aff = AffExpr::constant(Aos->Offset);
+      for (auto [K, Stride] : Aos->Terms) {
+        ExprPtr KE = buildExpr(K, Ctx_Read, Sink);
+        if (!KE)
+          return nullptr;
+        std::optional<AffExpr> KA = toAffine(K);
+        if (Stride != 1) {
+          auto Mul = std::make_unique<Expr>(Expr::Kind::Binary);
+          Mul->Type = ScalarType{ScalarType::Kind::LongLong, false};
+          Mul->Loc = KE->Loc;
+          Mul->Op = "*";
+          Mul->Ops.push_back(std::move(KE));
+          Mul->Ops.push_back(Literal(Stride));
+          KE = std::move(Mul);
+        }
+        auto Sum = std::make_unique<Expr>(Expr::Kind::Binary);
+        Sum->Type = ScalarType{ScalarType::Kind::LongLong, false};
+        Sum->Loc = KE->Loc;
+        Sum->Op = "+";
+        Sum->Ops.push_back(std::move(SE));
+        Sum->Ops.push_back(std::move(KE));
+        SE = std::move(Sum);
+        if (Aff && KA)
+          Aff = AffExpr::add(*Aff, AffExpr::mul(*KA, Stride));
+        else
+          Aff.reset();
+      }
+      X->Ops.push_back(std::move(SE));
+      Affs.push_back(Aff);
+      Plain.push_back(nullptr);
       A.Partial.push_back(Aff);
       if (Aff)
         A.Subscripts.push_back(*Aff);
@@ -3257,6 +3578,27 @@ private:
         for (auto [K, Negated] : Derived->Offsets)
           Add(K, Negated);
       D = delinearize(P);
+    }
+    if (!A.IsAffine && (!D || !D->Proven)) {
+      // Not rows the delinearizer reads (`y[n * m - 1 - i]`): affine where
+      // products of parameters are parameters of their own (derivedParam).
+      bool Affine = true;
+      for (size_t SI = 0; SI < Affs.size() && Affine; ++SI)
+        if (!Affs[SI] && Plain[SI] && bindingInvariants([&] { return toAffine(Plain[SI]); }, /*DryOnly=*/true))
+          continue;
+        else
+          Affine = Affs[SI].has_value();
+      if (Affine) {
+        for (size_t SI = 0; SI < Affs.size(); ++SI)
+          if (!Affs[SI])
+            Affs[SI] = bindingInvariants([&] { return toAffine(Plain[SI]); });
+        A.Subscripts.clear();
+        for (const std::optional<AffExpr> &S : Affs)
+          A.Subscripts.push_back(*S);
+        A.IsAffine = true;
+        A.Partial.clear();
+        D.reset();
+      }
     }
     int First = recordRef(A, C, Sink);
     if (D && !Sink)
@@ -3408,6 +3750,9 @@ private:
   Nest N;
   bool Failed = false;
   bool ExprHasSideEffect = false;
+  /// Whether derivedParam binds products (bindingInvariants), or only says
+  /// it would (Dry).
+  enum class Binding { No, Dry, Yes } BindInvariants = Binding::No;
   /// affineHeader()'s probe of a loop header: errors are answers.
   bool Probing = false, ProbeFailed = false, ProbeHard = false;
   /// Sequential regions: building one, the iterators of their `for` loops

@@ -25,6 +25,19 @@ clang::PrintingPolicy hostPolicy(const clang::ASTContext &Ctx);
 /// The IR type of an arithmetic C type (nullopt for anything else).
 std::optional<ScalarType> scalarTypeOf(clang::QualType T);
 
+/// A struct whose members (nested structs and member arrays flattened) are
+/// all of one arithmetic type, with no padding, no bit-field, no union and
+/// nothing volatile: an element of an array of them is Count elements of
+/// Element in a row (`struct { float x, y, z; }` is float[3]), which is how
+/// loopgpu sees arrays of structs.
+struct FlatStruct {
+  ScalarType Element;
+  unsigned Count = 0;
+  uint64_t ElementBits = 0;
+  std::vector<std::string> Members; ///< each scalar's member in C: `.x`, `.pos[1]`, `.p.y`
+};
+std::optional<FlatStruct> flatStructOf(const clang::ASTContext &Ctx, clang::QualType T);
+
 /// Describes a function holding marked nests for its host code (see
 /// HostFunction). Nests pairs each of the function's outermost marked loops
 /// with its index in Prog.Nests, in source order. Reports and returns

@@ -2,6 +2,8 @@
 #include "loopgpu/IR/Expr.h"
 #include "loopgpu/IR/ExprPrinter.h"
 
+#include <algorithm>
+
 namespace loopgpu {
 
 std::string ScalarType::str() const {
@@ -105,9 +107,22 @@ std::string ExprPrinter::print(const Expr &E, int &Prec) const {
     return N.Scalars[E.Index].Name;
   case K::ArrayRef: {
     Prec = PrecPostfix;
-    std::string S = N.Arrays[E.Index].Name;
-    for (const ExprPtr &Sub : E.Ops)
-      S += "[" + print(*Sub) + "]";
+    const ArrayInfo &A = N.Arrays[E.Index];
+    std::string S = A.Name;
+    bool Struct = !A.StructMembers.empty() && !E.Ops.empty();
+    for (size_t I = 0; I + (Struct ? 1 : 0) < E.Ops.size(); ++I)
+      S += "[" + print(*E.Ops[I]) + "]";
+    if (Struct) {
+      // An array of structs (ArrayInfo::StructType): the member as C spells
+      // it where the scalar is known (`p[i].x`), else the element's scalars
+      // as an array (`((float *)&p[i])[1 + k]`).
+      const Expr &Last = *E.Ops.back();
+      if (Last.K == K::IntLiteral && !Last.Text.empty() && Last.Text.size() < 9 &&
+          std::all_of(Last.Text.begin(), Last.Text.end(), [](char C) { return C >= '0' && C <= '9'; }))
+        if (size_t At = std::stoul(Last.Text); At < A.StructMembers.size())
+          return S + A.StructMembers[At];
+      S = "((" + std::string(A.IsConst ? "const " : "") + A.ElementType.str() + " *)&" + S + ")[" + print(Last) + "]";
+    }
     return S;
   }
   case K::Unary: {

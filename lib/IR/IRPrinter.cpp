@@ -79,10 +79,16 @@ public:
         OS << " " << describeClause(C);
     }
     OS << "\n";
-    for (const ParamInfo &P : N.Params)
-      OS << "  param " << P.Name << ": " << P.Type.str() << "\n";
+    for (const ParamInfo &P : N.Params) {
+      OS << "  param " << P.Name << ": " << P.Type.str();
+      for (const MemberBinding &B : N.Members)
+        if (B.Derived && B.Name == P.Name)
+          OS << " = " << B.Member << " (computed once before the nest)";
+      OS << "\n";
+    }
     for (const ArrayInfo &A : N.Arrays) {
-      OS << "  array " << A.Name << ": " << A.ElementType.str() << describeArrayShape(N, A) << " "
+      OS << "  array " << A.Name << ": " << A.ElementType.str() << describeArrayShape(N, A)
+         << (A.StructType.empty() ? "" : " (" + A.StructType + ")") << " "
          << storageName(A.Kind);
       if (A.IsConst) OS << " const";
       if (A.IsRestrict) OS << " restrict";

@@ -316,6 +316,30 @@ bool mentionsIdentifier(StringRef Text, StringRef Name) {
   return false;
 }
 
+/// Text with each whole identifier Name replaced by With.
+static std::string replaceIdentifier(StringRef Text, StringRef Name, StringRef With) {
+  auto IsIdentChar = [](char C) { return isAlnum(C) || C == '_'; };
+  std::string Out;
+  size_t From = 0;
+  for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1))
+    if ((At == 0 || !IsIdentChar(Text[At - 1])) &&
+        (At + Name.size() == Text.size() || !IsIdentChar(Text[At + Name.size()]))) {
+      Out += Text.substr(From, At - From).str() + With.str();
+      From = At + Name.size();
+    }
+  return Out + Text.substr(From).str();
+}
+
+/// A count of nest N's in the function's own variables: the products its
+/// bounds bound to variables of their own (MemberBinding::Derived) as the
+/// products.
+static std::string inFunctionTerms(const Nest &N, std::string Count) {
+  for (auto It = N.Members.rbegin(); It != N.Members.rend(); ++It)
+    if (It->Derived)
+      Count = replaceIdentifier(Count, It->Name, "(" + It->Member + ")");
+  return Count;
+}
+
 /// What the driver needs to know about one input function.
 struct FunctionInfo {
   const HostFunction *F = nullptr;
@@ -573,6 +597,8 @@ public:
         noteAccesses(*N, NA, U.Read, U.Written);
         if (A.extentsKnown()) {
           std::optional<std::string> Touched = touchedElementCount(*N, NA);
+          if (Touched)
+            Touched = inFunctionTerms(*N, *Touched);
           if (Touched && std::none_of(N->Params.begin(), N->Params.end(), [&](const ParamInfo &NP) {
                 return mentionsIdentifier(*Touched, NP.Name) && !ParamNames.count(NP.Name);
               }))
@@ -580,6 +606,8 @@ public:
           continue;
         }
         std::optional<std::string> Count = arrayElementCount(*N, NA);
+        if (Count)
+          Count = inFunctionTerms(*N, *Count);
         if (!Count) {
           Diags.error(A.Loc, "--validate: cannot size array '" + CudaNames::cName(A.Name) +
                                  "' (its outer extent is unknown and an access is not affine)");
@@ -758,7 +786,7 @@ public:
                                "' points to (an access to it is not affine)");
         return false;
       }
-      Count = Count.empty() ? *C : "loopgpu_max(" + Count + ", " + *C + ")";
+      Count = Count.empty() ? inFunctionTerms(*N, *C) : "loopgpu_max(" + Count + ", " + inFunctionTerms(*N, *C) + ")";
     }
     if (Count.empty())
       return true;

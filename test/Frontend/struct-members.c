@@ -176,12 +176,14 @@ void from_union(int n, union bits u, int *restrict a) {
 }
 #endif
 #ifdef AOS
-typedef struct { float x, v; } particle;
-// AOS: struct-members.c:[[@LINE+4]]:21: error: struct member access 'ps[i].v' (a member of an element of an array of structs (the nest may use arrays of numbers)) is not supported
+// Arrays of structs of one arithmetic type are rows of numbers
+// (test/Frontend/arrays-of-structs.c); of mixed types, refused.
+typedef struct { float x; int id; } particle;
+// AOS: struct-members.c:[[@LINE+4]]:21: error: struct member access 'ps[i].id' (a member of an element of an array of structs whose members are not all of one arithmetic type, or that has padding, a bit-field, a union or an anonymous member (loopgpu takes arrays of structs like 'struct { float x, y, z; }', whose elements are rows of numbers)) is not supported
 void move(int n, particle *ps, float dt) {
 #pragma loopgpu
   for (int i = 0; i < n; i++)
-    ps[i].x += dt * ps[i].v;
+    ps[i].x += dt * ps[i].id;
 }
 #endif
 #ifdef PTRMEMBER

@@ -107,6 +107,12 @@ struct ArrayInfo {
   /// (as for a local `static`: IsGlobal) and the C printer before the nest.
   std::string HoistedDecl;
   bool IsDelinearized = false;
+  /// An array of structs of one arithmetic type (FlatStruct, Frontend):
+  /// `struct particle *p` is p[*][6] of float, its last dimension the
+  /// struct's scalars. The struct as C spells it, and each scalar's member
+  /// in C (`.x`, `.pos[1]`); empty for arrays of numbers.
+  std::string StructType;
+  std::vector<std::string> StructMembers;
   /// Arrays with the same AliasClass may share memory; each array starts in
   /// its own class. The frontend merges classes of non-restrict pointers of
   /// the same element type when one of them is written.
@@ -334,6 +340,11 @@ struct MemberBinding {
   /// indexes as an array (ArrayInfo::IsLocalPointer), never written itself.
   bool IsPointer = false;
   bool Written = false;       ///< the nest writes it: stored back after the nest
+  /// Not a member: an integer expression of variables the nest never
+  /// writes that a loop bound or condition of the nest uses where it is not
+  /// affine (`i < w * h`); Member is its C, Root empty. A parameter of the
+  /// nest, computed once before it.
+  bool Derived = false;
   /// Arrays of the nest (ids) that may point into the struct: the host code
   /// stops the program before the nest where the member lies in one of them
   /// (then reading it once, or storing it after the nest, would not be C).
@@ -434,6 +445,9 @@ struct HostArray {
   /// A local array whose host declaration the host code rewrites (a VLA:
   /// C++ has none); constant-size locals keep their declaration.
   bool IsLocalVLA = false;
+  /// An array of structs (ArrayInfo::StructType): the struct as C spells it;
+  /// the last extent is its scalars.
+  std::string StructType;
   /// Data clauses: `copyout(A)` skips the copy in at the start of the data
   /// region, `copyin(A)` the copy back at its end.
   bool CopyIn = true, CopyOut = true;
