@@ -762,8 +762,10 @@ public:
       return std::nullopt;
     const ArrayInfo &A = N.Arrays[E.Index];
     // The subscripts as written; a delinearized pointer keeps its one
-    // linear subscript, multi-dimensional arrays are linearized row-major.
+    // linear subscript (a pointer to structs: and the struct's scalar, its
+    // last dimension), multi-dimensional arrays are linearized row-major.
     std::string Index;
+    const size_t Skip = A.IsDelinearized && E.Ops.size() < A.Extents.size() ? A.Extents.size() - E.Ops.size() : 0;
     for (size_t D = 0; D < E.Ops.size(); ++D) {
       std::string Sub = Self.print(*E.Ops[D]);
       if (D == 0) {
@@ -774,8 +776,8 @@ public:
       std::optional<AffExpr> Extent;
       if (A.isTemporary() && D < A.AllocExtents.size())
         Extent = A.AllocExtents[D];
-      else if (!A.isTemporary() && D < A.Extents.size())
-        Extent = A.Extents[D];
+      else if (!A.isTemporary() && D + Skip < A.Extents.size())
+        Extent = A.Extents[D + Skip];
       if (!Extent) {
         Diags.error(E.Loc, "cannot index array '" + CudaNames::cName(A.Name) + "' on the GPU: the extent of its dimension " +
                                std::to_string(D) + " is unknown");

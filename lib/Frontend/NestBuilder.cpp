@@ -3563,7 +3563,11 @@ private:
         std::none_of(A.Partial.begin(), A.Partial.end(), [](const std::optional<AffExpr> &P) { return P.has_value(); }))
       A.Partial.clear();
     std::optional<Delinearization> D;
-    if (!A.IsAffine && !Sink && Arr.Kind == ArrayInfo::Storage::FlatPointer && All.size() == 1) {
+    // A pointer to structs indexed by one flat subscript (`img[y * w +
+    // x].r`) is delinearized as a flat pointer is, before its struct's
+    // dimension (applyDelinearizations).
+    bool StructRows = Aos && structPointer(Arr) && All.size() == 1 && Affs.back().has_value();
+    if (!A.IsAffine && !Sink && (Arr.Kind == ArrayInfo::Storage::FlatPointer || StructRows) && All.size() == 1) {
       // The flat subscript as a polynomial: e, or a dereference's terms,
       // plus a derived pointer's offsets.
       std::optional<Poly> P = Subs[0] ? toPoly(Subs[0]) : std::optional<Poly>(Poly{});
@@ -3614,10 +3618,17 @@ private:
   /// A flat pointer is delinearized when every one of its accesses is the
   /// same proven row-major chain; otherwise its accesses stay as they are
   /// (affine 1-D, or may-accesses of the whole array).
+  /// A pointer to structs (`rgb *img`): img[*][K], its first dimension the
+  /// pointer's.
+  static bool structPointer(const ArrayInfo &Arr) {
+    return !Arr.StructType.empty() && Arr.rank() == 2 && !Arr.Extents[0];
+  }
+
   void applyDelinearizations() {
     for (unsigned AId = 0; AId < N.Arrays.size(); ++AId) {
       ArrayInfo &Arr = N.Arrays[AId];
-      if (Arr.Kind != ArrayInfo::Storage::FlatPointer)
+      const bool Struct = structPointer(Arr);
+      if (Arr.Kind != ArrayInfo::Storage::FlatPointer && !Struct)
         continue;
       std::optional<std::vector<unsigned>> Extents;
       int64_t Scale = 1;
@@ -3626,7 +3637,7 @@ private:
         if (!A.isArray() || A.Index != AId)
           continue;
         auto It = Delin.find(A.Id);
-        if (It == Delin.end() || !It->second.Proven ||
+        if (It == Delin.end() || !It->second.Proven || (Struct && (A.Partial.size() != 2 || !A.Partial[1])) ||
             (Extents && (*Extents != It->second.ExtentParams || Scale != It->second.InnerScale))) {
           All = false;
           break;
@@ -3638,14 +3649,21 @@ private:
       if (!All || !Any)
         continue;
       Arr.IsDelinearized = true;
+      std::optional<AffExpr> StructDim = Struct ? Arr.Extents[1] : std::nullopt;
       Arr.Extents.assign(1, std::nullopt);
       for (unsigned P : *Extents)
         Arr.Extents.push_back(AffExpr::param(P));
       Arr.Extents.back() = AffExpr::mul(*Arr.Extents.back(), Scale);
+      if (Struct)
+        Arr.Extents.push_back(StructDim);
       for (Access &A : N.Accesses)
         if (A.isArray() && A.Index == AId) {
           A.IsAffine = true;
           A.Subscripts = Delin[A.Id].Subscripts;
+          if (Struct) { // the struct's scalar
+            A.Subscripts.push_back(*A.Partial[1]);
+            A.Partial.clear();
+          }
         }
     }
   }

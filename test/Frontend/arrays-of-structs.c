@@ -13,6 +13,7 @@
 // RUN: %loopgpu %s -emit=ir 2>/dev/null | FileCheck %s --check-prefix=IR
 // RUN: %loopgpu %s -o %t/out.cu 2>&1 | FileCheck %s --allow-empty --check-prefix=QUIET
 // RUN: FileCheck %s --check-prefix=CUDA < %t/out.cu
+// RUN: FileCheck %s --check-prefix=GRAY < %t/out.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t/out.cu -o %t/out.o %}
 // RUN: %loopgpu %s -emit=c -o %t/out.c 2>/dev/null
 // RUN: FileCheck %s --check-prefix=EMITC < %t/out.c
@@ -130,6 +131,20 @@ void kick(int n, float dt, struct particle *restrict p) {
     p[i].y += dt * p[i].vy;
 }
 
+// An image of pixels indexed by one flat subscript: delinearized as a flat
+// pointer is, the struct's scalars its last dimension (img[*][w][3]).
+// IR-LABEL: nest 0 in gray
+// IR:       array img: float[*][w][3] (rgb) fixed-size const restrict delinearized
+// IR:       read img[y][x][0] (delinearized from img[y * w + x].r)
+// GRAY:     0.299f * img[(y * w + x) * (3) + (0)]
+typedef struct { float r, g, b; } rgb;
+void gray(int h, int w, const rgb *restrict img, float *restrict out) {
+#pragma loopgpu
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      out[y * w + x] = 0.299f * img[y * w + x].r + 0.587f * img[y * w + x].g + 0.114f * img[y * w + x].b;
+}
+
 // A global array of structs, and a local one of the function (host code
 // fills it, a nest updates it, host code sums it).
 // IR-LABEL: nest 0 in gpush
@@ -164,6 +179,7 @@ float local_sum(const float in[restrict 256]) {
 // VALID: PASS cgrid: A (3922 elements)
 // VALID: PASS mass: return value
 // VALID: PASS kick: p (222 elements)
+// VALID: PASS gray: out
 // VALID: PASS gpush: P (6000 elements)
 // VALID: PASS local_sum: return value
 // VALID: {{^PASS$}}

@@ -31,7 +31,7 @@ void f(int n, float *restrict A, float *restrict B, struct point *restrict P, vo
     A[i] = impure(B[i]);
 // CALL: unsupported-expressions.c:[[@LINE-1]]:12: error: call to 'impure' (its definition is not in this file; a nest may call math functions {{.*}}) is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 5
-    A[i] = P[i].x;
+    A[i] = (P + i)->x; // P[i].x is an array of structs' member (Frontend/arrays-of-structs.c)
 // STRUCT: unsupported-expressions.c:[[@LINE-1]]:12: error: {{.*}}struct{{.*}} is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 6
     A[i] = V[i];
