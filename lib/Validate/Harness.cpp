@@ -305,25 +305,29 @@ bool fitsIn(int64_t V, ScalarType T) {
 }
 
 
+/// Whether Name at offset At of Text is a whole identifier ('t' in 'nt + 4'
+/// is not).
+static bool wholeIdentifierAt(StringRef Text, StringRef Name, size_t At) {
+  auto IsIdentChar = [](char C) { return isAlnum(C) || C == '_'; };
+  return (At == 0 || !IsIdentChar(Text[At - 1])) &&
+         (At + Name.size() == Text.size() || !IsIdentChar(Text[At + Name.size()]));
+}
+
 /// Whether the C expression Text mentions the identifier Name as a whole
 /// identifier ('t' is not mentioned by 'nt + 4').
 bool mentionsIdentifier(StringRef Text, StringRef Name) {
-  auto IsIdentChar = [](char C) { return isAlnum(C) || C == '_'; };
   for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1))
-    if ((At == 0 || !IsIdentChar(Text[At - 1])) &&
-        (At + Name.size() == Text.size() || !IsIdentChar(Text[At + Name.size()])))
+    if (wholeIdentifierAt(Text, Name, At))
       return true;
   return false;
 }
 
 /// Text with each whole identifier Name replaced by With.
 static std::string replaceIdentifier(StringRef Text, StringRef Name, StringRef With) {
-  auto IsIdentChar = [](char C) { return isAlnum(C) || C == '_'; };
   std::string Out;
   size_t From = 0;
   for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1))
-    if ((At == 0 || !IsIdentChar(Text[At - 1])) &&
-        (At + Name.size() == Text.size() || !IsIdentChar(Text[At + Name.size()]))) {
+    if (wholeIdentifierAt(Text, Name, At)) {
       Out += Text.substr(From, At - From).str() + With.str();
       From = At + Name.size();
     }
