@@ -90,6 +90,7 @@ if [ "${1:-}" = --case ]; then
   if [ $rc = 0 ]; then
     ext=""
     for e in $(meta extents); do ext="$ext --extent $e"; done
+    for e in $(meta indices); do ext="$ext --indices $e"; done
     eq="python3 $ROOT/test/Transform/Inputs/equiv.py --cc $FUZZ_CC --sizes 0,1,2,3,5,8,13 --tolerance $(meta tolerance)$ext $d/case.c $d/out.c $fn"
     limit
     timeout -k 5 "$t" $eq > "$d/equiv.log" 2>&1

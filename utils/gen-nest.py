@@ -51,6 +51,7 @@ Header comments tell the fuzz driver how to run the case:
   // function: NAME
   // params: n=13 m=5          (--param values for --validate)
   // extents: x=64*(n+4)       (equiv.py --extent for flat pointers)
+  // indices: C=m+4-1           (equiv.py --indices: C's elements subscript an array)
   // tolerance: 0 | 1e-4       (equiv.py --tolerance: 1e-4 with reductions)
   // options: -tile 32 ...     (random -tile, -coarsen, -shared-staging,
                                 -prefetch, -ktile, -vector for --validate)
@@ -165,6 +166,7 @@ class Gen:
         self.o = opts
         self.names = Names(self.rng, not opts.no_cuda_names)
         self.tolerance = "0"
+        self.indices = []  # "C=E": C's elements subscript an array of E elements (equiv.py --indices)
 
     # ---- helpers ---------------------------------------------------------
     def chance(self, p):
@@ -235,6 +237,7 @@ class Gen:
         out = ["// function: %s" % self.fname,
                "// params: %s" % " ".join("%s=%d" % (n, v) for n, v in self.param_values()),
                "// extents: %s" % " ".join("%s=%s" % (a.name, a.extent()) for a in self.arrays if a.flat),
+               "// indices: %s" % " ".join(self.indices),
                "// tolerance: %s" % self.tolerance,
                "// options: %s" % self.options(),
                "#include <math.h>",
@@ -973,8 +976,9 @@ class Gen:
     def scatter(self):
         """A histogram or scatter-add: sums into elements of a 1-D state
         array through a subscript read from an int array, kept inside the
-        extent by ((v % E) + E) % E, over a 1- or 2-D loop: the shape that
-        runs across threads with atomicAdd updates."""
+        extent by ((v % E) + E) % E or left as read (`dst[idx[i] + 1]`: the
+        harness keeps idx's inputs inside), over a 1- or 2-D loop: the shape
+        that runs across threads with atomicAdd updates."""
         r = self.srng2
         ty = r.choice([self.fty, "int"])
         rank = r.choice([1, 1, 2])
@@ -993,6 +997,13 @@ class Gen:
         if r.random() < 0.5:
             k = "(%s * %d + %s) %% %s" % (src if r.random() < 0.5 else k, r.choice([3, 7]), its[0], ext)
             k = "((%s) + %s) %% %s" % (k, ext, ext)
+        if r.random() < 0.4:
+            # The subscript as users write it, with nothing keeping it inside:
+            # --validate draws idx's inputs within the extent (Harness.cpp
+            # indexBounds), [0, E - c) for `dst[idx[i] + c]`.
+            c = r.choice([0, 0, 1, 3])
+            k = src if c == 0 else "%s + %d" % (src, c)
+            self.indices.append("%s=%s+4-%d" % (idx.name, dst_dim, c))
         for a in (idx, dst):
             self.arrays.append(a)
             self.use(a)

@@ -27,7 +27,7 @@ for r in 1 2 3; do
 done 2>&1 | sed 's/ | max rel diff/\n    max rel diff/' | tee $OUT/gemm.txt
 $D/untiled 256 100 $D/ref.out | tail -1
 for r in 1 2 3; do for b in gen lab; do echo "$b: $($D/$b 256 100 $D/$b.out $D/ref.out | tr '\n' ' ')"; done; done 2>&1 | tee $OUT/heat3d.txt
-for h in pb aos; do
+for h in ${HARNESSES:-pb aos}; do
   (bash .device/v49/$h/run.sh gpu-build > .device/v49/$h/build.log 2>&1 || tail -5 .device/v49/$h/build.log) &&
     (cd .device/v49/$h && timeout 100 ./validate 2>&1 | grep -E "^PASS|^FAIL|^validating" | tee $OUT/harness-$h.txt)
 done

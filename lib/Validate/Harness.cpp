@@ -137,6 +137,7 @@ const char *const DriverPrelude = R"(#include <cuda_runtime.h>
 #include <time.h>
 #include <algorithm>
 #include <initializer_list>
+#include <limits>
 #include <new>
 #include <vector>
 
@@ -180,6 +181,16 @@ template <typename T> static void loopgpu_fill(T *a, long long n, bool floating)
   for (long long i = 0; i < n; ++i)
     a[i] = floating ? (T)(loopgpu_positive_inputs ? 0.5 + loopgpu_uniform() : loopgpu_uniform() * 2.0 - 1.0)
                     : (T)(1 + (long long)(loopgpu_uniform() * 99.0));
+}
+// Elements of an integer array that subscript another (`y[idx[i]]`): drawn
+// in [lo, hi), within the array they index (and within T).
+template <typename T> static void loopgpu_fill_indices(T *a, long long n, long long lo, long long hi) {
+  const long long tmax = std::numeric_limits<T>::max() > (T)(1LL << 62) ? 1LL << 62
+                                                                         : (long long)std::numeric_limits<T>::max() + 1;
+  lo = lo < (long long)std::numeric_limits<T>::min() ? (long long)std::numeric_limits<T>::min() : lo;
+  hi = hi > tmax ? tmax : hi;
+  for (long long i = 0; i < n && lo < hi; ++i)
+    a[i] = (T)(lo + (long long)(loopgpu_uniform() * (double)(hi - lo)) % (hi - lo));
 }
 template <typename T> static void loopgpu_poison(T *a, long long n, bool floating) {
   for (long long i = 0; i < n; ++i)
@@ -344,6 +355,184 @@ static std::string inFunctionTerms(const Nest &N, std::string Count) {
   return Count;
 }
 
+/// A use of an integer array's elements as another array's subscript
+/// (indexBounds): the values that keep it inside, [Lower, Upper) with Upper
+/// in the function's terms.
+struct IndexBound {
+  std::string Upper;
+  int64_t Lower = 0;
+  std::string Use; ///< the statement, as written
+  unsigned Line = 0;
+  /// Its elements are offsets, a loop's first and last (OffsetLoop): the
+  /// inputs ascend (CSR's row pointers), every range non-empty or empty.
+  bool Sorted = false;
+};
+
+/// Whether E is an element of nest N's array IndexArray plus a constant
+/// (`idx[i]`, `idx[i] + 1`, `(int)idx[i]`, or a scalar the nest sets to one:
+/// `k = idx[i]`): that constant.
+static std::optional<int64_t> elementPlusConstant(const Nest &N, const Expr &E, unsigned IndexArray, unsigned Depth = 0) {
+  if (Depth > 4)
+    return std::nullopt;
+  if (E.K == Expr::Kind::Cast)
+    return elementPlusConstant(N, *E.Ops[0], IndexArray, Depth + 1);
+  if (E.K == Expr::Kind::ArrayRef && E.Index == IndexArray)
+    return int64_t(0);
+  if (E.K == Expr::Kind::Binary && (E.Op == "+" || E.Op == "-")) {
+    const Expr &L = *E.Ops[0], &R = *E.Ops[1];
+    if (R.K == Expr::Kind::IntLiteral)
+      if (std::optional<int64_t> C = elementPlusConstant(N, L, IndexArray, Depth + 1))
+        return E.Op == "+" ? *C + R.IntValue : *C - R.IntValue;
+    if (E.Op == "+" && L.K == Expr::Kind::IntLiteral)
+      if (std::optional<int64_t> C = elementPlusConstant(N, R, IndexArray, Depth + 1))
+        return *C + L.IntValue;
+    return std::nullopt;
+  }
+  // A scalar, or a temporary (an expanded scalar: `k_exp[i] = idx[i]`), every
+  // assignment of which in the nest sets to such an element.
+  if (E.K != Expr::Kind::ScalarRef && !(E.K == Expr::Kind::ArrayRef && N.Arrays[E.Index].isTemporary()))
+    return std::nullopt;
+  std::optional<int64_t> Offset;
+  bool Other = false;
+  for (const Statement &S : N.Statements)
+    if (S.Body)
+      S.Body->walk([&](const Expr &A) {
+        bool Same = !A.Ops.empty() && A.Ops[0]->K == E.K && A.Ops[0]->Index == E.Index;
+        if (A.K == Expr::Kind::Unary && A.Op.size() > 2 && Same)
+          Other = true; // ++, --
+        if (A.K != Expr::Kind::Assign || !Same)
+          return;
+        std::optional<int64_t> C = A.Op == "=" ? elementPlusConstant(N, *A.Ops[1], IndexArray, Depth + 1) : std::nullopt;
+        if (!C || (Offset && *Offset != *C))
+          Other = true;
+        else
+          Offset = C;
+      });
+  return Other ? std::nullopt : Offset;
+}
+
+/// Whether E is scalar Scalar plus a constant (`k`, `k + 1`, `k - 2`).
+static std::optional<int64_t> scalarPlusConstant(const Expr &E, unsigned Scalar) {
+  if (E.K == Expr::Kind::Cast)
+    return scalarPlusConstant(*E.Ops[0], Scalar);
+  if (E.K == Expr::Kind::ScalarRef)
+    return E.Index == Scalar ? std::optional<int64_t>(0) : std::nullopt;
+  if (E.K == Expr::Kind::Binary && (E.Op == "+" || E.Op == "-") && E.Ops[1]->K == Expr::Kind::IntLiteral)
+    if (std::optional<int64_t> C = scalarPlusConstant(*E.Ops[0], Scalar))
+      return E.Op == "+" ? *C + E.Ops[1]->IntValue : *C - E.Ops[1]->IntValue;
+  return std::nullopt;
+}
+
+/// A loop of a sequential region from one element of an integer array to
+/// another (`for (k = rowptr[i]; k < rowptr[i + 1]; k++)`, CSR's rows): the
+/// loop variable and the constants added to the first and to the last value
+/// (Last: the last value k takes, rowptr[i + 1] - 1 there).
+struct OffsetLoop {
+  unsigned Scalar = 0;
+  int64_t First = 0, Last = 0;
+};
+static std::optional<OffsetLoop> offsetLoop(const Nest &N, const Expr &For, unsigned IndexArray) {
+  if (For.K != Expr::Kind::For || For.Ops.size() != 4)
+    return std::nullopt;
+  const Expr &Init = *For.Ops[0], &Cond = *For.Ops[1], &Inc = *For.Ops[2];
+  if (Init.K != Expr::Kind::Assign || Init.Op != "=" || Init.Ops[0]->K != Expr::Kind::ScalarRef)
+    return std::nullopt;
+  OffsetLoop L;
+  L.Scalar = Init.Ops[0]->Index;
+  std::optional<int64_t> First = elementPlusConstant(N, *Init.Ops[1], IndexArray);
+  bool Up = (Inc.K == Expr::Kind::Unary && (Inc.Op == "post++" || Inc.Op == "++pre") &&
+             Inc.Ops[0]->K == Expr::Kind::ScalarRef && Inc.Ops[0]->Index == L.Scalar) ||
+            (Inc.K == Expr::Kind::Assign && Inc.Op == "+=" && Inc.Ops[0]->K == Expr::Kind::ScalarRef &&
+             Inc.Ops[0]->Index == L.Scalar && Inc.Ops[1]->K == Expr::Kind::IntLiteral && Inc.Ops[1]->IntValue > 0);
+  if (!First || !Up || Cond.K != Expr::Kind::Binary || (Cond.Op != "<" && Cond.Op != "<=" && Cond.Op != "!="))
+    return std::nullopt;
+  std::optional<int64_t> K = scalarPlusConstant(*Cond.Ops[0], L.Scalar);
+  std::optional<int64_t> End = elementPlusConstant(N, *Cond.Ops[1], IndexArray);
+  if (!K || !End)
+    return std::nullopt;
+  L.First = *First;
+  L.Last = *End - *K - (Cond.Op == "<=" ? 0 : 1);
+  // The body must not set the variable itself.
+  bool Set = false;
+  For.Ops[3]->walk([&](const Expr &A) {
+    if ((A.K == Expr::Kind::Assign || (A.K == Expr::Kind::Unary && A.Op.size() > 2)) &&
+        A.Ops[0]->K == Expr::Kind::ScalarRef && A.Ops[0]->Index == L.Scalar)
+      Set = true;
+  });
+  if (Set)
+    return std::nullopt;
+  return L;
+}
+
+/// Where nest N subscripts an array with an element of its integer array
+/// IndexArray (`y[idx[i]]`, `A[idx[i] - 1][j]`): for each such subscript the
+/// values of idx that keep the access inside the array, in F's terms (the
+/// extents F declares, else the nest's); none where the extent is unknown.
+static std::vector<IndexBound> indexBounds(const HostFunction &F, const Nest &N, unsigned IndexArray,
+                                       const std::set<std::string> &ParamNames) {
+  std::vector<IndexBound> Bounds;
+  auto extentOf = [&](const ArrayInfo &A, unsigned Dim, unsigned Written) -> std::string {
+    for (const HostArray &H : F.Arrays)
+      if (H.Name == A.Name && H.rank() == Written && H.StructType.empty())
+        return H.Extents[Dim];
+    if (A.rank() != Written || !A.Extents[Dim])
+      return "";
+    std::string E = inFunctionTerms(N, affIn64Bits(N, *A.Extents[Dim]));
+    for (const ParamInfo &P : N.Params)
+      if (mentionsIdentifier(E, P.Name) && !ParamNames.count(P.Name))
+        return "";
+    return E;
+  };
+  for (const Statement &S : N.Statements)
+    if (S.Body)
+      S.Body->walk([&](const Expr &E) {
+        if (E.K != Expr::Kind::ArrayRef || E.Index == IndexArray)
+          return;
+        const ArrayInfo &A = N.Arrays[E.Index];
+        for (unsigned D = 0; D < E.Ops.size(); ++D) {
+          std::optional<int64_t> C = elementPlusConstant(N, *E.Ops[D], IndexArray);
+          std::string Extent = C ? extentOf(A, D, E.Ops.size()) : "";
+          if (Extent.empty())
+            continue;
+          IndexBound B;
+          B.Lower = -*C;
+          B.Upper = plusConst("(long long)(" + Extent + ")", -*C);
+          B.Use = E.AccessId >= 0 ? N.Accesses[E.AccessId].Text : S.Text;
+          B.Line = E.Loc.Line ? E.Loc.Line : S.Loc.Line;
+          Bounds.push_back(B);
+        }
+        // Offsets: the elements of the array it subscripts with the loop's
+        // variable, from the first value to the last (sorted: rows in order).
+      });
+  for (const Statement &S : N.Statements)
+    if (S.Body)
+      S.Body->walk([&](const Expr &For) {
+        std::optional<OffsetLoop> L = offsetLoop(N, For, IndexArray);
+        if (!L)
+          return;
+        For.Ops[3]->walk([&](const Expr &E) {
+          if (E.K != Expr::Kind::ArrayRef)
+            return;
+          for (unsigned D = 0; D < E.Ops.size(); ++D) {
+            std::optional<int64_t> C = scalarPlusConstant(*E.Ops[D], L->Scalar);
+            std::string Extent = C ? extentOf(N.Arrays[E.Index], D, E.Ops.size()) : "";
+            if (Extent.empty())
+              continue;
+            // 0 <= P + First + C and P + Last + C < Extent, for every P.
+            IndexBound B;
+            B.Lower = -(L->First + *C);
+            B.Upper = plusConst("(long long)(" + Extent + ")", -(L->Last + *C));
+            B.Use = (E.AccessId >= 0 ? N.Accesses[E.AccessId].Text : N.Arrays[E.Index].Name) + " in " +
+                    S.Text.substr(0, S.Text.find('\n'));
+            B.Line = For.Loc.Line ? For.Loc.Line : S.Loc.Line;
+            B.Sorted = true;
+            Bounds.push_back(B);
+          }
+        });
+      });
+  return Bounds;
+}
+
 /// What the driver needs to know about one input function.
 struct FunctionInfo {
   const HostFunction *F = nullptr;
@@ -416,6 +605,9 @@ public:
   /// expression of the parameters), whether the function reads and writes it.
   struct ArrayUse {
     std::string Count;
+    /// An integer array whose elements subscript other arrays: the ranges
+    /// its inputs are drawn in.
+    std::vector<IndexBound> Bounds;
     /// Declared extents: the elements the nests' accesses may reach with
     /// the driver's values, where that can be computed ("" otherwise).
     std::string Touched;
@@ -599,6 +791,9 @@ public:
         if (NA < 0)
           continue;
         noteAccesses(*N, NA, U.Read, U.Written);
+        if (A.ElementType.isInteger())
+          for (IndexBound &B : indexBounds(F, *N, NA, ParamNames))
+            U.Bounds.push_back(std::move(B));
         if (A.extentsKnown()) {
           std::optional<std::string> Touched = touchedElementCount(*N, NA);
           if (Touched)
@@ -863,6 +1058,24 @@ public:
           A.extentsKnown() && A.Extents[0] == A.Extents[1])
         OS << "  loopgpu_condition(" << Name << "_init.data(), (long long)(" << A.Extents[0] << "), "
            << (Opts.Inputs == "spd" ? "true" : "false") << "); // --inputs=" << Opts.Inputs << "\n";
+      if (U.Read && !U.Bounds.empty()) {
+        // Its elements subscript other arrays: inputs that keep those
+        // accesses inside (the original C would reach outside them).
+        OS << "  {\n    long long loopgpu_lo = 0, loopgpu_hi = 1LL << 62;\n";
+        for (const IndexBound &B : U.Bounds) {
+          OS << "    // line " << B.Line << ": " << B.Use << "\n";
+          if (B.Lower > 0)
+            OS << "    loopgpu_lo = loopgpu_max(loopgpu_lo, " << B.Lower << "LL);\n";
+          OS << "    loopgpu_hi = loopgpu_min(loopgpu_hi, " << B.Upper << ");\n";
+        }
+        OS << "    loopgpu_fill_indices(" << Name << "_init.data(), " << Name
+           << "_count, loopgpu_lo, loopgpu_hi); // " << CudaNames::cName(Name)
+           << "'s elements subscript arrays: within them\n";
+        if (std::any_of(U.Bounds.begin(), U.Bounds.end(), [](const IndexBound &B) { return B.Sorted; }))
+          OS << "    std::sort(" << Name << "_init.data(), " << Name << "_init.data() + " << Name
+             << "_count); // offsets of rows: ascending\n";
+        OS << "  }\n";
+      }
       std::string HT = A.ElementType.isFloating() ? "long double" : T;
       OS << "  loopgpu_buffer<" << HT << "> " << Name << "_hp_v(" << Name << "_init);\n";
       OS << "  " << HT << " *" << Name << "_hp = " << Name << "_hp_v.data();\n";

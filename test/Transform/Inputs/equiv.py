@@ -20,7 +20,9 @@ same), then rotated combinations (parameters get different sizes). Arrays
 are sized from their declared extents; a pointer parameter `T *p` gets
 --extent p=EXPR (a C expression in the parameters) or, by default,
 (largest integer parameter + 8) squared elements. Floating-point scalar
-parameters get random values in [0.5, 1.5].
+parameters get random values in [0.5, 1.5]. Integer arrays get values in
+[-9, 9] without 0, except those named by --indices NAME=EXPR: their
+elements subscript other arrays, and they get values in [0, EXPR).
 
 --cflag FLAG is passed to both compilations (e.g. -DCASE=2 for a test file
 with several cases).
@@ -112,7 +114,7 @@ def c_literal_type(p):
     return p.base
 
 
-def generate_main(ret, params_text, params, func, configs, extents, tolerance, seed):
+def generate_main(ret, params_text, params, func, configs, extents, tolerance, seed, indices):
     ints = [p for p in params if not p.is_array and not p.floating]
     out = []
     out.append("#include <math.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n")
@@ -165,6 +167,9 @@ static int same_float(double a, double b, double tol) {
                 fill = "(%s)(2.0 * uniform() - 1.0)" % elem
             else:
                 fill = "(%s)((long)(1 + next() %% 9) * ((next() & 1) ? 1 : -1))" % elem
+            if p.name in indices:
+                fill = "(%s)((%s) > 0 ? (long)(next() %% (unsigned long long)(%s)) : 0)" % (
+                    elem, indices[p.name], indices[p.name])
             out.append("    for (long k = 0; k < n_%s; k++) ref_%s[k] = %s;\n" % (p.name, p.name, fill))
             out.append("    memcpy(new_%s, ref_%s, sizeof(%s) * n_%s);\n" % (p.name, p.name, elem, p.name))
         args_ref = ", ".join(("(void *)ref_" + p.name) if p.is_array else p.name for p in params)
@@ -217,6 +222,8 @@ def main():
     ap.add_argument("--tolerance", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--extent", action="append", default=[], help="NAME=C-EXPR for a pointer parameter")
+    ap.add_argument("--indices", action="append", default=[],
+                    help="NAME=C-EXPR: an integer array whose elements are subscripts, drawn in [0, EXPR)")
     ap.add_argument("--cflag", action="append", default=[], help="extra flag for compiling both files (-DCASE=2)")
     ap.add_argument("--keep", help="directory to keep the generated files in")
     ap.add_argument("original")
@@ -226,6 +233,7 @@ def main():
 
     ret, params_text, params = parse_function(a.original, a.function)
     extents = dict(e.split("=", 1) for e in a.extent)
+    indices = dict(e.split("=", 1) for e in a.indices)
     sizes = [int(s) for s in a.sizes.split(",")]
     ints = [p for p in params if not p.is_array and not p.floating]
     configs = [[s] * len(ints) for s in sizes]
@@ -238,7 +246,7 @@ def main():
     try:
         main_c = os.path.join(work, "main.c")
         with open(main_c, "w") as f:
-            f.write(generate_main(ret, params_text, params, a.function, configs, extents, a.tolerance, a.seed))
+            f.write(generate_main(ret, params_text, params, a.function, configs, extents, a.tolerance, a.seed, indices))
         flags = ["-std=c99", "-O1", "-ffp-contract=off", "-Wall", "-Wno-unused-variable", "-Wno-unknown-pragmas"]
         objs = []
         for src, prefix in ((a.original, "ref_"), (a.transformed, "new_")):
