@@ -292,14 +292,36 @@ private:
         NestArray[H] = NestArray[H] == -1 ? static_cast<int>(X) : -2;
     }
     for (unsigned A = 0; A < NA; ++A) {
-      if (NestArray[A] < 0 || !P.onDevice(A) || !F.Arrays[A].extentsKnown())
+      if (NestArray[A] < 0 || !P.onDevice(A))
+        continue;
+      // A pointer the host code allocates as many elements of as the nests
+      // touch: where no nest touches more than this one, what this one
+      // touches is all there is.
+      bool ByTouch = !F.Arrays[A].extentsKnown();
+      if (ByTouch && (!F.Arrays[A].IsParameter || P.Count[A].empty() || !sizedBy(A, NI)))
         continue;
       bool Alone = true;
       for (unsigned B = 0; B < NA && Alone; ++B)
         Alone = B == A || !mayAlias(F.Arrays[A], F.Arrays[B]);
-      Out[A] = Alone && overwritesBeforeReading(N, static_cast<unsigned>(NestArray[A]));
+      Out[A] = Alone && overwritesBeforeReading(N, static_cast<unsigned>(NestArray[A]), nullptr, ByTouch);
     }
     return Out;
+  }
+  /// Whether the elements of host array A that the host code allocates
+  /// (sizeArrays: as many as the nests touch) are those nest NI touches:
+  /// every other nest that uses it touches as many (the same count in the
+  /// same unchanged parameters), and no host code uses it.
+  bool sizedBy(unsigned A, unsigned NI) const {
+    std::optional<std::string> Mine = arrayElementCount(Prog.Nests[NI], nestArrayNamed(Prog.Nests[NI], F.Arrays[A].Name));
+    for (unsigned I : F.Nests) {
+      int X = nestArrayNamed(Prog.Nests[I], F.Arrays[A].Name);
+      if (I != NI && X >= 0 && arrayElementCount(Prog.Nests[I], X) != Mine)
+        return false;
+    }
+    for (const HostFunction::Item &It : F.Items)
+      if (It.Nest < 0 && (It.Reads.empty() || It.Reads[A] || It.Writes[A]))
+        return false;
+    return true;
   }
 
   /// Item I, a nest: its arrays current on the GPU, the launch, the host

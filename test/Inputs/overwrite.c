@@ -90,3 +90,55 @@ void twostatements(int n, double out[restrict n], double tmp[restrict n], const 
     out[i] = tmp[i] + tmp[n - 1 - i];
   }
 }
+// Pointers, sized by what the nests touch (rows 0 to the largest reached):
+// covered entirely, or not (odd elements, element 0, the last column).
+void saxpy(int n, float a, const float *restrict x, const float *restrict y, float *restrict z) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    z[i] = a * x[i] + y[i];
+}
+void evens(int n, const float *restrict x, float *restrict y) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    y[2 * i] = x[i];
+}
+void fromone(int n, const float *restrict x, float *restrict y) {
+#pragma loopgpu
+  for (int i = 1; i < n; i++)
+    y[i] = x[i];
+}
+void flatrows(int n, int m, const float *restrict x, float *restrict y, float *restrict w) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      y[i * m + j] = x[i] + 1.0f;
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m - 1; j++)
+      w[i * m + j] = y[i * m + j + 1];
+}
+void rowsptr(int n, int m, const float *restrict x, float (*restrict y)[m]) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      y[i][j] = x[i];
+}
+// Both nests touch as much of b; the second touches more of c than the first.
+void twonests(int n, const float *restrict a, float *restrict b, float *restrict c) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    b[i] = 2.0f * a[i];
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    c[i] = b[i] + a[i];
+#pragma loopgpu
+  for (int i = 0; i < n + 1; i++)
+    c[i] += 1.0f;
+}
+// Host code reads the pointer: copied in.
+float hostreads(int n, const float *restrict x, float *restrict y) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    y[i] = x[i];
+  return y[0];
+}

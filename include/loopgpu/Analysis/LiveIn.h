@@ -5,7 +5,8 @@
 // when that nest writes every element of the array before reading any. Exact
 // (ISL): the nest's writes of the array that happen for sure (affine, under
 // no data-dependent guard) must cover every element within the array's
-// extents for every value of the parameters, and every read of the array must
+// extents (or, for a pointer sized by this nest's accesses, within what the
+// host code allocates) for every value of the parameters, and every read of the array must
 // read a value the nest wrote before it in its sequential order (isl's flow
 // computation: no read without a source). When in doubt (an unknown extent, a
 // non-affine access, ISL's budget), the answer is that the values are needed.
@@ -24,7 +25,12 @@ namespace loopgpu {
 /// N.Arrays) within its extents before reading any, so that the values the
 /// array held before the nest are never used and all of them are replaced.
 /// Why (if given) receives the reason when the answer is false.
-bool overwritesBeforeReading(const Nest &N, unsigned Array, std::string *Why = nullptr);
+/// AllocatedByTouch: the array is a pointer whose outer extent nobody
+/// declared, of which the host code allocates as many elements as this nest
+/// touches (ElementCount.h: rows 0 to the largest it reaches, within the
+/// inner extents); those are the elements to cover.
+bool overwritesBeforeReading(const Nest &N, unsigned Array, std::string *Why = nullptr,
+                             bool AllocatedByTouch = false);
 
 } // namespace loopgpu
 
