@@ -28,7 +28,8 @@ not, partly initialized, read by the nests, changed between them), and
 arrays declared in loop bodies (--local-array-rate: a const table, one
 with an initializer a statement changes, a scratch row a loop fills; read
 after it, sometimes summed by a loop), switches (--switch-rate) and
-iterators of type long or unsigned (--iter-type-rate).
+iterators of type long or unsigned (--iter-type-rate), `if (c) continue;`
+in innermost loop bodies (--continue-rate).
 Identifiers are sometimes C names that are CUDA/C++ names (grid, block, new,
 class, dim3, threadIdx...).
 
@@ -160,6 +161,8 @@ class Gen:
         self.swrng = random.Random(seed * 1000193 + 67)
         # Likewise the integer parameters read through a struct's members.
         self.mrng = random.Random(seed * 1000211 + 71)
+        # Likewise `if (c) continue;` in innermost loop bodies.
+        self.corng = random.Random(seed * 1000231 + 73)
         self.alias = {}  # iterator -> (index variable, offset) in scope
         self.rows = {}  # array name -> (row pointer, its first subscript) in scope
         self.helpers = {}  # name -> definition, in the order first called
@@ -1163,8 +1166,18 @@ class Gen:
                     out.append(inner_ind + "%s %s = %s;" % (ty, t, self.average(ty, vis, scalars)))
                     scalars.append((t, ty))
                 n = rng.randint(0 if has_red else 1, 3)
+                cuts = []
                 for _ in range(n):
+                    cuts.append(len(out))
                     out += self.element_stmt(vis, scalars, inner_ind)
+                if self.corng.random() < self.o.continue_rate:
+                    # The rest of the body skipped where an affine condition
+                    # holds (loopgpu makes the rest the else branch).
+                    cr = self.corng
+                    v, w = cr.choice(vis)[0], cr.choice(vis)[0]
+                    c = cr.choice(["%s %% 3 == 1" % v, "%s > %s" % (v, w), "%s + %s == 4" % (v, w), "%s < 2" % v])
+                    at = cr.choice(cuts + [len(out)])
+                    out.insert(at, inner_ind + "if (%s) continue;" % c)
                 if self.rrng.random() < self.o.region_rate:
                     out += self.region(vis, inner_ind)
                 if self.larng.random() < self.o.local_array_rate:
@@ -1243,6 +1256,8 @@ def main():
                          "an int element)")
     ap.add_argument("--iter-type-rate", type=float, default=0.05,
                     help="chance that a loop's iterator is long, long long, or unsigned (counting up)")
+    ap.add_argument("--continue-rate", type=float, default=0.08,
+                    help="chance that an innermost loop body skips its rest by `if (c) continue;`")
     ap.add_argument("--local-array-rate", type=float, default=0.06,
                     help="chance that an innermost loop body declares an array (a const table, one with an "
                          "initializer, a scratch row filled by a loop) that statements after it read")

@@ -1,13 +1,45 @@
 #!/bin/bash
-# Run 50 call 1 (this session): run 49's call 2 as prepared (bench/runs/2026-12-06-run49-call2.sh: DGEMM 4096^3 and
-# SGEMM beside cuBLAS three rounds, heat-3d 256^3 x 100 against lab/heat3d_clean.cu's best, the GPU harnesses of
-# test/Frontend/product-bounds.c and arrays-of-structs.c), on whatever device came, plus two harnesses written here
-# with code 0e0b5cf and after: test/Validate/index-arrays-emulated.c (integer arrays whose elements subscript other
-# arrays) into .device/v49/ix and test/Inputs/overwrite.c (copies in skipped where a nest overwrites an array,
-# pointers too; device memory is not NaN there, but what a wrong skip leaves is what cudaMalloc had) into
-# .device/v49/ow:
-#   build-rel/bin/loopgpu test/Validate/index-arrays-emulated.c --validate --validate-mode=none --param n=300007 \
-#     --param m=7 --param nnz=4000 --validate-dir=.device/v49/ix -o /dev/null
-#   build-rel/bin/loopgpu test/Inputs/overwrite.c --validate --validate-mode=none --validate-dir=.device/v49/ow \
-#     --param=n=3000 --param=m=77 --param=ni=370 --param=nj=450 --param=nk=290 -o /dev/null
-HARNESSES="pb aos ix ow" exec bash bench/runs/2026-12-06-run49-call2.sh
+# Run 50 call 1 (this session; the device tool lent little time, so one call does what matters most first):
+#  1. the GPU harnesses written here (--validate-mode=none): test/Frontend/product-bounds.c into .device/v49/pb and
+#     test/Frontend/arrays-of-structs.c into .device/v49/aos (run 49's, code c56ca43), then, code 0e0b5cf and after,
+#     test/Validate/index-arrays-emulated.c (integer arrays whose elements subscript other arrays) into
+#     .device/v49/ix and test/Inputs/overwrite.c (copies in skipped where a nest overwrites an array, pointers too)
+#     into .device/v49/ow:
+#       build-rel/bin/loopgpu test/Validate/index-arrays-emulated.c --validate --validate-mode=none --param n=300007 \
+#         --param m=7 --param nnz=4000 --validate-dir=.device/v49/ix -o /dev/null
+#       build-rel/bin/loopgpu test/Inputs/overwrite.c --validate --validate-mode=none --validate-dir=.device/v49/ow \
+#         --param=n=3000 --param=m=77 --param=ni=370 --param=nj=450 --param=nk=290 -o /dev/null
+#     (pb and aos as in bench/runs/2026-12-06-run49-call2.sh's header);
+#  2. PolyBench gemm as written (double) beside cuBLAS DGEMM at 4096^3 and EXTRALARGE, and examples/matmul.c beside
+#     cuBLAS SGEMM at 4096^3, three rounds (bench/drivers, each with its reference in the same program);
+#  3. heat-3d 256^3 x 100: the generator's default beside lab/heat3d_clean.cu's best (-DPTR=1 -DSKIP=1), checked
+#     against the untiled sweeps.
+# Prepared here: bash bench/runs/2026-12-06-run49-call1.sh prepare (build-rel as build), then the harnesses.
+set -uo pipefail
+export PATH=$PATH:/usr/local/cuda/bin
+B=.device/bench; D=.device/h50; mkdir -p $D
+nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.mem --format=csv,noheader
+t0=$(date +%s)
+for h in pb aos ix ow; do
+  bash .device/v49/$h/run.sh gpu-build > .device/v49/$h/build.log 2>&1 || echo "$h BUILD FAILED" &
+done
+for n in polybench_gemm matmul_default; do
+  nvcc -O3 -arch=sm_90 -o $B/$n $B/$n.cu bench/drivers/$(cut -d' ' -f1 $B/$n.args).cu -lcublas -lcusparse > $B/$n.build.log 2>&1 || echo "$n BUILD FAILED" &
+done
+for v in "untiled .device/tt/heat-3d_-time-tile-0.cu" "gen .device/tt/heat-3d_.cu" "lab lab/heat3d_clean.cu -DCLEAN=1 -DPTR=1 -DSKIP=1"; do
+  set -- $v; nvcc -O3 -arch=sm_90 -std=c++17 -DHEAT3D -Ibench/drivers "${@:2}" bench/drivers/timestep.cu -o $D/$1 &
+done
+wait
+echo "build $(( $(date +%s) - t0 )) s"
+for h in pb aos ix ow; do
+  (cd .device/v49/$h && timeout 100 ./validate 2>&1 | grep -E "^PASS|^FAIL|^validating|^note" | tee $OUT/harness-$h.txt)
+done
+echo "harnesses $(( $(date +%s) - t0 )) s"
+for r in 1 2 3; do
+  $B/polybench_gemm 4096 "polybench_gemm 4096"; $B/polybench_gemm EXTRALARGE "polybench_gemm EXTRALARGE"
+  $B/matmul_default 4096 "matmul_default 4096"
+done 2>&1 | tee $OUT/gemm.txt
+echo "gemm $(( $(date +%s) - t0 )) s"
+$D/untiled 256 100 $D/ref.out | tail -1
+for r in 1 2 3; do for b in gen lab; do echo "$b: $($D/$b 256 100 $D/$b.out $D/ref.out | tr '\n' ' ')"; done; done 2>&1 | tee $OUT/heat3d.txt
+echo "total $(( $(date +%s) - t0 )) s"

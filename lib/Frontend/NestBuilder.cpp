@@ -566,7 +566,9 @@ private:
     Diag.error(Diag.loc(L), Msg);
     Failed = true;
   }
-  void unsupported(SourceLocation L, const std::string &What) { error(L, What + NotSupported); }
+  void unsupported(SourceLocation L, const std::string &What, const std::string &Hint = "") {
+    error(L, What + NotSupported + Hint);
+  }
 
   std::string sourceText(SourceRange R) const {
     // A member rewriteMembers replaced ends where the member did.
@@ -1823,7 +1825,7 @@ private:
     Nd->Loc = L.Loc;
     LoopStack.push_back(L.Id);
     Active.push_back({Iter, L.Id});
-    buildBody(FS.getBody(), Nd->Body);
+    buildBody(loopTail(FS.getBody()), Nd->Body);
     Active.pop_back();
     LoopStack.pop_back();
     Out.push_back(std::move(Nd));
@@ -1837,7 +1839,14 @@ private:
       return;
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       std::vector<Stmt *> Children(CS->body_begin(), CS->body_end());
+      bool Tail = LoopTails.count(CS);
       for (size_t I = 0; I < Children.size(); ++I) {
+        if (Tail && isa<ContinueStmt>(Children[I]))
+          return; // the rest of the loop's body does not run
+        if (Tail && isa<IfStmt>(Children[I]))
+          if (const IfStmt *Split = continueAsElse(*cast<IfStmt>(Children[I]), Children, I + 1))
+            return buildIf(*Split, Out); // it holds the statements after it
+
         if (const VarDecl *T = hoistableTable(Children[I])) {
           HoistedTables[T] = sourceText(Children[I]->getSourceRange());
           continue; // no statement: its uses read the one copy (arrayFor)
@@ -1873,7 +1882,10 @@ private:
     case Stmt::DoStmtClass:
       return buildRegion(*S, Out);
     case Stmt::BreakStmtClass: return unsupported(S->getBeginLoc(), "'break'");
-    case Stmt::ContinueStmtClass: return unsupported(S->getBeginLoc(), "'continue'");
+    case Stmt::ContinueStmtClass:
+      return unsupported(S->getBeginLoc(), "'continue' here",
+                         " (one that ends a branch of an 'if' of the loop's body is: `if (c) continue;`, `if (c) "
+                         "{ ...; continue; }`)");
     case Stmt::GotoStmtClass:
     case Stmt::IndirectGotoStmtClass: return unsupported(S->getBeginLoc(), "'goto'");
     case Stmt::ReturnStmtClass: return unsupported(S->getBeginLoc(), "'return'");
@@ -2480,6 +2492,68 @@ private:
     return Chain;
   }
 
+  //===--------------------------------------------------------------------===//
+  // `continue` of a loop the nest models: `if (c) continue; rest` is
+  // `if (c) {} else { rest }`, `if (c) { A; continue; } else { B } rest` is
+  // `if (c) { A } else { B; rest }` (and the other way round). Built on
+  // blocks that run to the end of the loop's body (LoopTails), where a
+  // `continue` ends the block; any other `continue` stays refused.
+  //===--------------------------------------------------------------------===//
+  /// The blocks that run to the end of a modeled loop's body.
+  std::set<const CompoundStmt *> LoopTails;
+
+  /// S as a block of LoopTails (a loop's body, or a branch that the rest of
+  /// the body follows).
+  const CompoundStmt *loopTail(const Stmt *S, llvm::ArrayRef<Stmt *> After = {}) {
+    std::vector<Stmt *> Stmts;
+    SourceLocation Loc = S ? S->getBeginLoc() : SourceLocation();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      Stmts.assign(CS->body_begin(), CS->body_end());
+    else if (S)
+      Stmts.push_back(const_cast<Stmt *>(S));
+    if (After.empty() && isa_and_nonnull<CompoundStmt>(S)) {
+      LoopTails.insert(cast<CompoundStmt>(S));
+      return cast<CompoundStmt>(S);
+    }
+    Stmts.insert(Stmts.end(), After.begin(), After.end());
+    if (!Stmts.empty() && Loc.isInvalid())
+      Loc = Stmts.front()->getBeginLoc();
+    CompoundStmt *CS = CompoundStmt::Create(Ctx, Stmts, FPOptionsOverride(), Loc, Loc);
+    LoopTails.insert(CS);
+    return CS;
+  }
+
+  /// Whether S ends in a `continue` of the loop around it (a `continue`
+  /// inside a loop of S is that loop's).
+  static bool endsInContinue(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ContinueStmt>(S))
+      return true;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S))
+      return !CS->body_empty() && endsInContinue(CS->body_back());
+    return false;
+  }
+
+  /// IS, one of Children before Children[Rest...], when a branch of it ends
+  /// in `continue`: the same `if` with the statements after it in the other
+  /// branch, both blocks of LoopTails. Also when IS is the last of Children.
+  /// Null otherwise.
+  const IfStmt *continueAsElse(const IfStmt &IS, const std::vector<Stmt *> &Children, size_t Rest) {
+    if (IS.getInit() || IS.getConditionVariable())
+      return nullptr;
+    bool ThenEnds = endsInContinue(IS.getThen()), ElseEnds = endsInContinue(IS.getElse());
+    // The last statement of the body: its branches run to the end of it.
+    if (!ThenEnds && !ElseEnds && Rest < Children.size())
+      return nullptr;
+    llvm::ArrayRef<Stmt *> After(Children.data() + Rest, Children.size() - Rest);
+    const CompoundStmt *Then = loopTail(IS.getThen(), ThenEnds ? llvm::ArrayRef<Stmt *>() : After);
+    const CompoundStmt *Else = loopTail(IS.getElse(), ElseEnds ? llvm::ArrayRef<Stmt *>() : After);
+    return IfStmt::Create(Ctx, IS.getIfLoc(), IfStatementKind::Ordinary, nullptr, nullptr,
+                          const_cast<clang::Expr *>(IS.getCond()), IS.getLParenLoc(), IS.getRParenLoc(),
+                          const_cast<CompoundStmt *>(Then), IS.getIfLoc(), const_cast<CompoundStmt *>(Else));
+  }
+
   void buildIf(const IfStmt &IS, std::vector<NodePtr> &Out) {
     if (IS.getInit() || IS.getConditionVariable()) {
       unsupported(IS.getBeginLoc(), "an 'if' with a declaration in its condition");
@@ -2490,8 +2564,11 @@ private:
     const clang::Expr *C = IS.getCond();
     std::optional<AffCond> AC = bindingInvariants([&] { return toAffCond(C); });
     std::vector<Access> CondReads;
+    std::map<size_t, Delinearization> CondDelin; // by index in CondReads
     ExprHasSideEffect = false;
+    SinkDelin = &CondDelin;
     Nd->Condition = buildExpr(C, Ctx_Read, &CondReads);
+    SinkDelin = nullptr;
     if (!Nd->Condition)
       return;
     // The condition's reads are attached to each guarded statement, so the
@@ -2517,6 +2594,7 @@ private:
     for (Access &A : CondReads)
       A.IsMust = !guardedByData();
     GuardReads.push_back(CondReads);
+    GuardDelin.push_back(CondDelin);
     Guards.push_back(G);
     buildBody(IS.getThen(), Nd->Body);
     Guards.pop_back();
@@ -2526,6 +2604,7 @@ private:
       Guards.pop_back();
     }
     GuardReads.pop_back();
+    GuardDelin.pop_back();
     Out.push_back(std::move(Nd));
   }
 
@@ -2675,9 +2754,12 @@ private:
     bool May = guardedByData();
     // Reads of enclosing data-dependent conditions come first.
     std::vector<Access> All;
-    for (const auto &Reads : GuardReads)
-      for (const Access &A : Reads)
+    for (size_t G = 0; G < GuardReads.size(); ++G) {
+      for (auto &[Local, D] : GuardDelin[G])
+        Delin[N.Accesses.size() + All.size() + Local] = D;
+      for (const Access &A : GuardReads[G])
         All.push_back(A);
+    }
     unsigned GuardCount = All.size();
     for (Access &A : StmtAccesses) {
       if (May)
@@ -3567,7 +3649,8 @@ private:
     // x].r`) is delinearized as a flat pointer is, before its struct's
     // dimension (applyDelinearizations).
     bool StructRows = Aos && structPointer(Arr) && All.size() == 1 && Affs.back().has_value();
-    if (!A.IsAffine && !Sink && (Arr.Kind == ArrayInfo::Storage::FlatPointer || StructRows) && All.size() == 1) {
+    if (!A.IsAffine && (!Sink || SinkDelin) && (Arr.Kind == ArrayInfo::Storage::FlatPointer || StructRows) &&
+        All.size() == 1) {
       // The flat subscript as a polynomial: e, or a dereference's terms,
       // plus a derived pointer's offsets.
       std::optional<Poly> P = Subs[0] ? toPoly(Subs[0]) : std::optional<Poly>(Poly{});
@@ -3608,6 +3691,9 @@ private:
     if (D && !Sink)
       for (size_t I = First; I < StmtAccesses.size(); ++I)
         StmtDelin[I] = *D;
+    if (D && Sink && SinkDelin)
+      for (size_t I = First; I < Sink->size(); ++I)
+        (*SinkDelin)[I] = *D;
     X->AccessId = First;
     return X;
   }
@@ -3797,6 +3883,10 @@ private:
   std::vector<unsigned> LoopStack;
   std::vector<Guard> Guards;
   std::vector<std::vector<Access>> GuardReads;
+  /// Per entry of GuardReads: the delinearizations of its reads (by index).
+  std::vector<std::map<size_t, Delinearization>> GuardDelin;
+  /// While an `if` condition is built: where its reads' delinearizations go.
+  std::map<size_t, Delinearization> *SinkDelin = nullptr;
   std::vector<Access> StmtAccesses; ///< accesses of the statement being built
   std::map<size_t, Delinearization> StmtDelin; ///< by index in StmtAccesses
   std::map<unsigned, Delinearization> Delin;   ///< by access id

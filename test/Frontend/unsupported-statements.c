@@ -26,8 +26,9 @@ void f(int n, float *restrict A) {
     if (A[i] < 0) break;
 // BREAK: unsupported-statements.c:[[@LINE-1]]:19: error: 'break' is not supported inside a '#pragma loopgpu' nest
 #elif CASE == 4
-    if (A[i] < 0) continue;
-// CONTINUE: unsupported-statements.c:[[@LINE-1]]:19: error: 'continue' is not supported inside a '#pragma loopgpu' nest
+    if (A[i] < 1) { if (A[i] < 0) continue; A[i] = 0; } A[i] += 1;
+// CONTINUE: unsupported-statements.c:[[@LINE-1]]:35: error: 'continue' here is not supported inside a '#pragma loopgpu' nest (one that ends a branch of an 'if' of the loop's body is: `if (c) continue;`, `if (c) { ...; continue; }`)
+// (Frontend/continue.c: those.)
 #elif CASE == 5
     if (A[i] < 0) goto out;
 // GOTO: unsupported-statements.c:[[@LINE-1]]:19: error: 'goto' is not supported inside a '#pragma loopgpu' nest
