@@ -172,6 +172,7 @@ std::optional<Dereference> dereference(const clang::Expr *E) {
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
 public:
   std::set<const VarDecl *> Written, Declared, Iterators, AddressTaken;
+  std::map<const VarDecl *, unsigned> IteratorLoops; ///< how many `for`s each iterator has
 
   static const VarDecl *baseVar(const clang::Expr *E) {
     E = E->IgnoreParenImpCasts();
@@ -206,12 +207,12 @@ public:
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
       if (DS->isSingleDecl())
         if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
-          Iterators.insert(VD);
+          Iterators.insert(VD), ++IteratorLoops[VD];
     } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
       if (BO->getOpcode() == BO_Assign)
         if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
           if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            Iterators.insert(VD);
+            Iterators.insert(VD), ++IteratorLoops[VD];
     }
     return true;
   }
@@ -508,6 +509,7 @@ public:
     DeclaredInside = std::move(WC.Declared);
     AddressTaken = std::move(WC.AddressTaken);
     AllIterators = std::move(WC.Iterators);
+    IteratorLoops = std::move(WC.IteratorLoops);
 
     N.Function = FD.getNameAsString();
     N.ReturnType = spelledForHost(FD.getReturnType()).getAsString(hostPolicy(Ctx));
@@ -1869,7 +1871,9 @@ private:
     }
     switch (S->getStmtClass()) {
     case Stmt::ForStmtClass:
-      if (!affineHeader(*cast<ForStmt>(S)))
+      // An inner loop left by `break` (a search) runs as written, like a
+      // loop whose header is not affine; the loops around it stay the nest's.
+      if (!affineHeader(*cast<ForStmt>(S)) || (!LoopStack.empty() && breaksOut(cast<ForStmt>(S)->getBody())))
         return buildRegion(*S, Out);
       return buildLoop(*cast<ForStmt>(S), Out);
     case Stmt::IfStmtClass:
@@ -2128,8 +2132,8 @@ private:
     for (const ForStmt *FS : F.Found) {
       if (LoopClauses.count(FS)) {
         error(FS->getForLoc(), "a '#pragma loopgpu' clause on a loop that runs as written in one thread "
-                               "(its header is not affine in the enclosing iterators and parameters, or it "
-                               "is inside a 'while' or 'do' loop or such a loop)");
+                               "(its header is not affine in the enclosing iterators and parameters, a "
+                               "'break' leaves it, or it is inside a 'while' or 'do' loop or such a loop)");
         return;
       }
       if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
@@ -2521,6 +2525,21 @@ private:
     CompoundStmt *CS = CompoundStmt::Create(Ctx, Stmts, FPOptionsOverride(), Loc, Loc);
     LoopTails.insert(CS);
     return CS;
+  }
+
+  /// Whether S holds a `break` of the loop whose body it is (not one of a
+  /// loop or `switch` inside it).
+  static bool breaksOut(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<BreakStmt>(S))
+      return true;
+    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<SwitchStmt>(S))
+      return false;
+    for (const Stmt *C : S->children())
+      if (breaksOut(C))
+        return true;
+    return false;
   }
 
   /// Whether S ends in a `continue` of the loop around it (a `continue`
@@ -3196,7 +3215,11 @@ private:
       X->Index = *L;
       return X;
     }
-    if (AllIterators.count(VD) && !(InRegion && RegionIters.count(VD))) {
+    // The iterator of a loop that runs as written (`int j; for (j = 0; ...)
+    // if (...) break;`), its only loop, is a variable the region sets: read
+    // after it, it holds what the loop left.
+    bool RegionVariable = RegionIters.count(VD) && (InRegion || IteratorLoops[VD] == 1);
+    if (AllIterators.count(VD) && !RegionVariable) {
       unsupported(DRE->getBeginLoc(), "use of loop iterator '" + Name + "' outside its loop");
       return nullptr;
     }
@@ -3870,6 +3893,7 @@ private:
   /// their declarations' text.
   std::map<const VarDecl *, std::string> HoistedTables;
   std::set<const VarDecl *> RegionIters;
+  std::map<const VarDecl *, unsigned> IteratorLoops;
   unsigned RegionLoops = 0, MustAccesses = 0;
   std::set<const VarDecl *> Written, DeclaredInside, AllIterators, AddressTaken;
   /// Index variables (forwardedValue): declared inside the nest, never

@@ -60,7 +60,7 @@ void f(int n, int m, const int *restrict rowptr, float *restrict A, float B[rest
 #pragma loopgpu tile(4)
     for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
       A[k] = 0;
-// CLAUSE: regions.c:[[@LINE-2]]:5: error: a '#pragma loopgpu' clause on a loop that runs as written in one thread (its header is not affine in the enclosing iterators and parameters, or it is inside a 'while' or 'do' loop or such a loop)
+// CLAUSE: regions.c:[[@LINE-2]]:5: error: a '#pragma loopgpu' clause on a loop that runs as written in one thread (its header is not affine in the enclosing iterators and parameters, a 'break' leaves it, or it is inside a 'while' or 'do' loop or such a loop)
 #elif CASE == 2
 #pragma loopgpu
   for (int i = 0; i < n; i++)
