@@ -27,23 +27,38 @@ std::optional<std::string> printC(isl_ast_expr *Expr, isl_ast_build *Build) {
 
 } // namespace
 
+isl::set touchedOuterIndices(const IslBuilder &B, const Nest &N, unsigned ArrayId) {
+  isl::set Touched;
+  for (const Access &Acc : N.Accesses) {
+    if (!Acc.isArray() || Acc.Index != ArrayId)
+      continue;
+    if (!B.isAccessExact(Acc.Id))
+      return isl::set();
+    isl::set R = B.accessRelation(Acc.Id).range();
+    Touched = Touched.is_null() ? R : Touched.unite(R);
+  }
+  if (Touched.is_null())
+    return isl::set();
+  return isl::manage(isl_set_project_out(Touched.release(), isl_dim_set, 1, N.Arrays[ArrayId].rank() - 1));
+}
+
 std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId) {
-  const ArrayInfo &A = N.Arrays[ArrayId];
   IslContext Ctx;
   IslBuilder B(N, Ctx.get());
   try {
-    isl::set Touched;
-    for (const Access &Acc : N.Accesses) {
-      if (!Acc.isArray() || Acc.Index != ArrayId)
-        continue;
-      if (!B.isAccessExact(Acc.Id))
-        return std::nullopt;
-      isl::set R = B.accessRelation(Acc.Id).range();
-      Touched = Touched.is_null() ? R : Touched.unite(R);
-    }
-    if (Touched.is_null())
+    bool Any = false, Exact = true;
+    for (const Access &Acc : N.Accesses)
+      if (Acc.isArray() && Acc.Index == ArrayId) {
+        Any = true;
+        Exact = Exact && B.isAccessExact(Acc.Id);
+      }
+    if (!Exact)
+      return std::nullopt;
+    if (!Any)
       return std::string("0");
-    isl_set *Outer = isl_set_project_out(Touched.release(), isl_dim_set, 1, A.rank() - 1);
+    isl_set *Outer = touchedOuterIndices(B, N, ArrayId).release();
+    if (!Outer)
+      return std::nullopt;
     isl_pw_aff *Max = isl_set_dim_max(Outer, 0);
     if (!Max)
       return std::nullopt;

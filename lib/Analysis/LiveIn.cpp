@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "loopgpu/Analysis/LiveIn.h"
+#include "loopgpu/Analysis/Footprint.h"
 #include "loopgpu/IR/IslBuilder.h"
 
 #include <isl/flow.h>
@@ -32,30 +33,23 @@ bool fail(std::string *Why, const std::string &Reason) {
 /// exact.
 static isl::set allocatedBox(const Nest &N, const IslBuilder &B, unsigned Array) {
   const ArrayInfo &AI = N.Arrays[Array];
-  isl::set Touched, Inner;
-  for (const Access &A : N.Accesses) {
-    if (!A.isArray() || A.Index != Array)
-      continue;
-    if (!B.isAccessExact(A.Id))
-      return isl::set();
-    isl::set R = B.accessRelation(A.Id).range();
-    Touched = Touched.is_null() ? R : Touched.unite(R);
-    if (Inner.is_null())
-      Inner = B.elementsInBounds(A);
-  }
-  if (Touched.is_null() || Inner.is_null())
-    return isl::set();
   for (unsigned K = 1; K < AI.rank(); ++K)
     if (!AI.Extents[K])
       return isl::set();
+  isl::set Inner;
+  for (const Access &A : N.Accesses)
+    if (A.isArray() && A.Index == Array && Inner.is_null())
+      Inner = B.elementsInBounds(A);
+  isl::set Touched = touchedOuterIndices(B, N, Array);
+  if (Touched.is_null() || Inner.is_null())
+    return isl::set();
   // { x : 0 <= x0 <= some touched outer index } within the inner extents.
-  isl_set *Outer = isl_set_project_out(Touched.copy(), isl_dim_set, 1, AI.rank() - 1);
+  isl_set *Outer = Touched.release();
   isl_map *AtMost = isl_map_lex_ge(isl_space_domain(isl_space_map_from_set(isl_set_get_space(Outer))));
   Outer = isl_set_lower_bound_si(isl_set_apply(Outer, AtMost), isl_dim_set, 0, 0);
   Outer = isl_set_add_dims(Outer, isl_dim_set, AI.rank() - 1);
   Outer = isl_set_reset_tuple_id(Outer);
-  isl::set Box = isl::manage(Outer);
-  Box = isl::manage(isl_set_set_tuple_id(Box.release(), isl_set_get_tuple_id(Inner.get())));
+  isl::set Box = isl::manage(isl_set_set_tuple_id(Outer, isl_set_get_tuple_id(Inner.get())));
   return Box.intersect(Inner);
 }
 

@@ -1873,7 +1873,7 @@ private:
     case Stmt::ForStmtClass:
       // An inner loop left by `break` (a search) runs as written, like a
       // loop whose header is not affine; the loops around it stay the nest's.
-      if (!affineHeader(*cast<ForStmt>(S)) || (!LoopStack.empty() && breaksOut(cast<ForStmt>(S)->getBody())))
+      if (!affineHeader(*cast<ForStmt>(S)) || (!LoopStack.empty() && outerBreak(cast<ForStmt>(S)->getBody())))
         return buildRegion(*S, Out);
       return buildLoop(*cast<ForStmt>(S), Out);
     case Stmt::IfStmtClass:
@@ -2405,18 +2405,6 @@ private:
       SourceLocation Loc;
     };
     std::vector<Group> Groups;
-    // A `break` that leaves the switch, in S but outside the loops and
-    // switches nested in S.
-    std::function<const Stmt *(const Stmt *)> SwitchBreak = [&](const Stmt *X) -> const Stmt * {
-      if (isa<BreakStmt>(X))
-        return X;
-      if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(X))
-        return nullptr;
-      for (const Stmt *C : X->children())
-        if (const Stmt *B = C ? SwitchBreak(C) : nullptr)
-          return B;
-      return nullptr;
-    };
     for (Stmt *S : Body->body()) {
       while (isa<SwitchCase>(S)) {
         if (!Groups.empty() && !Groups.back().Closed && !Groups.back().Stmts.empty()) {
@@ -2457,7 +2445,7 @@ private:
                                       "in braces)");
         return nullptr;
       }
-      if (const Stmt *B = SwitchBreak(S)) {
+      if (const Stmt *B = outerBreak(S)) {
         unsupported(B->getBeginLoc(), "a 'break' out of a 'switch' before the end of its case");
         return nullptr;
       }
@@ -2527,19 +2515,17 @@ private:
     return CS;
   }
 
-  /// Whether S holds a `break` of the loop whose body it is (not one of a
-  /// loop or `switch` inside it).
-  static bool breaksOut(const Stmt *S) {
-    if (!S)
-      return false;
+  /// A `break` in S that leaves the loop or `switch` whose body S is (not one
+  /// of a loop or `switch` inside S); null if there is none.
+  static const Stmt *outerBreak(const Stmt *S) {
+    if (!S || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S))
+      return nullptr;
     if (isa<BreakStmt>(S))
-      return true;
-    if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<SwitchStmt>(S))
-      return false;
+      return S;
     for (const Stmt *C : S->children())
-      if (breaksOut(C))
-        return true;
-    return false;
+      if (const Stmt *B = outerBreak(C))
+        return B;
+    return nullptr;
   }
 
   /// Whether S ends in a `continue` of the loop around it (a `continue`

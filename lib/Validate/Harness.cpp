@@ -16,6 +16,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -371,26 +372,35 @@ struct IndexBound {
 /// Whether E is an element of nest N's array IndexArray plus a constant
 /// (`idx[i]`, `idx[i] + 1`, `(int)idx[i]`, or a scalar the nest sets to one:
 /// `k = idx[i]`): that constant.
-static std::optional<int64_t> elementPlusConstant(const Nest &N, const Expr &E, unsigned IndexArray, unsigned Depth = 0) {
-  if (Depth > 4)
-    return std::nullopt;
+static std::optional<int64_t> elementPlusConstant(const Nest &N, const Expr &E, unsigned IndexArray, unsigned Depth = 0);
+
+/// Whether E is an expression Base accepts plus a constant, through casts
+/// (`b`, `(int)b + 1`, `2 + b`, `b - 3`): Base's constant plus that one.
+static std::optional<int64_t> plusConstant(const Expr &E,
+                                           const std::function<std::optional<int64_t>(const Expr &)> &Base) {
   if (E.K == Expr::Kind::Cast)
-    return elementPlusConstant(N, *E.Ops[0], IndexArray, Depth + 1);
-  if (E.K == Expr::Kind::ArrayRef && E.Index == IndexArray)
-    return int64_t(0);
+    return plusConstant(*E.Ops[0], Base);
   if (E.K == Expr::Kind::Binary && (E.Op == "+" || E.Op == "-")) {
     const Expr &L = *E.Ops[0], &R = *E.Ops[1];
     if (R.K == Expr::Kind::IntLiteral)
-      if (std::optional<int64_t> C = elementPlusConstant(N, L, IndexArray, Depth + 1))
+      if (std::optional<int64_t> C = plusConstant(L, Base))
         return E.Op == "+" ? *C + R.IntValue : *C - R.IntValue;
     if (E.Op == "+" && L.K == Expr::Kind::IntLiteral)
-      if (std::optional<int64_t> C = elementPlusConstant(N, R, IndexArray, Depth + 1))
+      if (std::optional<int64_t> C = plusConstant(R, Base))
         return *C + L.IntValue;
     return std::nullopt;
   }
-  // A scalar, or a temporary (an expanded scalar: `k_exp[i] = idx[i]`), every
-  // assignment of which in the nest sets to such an element.
-  if (E.K != Expr::Kind::ScalarRef && !(E.K == Expr::Kind::ArrayRef && N.Arrays[E.Index].isTemporary()))
+  return Base(E);
+}
+
+/// E's base for elementPlusConstant: the element itself, or a scalar (or a
+/// temporary: an expanded scalar, `k_exp[i] = idx[i]`) every assignment of
+/// which in the nest sets to such an element.
+static std::optional<int64_t> elementBase(const Nest &N, const Expr &E, unsigned IndexArray, unsigned Depth) {
+  if (E.K == Expr::Kind::ArrayRef && E.Index == IndexArray)
+    return int64_t(0);
+  if (Depth > 4 ||
+      (E.K != Expr::Kind::ScalarRef && !(E.K == Expr::Kind::ArrayRef && N.Arrays[E.Index].isTemporary())))
     return std::nullopt;
   std::optional<int64_t> Offset;
   bool Other = false;
@@ -411,16 +421,15 @@ static std::optional<int64_t> elementPlusConstant(const Nest &N, const Expr &E, 
   return Other ? std::nullopt : Offset;
 }
 
+static std::optional<int64_t> elementPlusConstant(const Nest &N, const Expr &E, unsigned IndexArray, unsigned Depth) {
+  return plusConstant(E, [&](const Expr &X) { return elementBase(N, X, IndexArray, Depth); });
+}
+
 /// Whether E is scalar Scalar plus a constant (`k`, `k + 1`, `k - 2`).
 static std::optional<int64_t> scalarPlusConstant(const Expr &E, unsigned Scalar) {
-  if (E.K == Expr::Kind::Cast)
-    return scalarPlusConstant(*E.Ops[0], Scalar);
-  if (E.K == Expr::Kind::ScalarRef)
-    return E.Index == Scalar ? std::optional<int64_t>(0) : std::nullopt;
-  if (E.K == Expr::Kind::Binary && (E.Op == "+" || E.Op == "-") && E.Ops[1]->K == Expr::Kind::IntLiteral)
-    if (std::optional<int64_t> C = scalarPlusConstant(*E.Ops[0], Scalar))
-      return E.Op == "+" ? *C + E.Ops[1]->IntValue : *C - E.Ops[1]->IntValue;
-  return std::nullopt;
+  return plusConstant(E, [&](const Expr &X) {
+    return X.K == Expr::Kind::ScalarRef && X.Index == Scalar ? std::optional<int64_t>(0) : std::nullopt;
+  });
 }
 
 /// A loop of a sequential region from one element of an integer array to

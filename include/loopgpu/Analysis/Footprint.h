@@ -12,10 +12,19 @@
 
 #include "loopgpu/IR/LoopNest.h"
 
+#include <isl/cpp.h>
+
 #include <optional>
 #include <string>
 
 namespace loopgpu {
+
+class IslBuilder;
+
+/// The outer indices the accesses of array ArrayId touch, {[x0]} in B's
+/// spaces (the set the count above is 1 + the largest of): null when an
+/// access is not exact or none touches the array.
+isl::set touchedOuterIndices(const IslBuilder &B, const Nest &N, unsigned ArrayId);
 
 /// The count above as an expression of the nest's parameters in ISL's C
 /// syntax (min, max and floord as calls; "0" when no access touches the
