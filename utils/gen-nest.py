@@ -333,6 +333,8 @@ class Gen:
         if kind == "filled":
             out.append(ind + "%s %s[%d];" % (ty, name, k))
             term = self.average(ty, vis, scalars)
+            if h.random() < 0.5:  # a window: a[..][v + q] (bounded by the fill loop)
+                term = self.window_ref(self.readable(ty), vis, q, k) or term
             step = "%s" % q if ty == "int" else "%s * %s" % (q, self.lit(0.125, ty))
             out.append(ind + "for (int %s = 0; %s < %d; %s++)" % (q, q, k, q))
             out.append(ind + "  %s[%s] = %s + %s;" % (name, q, "(%s) / 2" % term if ty == "int" else "0.5%s * (%s)" % ("f" if ty == "float" else "", term), step))
@@ -351,9 +353,29 @@ class Gen:
                 scalars = list(scalars) + [(acc, ty)]
             for _ in range(h.randint(1, 2)):
                 out += self.element_stmt(vis, scalars, ind)
+            if kind == "filled" and h.random() < 0.3:  # written back through a window
+                dst = self.window_ref([a for a in self.arrays if a.role == "state" and a.ty == ty], vis, q, k)
+                if dst:
+                    out.append(ind + "for (int %s = 0; %s < %d; %s++)" % (q, q, k, q))
+                    out.append(ind + "  %s = %s[%s];" % (dst, name, q))
         finally:
             self.tables.pop()
         return out
+
+    def window_ref(self, arrays, iters, q, k):
+        """A reference a[..][v + q] for q from 0 to k - 1, k <= 5, v an
+        iterator compatible with that dimension (v <= p - 1 of p + 4
+        elements: inside); the other subscripts as subscript() makes them.
+        None if no array has such a dimension."""
+        h = self.larng
+        cands = [(a, d) for a in arrays for d, p in enumerate(a.dims) if any(p in c for _, c in iters)]
+        if not cands or k > 5:
+            return None
+        a, d = h.choice(cands)
+        self.use(a)
+        subs = [self.subscript(p, iters) for p in a.dims]
+        subs[d] = "%s + %s" % (h.choice([v for v, c in iters if a.dims[d] in c]), q)
+        return self.render(a, subs)
 
     def table_ref(self, ty, iters):
         """A read of a local table readable by a statement of type ty, its

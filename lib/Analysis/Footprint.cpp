@@ -32,7 +32,7 @@ isl::set touchedOuterIndices(const IslBuilder &B, const Nest &N, unsigned ArrayI
   for (const Access &Acc : N.Accesses) {
     if (!Acc.isArray() || Acc.Index != ArrayId)
       continue;
-    if (!B.isAccessExact(Acc.Id))
+    if (!B.isAccessBounded(Acc.Id))
       return isl::set();
     isl::set R = B.accessRelation(Acc.Id).range();
     Touched = Touched.is_null() ? R : Touched.unite(R);
@@ -46,13 +46,13 @@ std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId) {
   IslContext Ctx;
   IslBuilder B(N, Ctx.get());
   try {
-    bool Any = false, Exact = true;
+    bool Any = false, Bounded = true;
     for (const Access &Acc : N.Accesses)
       if (Acc.isArray() && Acc.Index == ArrayId) {
         Any = true;
-        Exact = Exact && B.isAccessExact(Acc.Id);
+        Bounded = Bounded && B.isAccessBounded(Acc.Id);
       }
-    if (!Exact)
+    if (!Bounded)
       return std::nullopt;
     if (!Any)
       return std::string("0");
@@ -74,6 +74,27 @@ std::optional<std::string> touchedOuterExtent(const Nest &N, unsigned ArrayId) {
   }
 }
 
+std::optional<int64_t> touchedOuterBound(const Nest &N, unsigned ArrayId) {
+  IslContext Ctx;
+  IslBuilder B(N, Ctx.get());
+  try {
+    isl_set *Outer = touchedOuterIndices(B, N, ArrayId).release();
+    if (!Outer)
+      return std::nullopt;
+    // Over every value of the parameters too: they become dimensions.
+    unsigned Params = isl_set_dim(Outer, isl_dim_param);
+    Outer = isl_set_move_dims(Outer, isl_dim_set, 0, isl_dim_param, 0, Params);
+    isl_val *Max = isl_set_dim_max_val(Outer, Params);
+    std::optional<int64_t> R;
+    if (Max && isl_val_is_int(Max) == isl_bool_true)
+      R = isl_val_get_num_si(Max) + 1;
+    isl_val_free(Max);
+    return R;
+  } catch (const isl::exception &) {
+    return std::nullopt;
+  }
+}
+
 std::optional<std::string> touchedBeforeFirst(const Nest &N, unsigned ArrayId) {
   IslContext Ctx;
   IslBuilder B(N, Ctx.get());
@@ -84,7 +105,7 @@ std::optional<std::string> touchedBeforeFirst(const Nest &N, unsigned ArrayId) {
     for (const Access &Acc : N.Accesses) {
       if (!Acc.isArray() || Acc.Index != ArrayId)
         continue;
-      if (!B.isAccessExact(Acc.Id)) {
+      if (!B.isAccessBounded(Acc.Id)) {
         isl_set_free(Below);
         isl_set_free(Params);
         return std::nullopt;

@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "loopgpu/CodeGen/KernelPasses.h"
+#include "loopgpu/Analysis/Footprint.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -48,6 +49,12 @@ std::optional<int64_t> constantElements(const Nest &N, unsigned A) {
   auto Digits = [](const std::string &S) {
     return !S.empty() && S.size() < 10 && llvm::all_of(S, [](char C) { return std::isdigit((unsigned char)C); });
   };
+  // A pointer of one dimension that the nest touches from 0 to a constant
+  // (`h[v[i] & 255]`, `h[c[i]]` of unsigned char: 256).
+  if (AI.rank() == 1 && !AI.Extents[0])
+    if (std::optional<int64_t> Touched = touchedOuterBound(N, A);
+        Touched && *Touched > 0 && *Touched <= KernelPlan::BinMaxElements)
+      return *Touched;
   for (const Clause &C : N.Clauses) {
     if (C.K != Clause::Kind::Copy && C.K != Clause::Kind::CopyIn && C.K != Clause::Kind::CopyOut)
       continue;

@@ -348,6 +348,11 @@ struct Delinearization {
   /// channels (`rgb[3 * (y * w + x) + c]` is rgb[y][3 * x + c]).
   int64_t InnerScale = 1;
   bool Proven = false; ///< 0 <= subscript < extent shown for dims 1..rank-1
+  /// An access of a sequential region whose subscripts use the region's
+  /// variables (`in[(y + dy) * w + x + dx]` in a window loop): delinearized
+  /// as its region form (Access::Region, these Subscripts), not as affine
+  /// subscripts; proven under the form's conditions.
+  std::optional<Access::BoundedForm> Bounded;
 };
 
 /// A polynomial in the parameters whose coefficients are affine: the
@@ -1254,7 +1259,122 @@ private:
     return R;
   }
 
+  /// E as an affine expression of the iterators and parameters (and, under
+  /// regionAffine, of the variables of bounded forms).
   std::optional<AffExpr> toAffine(const clang::Expr *E) {
+    std::optional<AffExpr> A = affineOf(E);
+    if (!A && LocalAffine)
+      A = rangedValue(E);
+    return A;
+  }
+
+  /// Under regionAffine, a value the IR does not model that bounded forms
+  /// can: one whose range is known (valueRange), or a choice `c ? t : f`
+  /// between affine values (`v < 0 ? 0 : v > n - 1 ? n - 1 : v`, a clamp
+  /// the min / max forms do not read; by a condition from data, one of the
+  /// two). A new variable of the forms, what is known of it among the facts.
+  std::optional<AffExpr> rangedValue(const clang::Expr *E) {
+    E = E->IgnoreParens();
+    // Named as written where short (`(v[i] & 255)`), else `sel<K>`, `val<K>`.
+    auto Fresh = [&](const char *Kind) {
+      std::string Text = sourceText(E->getSourceRange());
+      if (Text.size() > 24)
+        Text = Kind + std::to_string(RegionLocals.size());
+      else if (Text.find(' ') != std::string::npos)
+        Text = "(" + Text + ")";
+      RegionLocals.push_back({nullptr, Text});
+      return AffExpr::var(AffVar::local(RegionLocals.size() - 1));
+    };
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      std::optional<AffExpr> T = toAffine(CO->getTrueExpr()), F = T ? toAffine(CO->getFalseExpr()) : std::nullopt;
+      if (!T || !F)
+        return std::nullopt;
+      std::optional<AffCond> C = toAffCond(CO->getCond());
+      AffExpr V = Fresh("sel");
+      AffCond IsT = AffCond::compare(V, AffCond::CmpOp::EQ, *T), IsF = AffCond::compare(V, AffCond::CmpOp::EQ, *F);
+      RegionFacts.push_back(C ? AffCond::disj(AffCond::conj(*C, IsT), AffCond::conj(AffCond::negate(*C), IsF))
+                              : AffCond::disj(IsT, IsF));
+      return V;
+    }
+    std::optional<std::pair<int64_t, int64_t>> R = valueRange(E);
+    if (!R)
+      return std::nullopt;
+    AffExpr V = Fresh("val");
+    RegionFacts.push_back(AffCond::compare(V, AffCond::CmpOp::GE, AffExpr::constant(R->first)));
+    RegionFacts.push_back(AffCond::compare(V, AffCond::CmpOp::LE, AffExpr::constant(R->second)));
+    return V;
+  }
+
+  /// The values an integer expression can take whatever its operands, where
+  /// few: a narrow unsigned type's (`c[i]` of unsigned char: 0 to 255, bool:
+  /// 0 to 1), `x & 255` (0 to 255), `x % 64` and `x >> 24` of an x known not
+  /// negative (unsigned, or such a value).
+  std::optional<std::pair<int64_t, int64_t>> valueRange(const clang::Expr *E) {
+    E = E->IgnoreParens();
+    QualType T = E->getType();
+    if (!T->isIntegerType())
+      return std::nullopt;
+    const uint64_t Bits = Ctx.getTypeSize(T);
+    if (T->isBooleanType())
+      return std::make_pair(int64_t(0), int64_t(1));
+    if (T->isUnsignedIntegerType() && Bits <= 16)
+      return std::make_pair(int64_t(0), (int64_t(1) << Bits) - 1);
+    auto NonNegative = [&](const clang::Expr *X) -> std::optional<int64_t> { // its largest value
+      if (std::optional<std::pair<int64_t, int64_t>> R = valueRange(X); R && R->first >= 0)
+        return R->second;
+      return std::nullopt;
+    };
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      const clang::Expr *Sub = CE->getSubExpr();
+      // A cast that keeps every value of its operand: to a wider type, or
+      // as wide and as signed.
+      if (!Sub->getType()->isIntegerType())
+        return std::nullopt;
+      const uint64_t SubBits = Ctx.getTypeSize(Sub->getType());
+      if (SubBits < Bits || (SubBits == Bits && Sub->getType()->isUnsignedIntegerType() == T->isUnsignedIntegerType()))
+        return valueRange(Sub);
+      return std::nullopt;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO)
+      return std::nullopt;
+    const clang::Expr *L = BO->getLHS(), *R = BO->getRHS();
+    switch (BO->getOpcode()) {
+    case BO_And: { // bits of a mask that has no sign bit
+      for (const clang::Expr *M : {L, R})
+        if (std::optional<int64_t> C = constantInt(M); C && *C >= 0)
+          return std::make_pair(int64_t(0), *C);
+      for (const clang::Expr *M : {L, R})
+        if (std::optional<int64_t> Hi = NonNegative(M))
+          return std::make_pair(int64_t(0), *Hi);
+      return std::nullopt;
+    }
+    case BO_Rem: {
+      std::optional<int64_t> C = constantInt(R);
+      if (!C || *C <= 0)
+        return std::nullopt;
+      std::optional<int64_t> Hi = NonNegative(L);
+      if (!Hi && !L->getType()->isUnsignedIntegerType())
+        return std::nullopt;
+      return std::make_pair(int64_t(0), std::min(*C - 1, Hi.value_or(*C - 1)));
+    }
+    case BO_Shr: {
+      std::optional<int64_t> C = constantInt(R);
+      const uint64_t LBits = Ctx.getTypeSize(L->getType());
+      if (!C || *C < 0 || *C >= int64_t(LBits))
+        return std::nullopt;
+      if (std::optional<int64_t> Hi = NonNegative(L))
+        return std::make_pair(int64_t(0), *Hi >> *C);
+      if (L->getType()->isUnsignedIntegerType() && LBits - *C <= 24)
+        return std::make_pair(int64_t(0), (int64_t(1) << (LBits - *C)) - 1);
+      return std::nullopt;
+    }
+    default:
+      return std::nullopt;
+    }
+  }
+
+  std::optional<AffExpr> affineOf(const clang::Expr *E) {
     E = E->IgnoreParens();
     if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
       if (!ICE->getType()->isIntegerType() || !ICE->getSubExpr()->getType()->isIntegerType())
@@ -1278,6 +1398,10 @@ private:
         return inArgumentScope([&] { return toAffine(Arg); });
       if (std::optional<unsigned> L = activeIterator(VD))
         return AffExpr::iterator(*L);
+      if (LocalAffine)
+        for (size_t K = 0; K < RegionLocals.size(); ++K)
+          if (RegionLocals[K].Var == VD)
+            return AffExpr::var(AffVar::local(K));
       if (isParamCandidate(VD))
         return AffExpr::param(paramFor(VD));
       if (Forwarded.count(VD))
@@ -1548,7 +1672,9 @@ private:
         AffExpr Extent = AffExpr::param(D.ExtentParams[Dim - 1]);
         if (Dim == Rank - 1)
           Extent = AffExpr::mul(Extent, Scale);
-        D.Proven &= provesBounds(N, LoopStack, Guards, D.Subscripts[Dim], AffExpr::constant(0), Extent);
+        D.Proven &= LocalAffine ? provesBounds(N, LoopStack, Guards, D.Subscripts[Dim], AffExpr::constant(0), Extent,
+                                               RegionFacts, RegionLocals.size())
+                                : provesBounds(N, LoopStack, Guards, D.Subscripts[Dim], AffExpr::constant(0), Extent);
       }
       return D.Proven;
     };
@@ -2210,6 +2336,139 @@ private:
     return Value ? initAssign(VD, SId, std::move(Value)) : nullptr;
   }
 
+  /// E's affine form in the nest's variables and the region's (RegionLocals).
+  template <typename F> auto regionAffine(F Build) {
+    LocalAffine = true;
+    auto R = Build();
+    LocalAffine = false;
+    return R;
+  }
+
+  /// Where the bounded forms' variables and facts stood (popRegion goes
+  /// back there).
+  struct RegionMark {
+    size_t Locals, Facts;
+  };
+  RegionMark regionMark() const { return {RegionLocals.size(), RegionFacts.size()}; }
+  void popRegion(RegionMark M) {
+    RegionLocals.resize(M.Locals);
+    RegionFacts.resize(M.Facts);
+  }
+
+  /// Appends to RegionFacts what holds where C is true (Holds) or false: C's
+  /// affine conjuncts, or its negation if all of C is affine.
+  void pushFacts(const clang::Expr *C, bool Holds) {
+    if (!Holds) {
+      if (std::optional<AffCond> AC = regionAffine([&] { return toAffCond(C); }))
+        RegionFacts.push_back(AffCond::negate(*AC));
+      return;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+    if (BO && BO->getOpcode() == BO_LAnd) {
+      pushFacts(BO->getLHS(), true);
+      pushFacts(BO->getRHS(), true);
+    } else if (std::optional<AffCond> AC = regionAffine([&] { return toAffCond(C); })) {
+      RegionFacts.push_back(*AC);
+    }
+  }
+
+  /// A region's `for` whose iterator neither its condition nor its body
+  /// changes (`for (k = lo; k < hi && i + k < n; k++)`): in its body the
+  /// iterator is a variable of the bounded forms (RegionLocals), past its
+  /// start (k >= lo counting up by constant steps, k <= lo down) and where
+  /// the condition's affine conjuncts hold. Others push nothing.
+  void pushRegionLoop(const ForStmt &FS) {
+    const VarDecl *K = nullptr;
+    const clang::Expr *Start = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+          K = VD, Start = VD->getInit();
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS.getInit())) {
+      if (BO->getOpcode() == BO_Assign)
+        K = iteratorRef(BO->getLHS()), Start = BO->getRHS();
+    }
+    if (!K || !Start || !K->getType()->isIntegerType() || K->getType().isVolatileQualified() ||
+        AddressTaken.count(K) || !FS.getCond() ||
+        llvm::any_of(RegionLocals, [&](const RegionLocal &L) { return L.Var == K; }))
+      return;
+    WriteCollector WC;
+    WC.TraverseStmt(const_cast<Stmt *>(FS.getBody()));
+    WC.TraverseStmt(const_cast<clang::Expr *>(FS.getCond()));
+    if (WC.Written.count(K) || WC.AddressTaken.count(K))
+      return;
+    // The start, before K is a variable of the forms (`k = k + 1` is not).
+    std::optional<AffExpr> Lo = regionAffine([&] { return toAffine(Start); });
+    int Direction = 0;
+    if (const clang::Expr *Inc = FS.getInc()) {
+      Inc = Inc->IgnoreParens();
+      auto Sign = [&](const clang::Expr *E) {
+        int64_t C = constantInt(E).value_or(0);
+        return (C > 0) - (C < 0);
+      };
+      if (const auto *UO = dyn_cast<UnaryOperator>(Inc); UO && iteratorRef(UO->getSubExpr()) == K)
+        Direction = UO->isIncrementOp() ? 1 : UO->isDecrementOp() ? -1 : 0;
+      else if (const auto *CA = dyn_cast<CompoundAssignOperator>(Inc); CA && iteratorRef(CA->getLHS()) == K)
+        Direction = CA->getOpcode() == BO_AddAssign ? Sign(CA->getRHS())
+                    : CA->getOpcode() == BO_SubAssign ? -Sign(CA->getRHS())
+                                                      : 0;
+    }
+    RegionLocals.push_back({K, ""});
+    AffExpr Var = AffExpr::var(AffVar::local(RegionLocals.size() - 1));
+    if (Lo && Direction != 0)
+      RegionFacts.push_back(AffCond::compare(Var, Direction > 0 ? AffCond::CmpOp::GE : AffCond::CmpOp::LE, *Lo));
+    pushFacts(FS.getCond(), true);
+  }
+
+  /// A non-affine array access: its bounded form (Access::BoundedForm) where
+  /// each subscript, written as one expression or a dereference's sum of
+  /// terms, is affine in the forms' variables (the region's iterators,
+  /// values of known range); Subs empty: the variables and facts alone.
+  std::optional<Access::BoundedForm> boundedForm(const std::vector<const clang::Expr *> &Subs,
+                                                 const std::vector<std::pair<const clang::Expr *, bool>> &Terms) {
+    RegionMark M = regionMark();
+    Access::BoundedForm F;
+    for (const clang::Expr *S : Subs) {
+      std::optional<AffExpr> E = AffExpr::constant(0);
+      if (S)
+        E = regionAffine([&] { return toAffine(S); });
+      else
+        for (const auto &Term : Terms) {
+          std::optional<AffExpr> TE = regionAffine([&] { return toAffine(Term.first); });
+          E = E && TE ? std::optional<AffExpr>(Term.second ? AffExpr::sub(*E, *TE) : AffExpr::add(*E, *TE))
+                      : std::nullopt;
+        }
+      if (!E) {
+        popRegion(M);
+        return std::nullopt;
+      }
+      F.Subscripts.push_back(*E);
+    }
+    // A variable nothing is known of (`k` from `k = rowptr[i]` to `k <
+    // rowptr[i + 1]`) says no more than `*`.
+    std::set<unsigned> Known;
+    for (const AffCond &C : RegionFacts)
+      C.forEachVar([&](AffVar V) {
+        if (V.isLocal())
+          Known.insert(V.Index);
+      });
+    bool Unknown = false;
+    for (const AffExpr &E : F.Subscripts)
+      E.forEachVar([&](AffVar V) { Unknown |= V.isLocal() && !Known.count(V.Index); });
+    if (Unknown) {
+      popRegion(M);
+      return std::nullopt;
+    }
+    for (const RegionLocal &L : RegionLocals) { // iterators as the region's scalars are named (k_2)
+      auto It = L.Var ? ScalarIds.find(L.Var) : ScalarIds.end();
+      F.Locals.push_back(It != ScalarIds.end() ? N.Scalars[It->second].Name
+                                               : L.Var ? L.Var->getNameAsString() : L.Name);
+    }
+    F.Conditions = RegionFacts;
+    popRegion(M);
+    return F;
+  }
+
   /// The body of a region's loop, if or block as an Expr statement.
   ExprPtr regionStmt(const Stmt *S, bool Top = false) {
     if (Failed)
@@ -2282,7 +2541,10 @@ private:
       ExprPtr Inc = FS->getInc() ? regionExprStmt(FS->getInc()) : control(Expr::Kind::Empty, nullptr);
       if (!Cond || !Inc)
         return nullptr;
+      RegionMark M = regionMark();
+      pushRegionLoop(*FS);
       ExprPtr Body = Loop([&] { return regionStmt(FS->getBody()); });
+      popRegion(M);
       if (!Body)
         return nullptr;
       X->Ops.push_back(std::move(Init));
@@ -2331,10 +2593,16 @@ private:
       ExprPtr Cond = regionCondition(IS->getCond());
       if (!Cond)
         return nullptr;
+      RegionMark M = regionMark();
+      pushFacts(IS->getCond(), true);
       ExprPtr Then = regionStmt(IS->getThen());
+      popRegion(M);
       if (!Then)
         return nullptr;
+      if (IS->getElse())
+        pushFacts(IS->getCond(), false);
       ExprPtr Else = regionStmt(IS->getElse());
+      popRegion(M);
       if (!Else)
         return nullptr;
       X->Ops.push_back(std::move(Cond));
@@ -3674,6 +3942,17 @@ private:
         for (auto [K, Negated] : Derived->Offsets)
           Add(K, Negated);
       D = delinearize(P);
+      if ((!D || !D->Proven) && InRegion && !Derived && !StructRows && Subs[0]) {
+        // Through the forms' variables (`in[(y + dy) * w + x + dx]`, dy and
+        // dx a region's iterators): its bounded form, delinearized.
+        RegionMark M = regionMark();
+        std::optional<Delinearization> RD = regionAffine([&] { return delinearize(toPoly(Subs[0])); });
+        if (RD && RD->Proven) {
+          RD->Bounded = boundedForm({}, {});
+          D = RD;
+        }
+        popRegion(M);
+      }
     }
     if (!A.IsAffine && (!D || !D->Proven)) {
       // Not rows the delinearizer reads (`y[n * m - 1 - i]`): affine where
@@ -3696,6 +3975,8 @@ private:
         D.reset();
       }
     }
+    if (!A.IsAffine && !Derived && !Aos)
+      A.Bounded = boundedForm(All, Terms);
     int First = recordRef(A, C, Sink);
     if (D && !Sink)
       for (size_t I = First; I < StmtAccesses.size(); ++I)
@@ -3753,6 +4034,11 @@ private:
         Arr.Extents.push_back(StructDim);
       for (Access &A : N.Accesses)
         if (A.isArray() && A.Index == AId) {
+          if (std::optional<Access::BoundedForm> &R = Delin[A.Id].Bounded) {
+            A.Bounded = R;
+            A.Bounded->Subscripts = Delin[A.Id].Subscripts;
+            continue;
+          }
           A.IsAffine = true;
           A.Subscripts = Delin[A.Id].Subscripts;
           if (Struct) { // the struct's scalar
@@ -3879,6 +4165,21 @@ private:
   /// their declarations' text.
   std::map<const VarDecl *, std::string> HoistedTables;
   std::set<const VarDecl *> RegionIters;
+  /// Bounded forms (Access::BoundedForm): the variables they may use
+  /// (AffVar::local(K) is RegionLocals[K]): the iterators of the region's
+  /// `for` loops around the statement being built that their bodies leave
+  /// alone, and values the IR does not model whose range is known
+  /// (rangedValue); what is known of them and of the nest's variables there
+  /// (the loops' starts and conditions, the `if`s' conditions, as far as
+  /// affine; the values' ranges); and whether toAffine reads the iterators
+  /// and the values as those variables (regionAffine).
+  struct RegionLocal {
+    const VarDecl *Var = nullptr; ///< a loop's iterator, or null: a value of known range
+    std::string Name;             ///< the value's, as written
+  };
+  std::vector<RegionLocal> RegionLocals;
+  std::vector<AffCond> RegionFacts;
+  bool LocalAffine = false;
   std::map<const VarDecl *, unsigned> IteratorLoops;
   unsigned RegionLoops = 0, MustAccesses = 0;
   std::set<const VarDecl *> Written, DeclaredInside, AllIterators, AddressTaken;

@@ -2,6 +2,7 @@
 #include "loopgpu/IR/IRPrinter.h"
 #include "loopgpu/IR/ExprPrinter.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -41,6 +42,16 @@ std::string describeAccess(const Nest &N, const Access &A) {
   if (A.isScalar())
     return S + N.Scalars[A.Index].Name;
   const ArrayInfo &Arr = N.Arrays[A.Index];
+  if (!A.IsAffine && A.Bounded) { // `out[4 * i + 3 - k] where k >= 0 and k < 4`: k a region's variable
+    auto Name = [&](AffVar V) { return V.isLocal() ? A.Bounded->Locals[V.Index] : N.nameOf(V); };
+    S += Arr.Name;
+    for (const AffExpr &E : A.Bounded->Subscripts)
+      S += "[" + E.str(Name) + "]";
+    std::vector<std::string> Conds;
+    for (const AffCond &C : A.Bounded->Conditions)
+      Conds.push_back(C.str(Name));
+    return S + (Conds.empty() ? "" : " where " + llvm::join(Conds, " and ")) + " (non-affine: " + A.Text + ")";
+  }
   if (!A.IsAffine) {
     S += Arr.Name;
     if (A.Partial.empty())

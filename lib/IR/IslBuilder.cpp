@@ -183,6 +183,14 @@ isl::pw_aff IslBuilder::pwAff(const AffExpr &E, const isl::space &Space,
       }
       return checked(isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(LS, isl_dim_set, Pos))));
     }
+    if (V.isLocal()) { // a bounded form's variable: the dimensions after Loops' (boundedRelation)
+      const int Pos = static_cast<int>(Loops.size() + V.Index);
+      if (Pos >= isl_space_dim(Space.get(), isl_dim_set)) {
+        isl_local_space_free(LS);
+        return isl::pw_aff();
+      }
+      return checked(isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(LS, isl_dim_set, Pos))));
+    }
     if (V.Index >= N.Params.size()) {
       isl_local_space_free(LS);
       return isl::pw_aff();
@@ -458,6 +466,8 @@ isl::map IslBuilder::accessRelation(unsigned AccessId) const {
   std::vector<isl::pw_aff> Subs;
   if (!subscriptFunctions(*this, A, StmtSpace, MemDims, Subs)) {
     isl::map Any = checked(isl::manage(isl_map_from_domain_and_range(Dom.copy(), elementsInBounds(A).release())));
+    if (isl::map R = boundedRelation(A); !R.is_null())
+      return Any.intersect(R);
     if (A.Partial.size() != MemDims)
       return Any;
     // Some dimensions known: the elements in bounds whose subscripts there
@@ -493,6 +503,55 @@ isl::map IslBuilder::accessRelation(unsigned AccessId) const {
   return M.intersect_domain(Dom);
 }
 
+isl::map IslBuilder::boundedRelation(const Access &A) const {
+  if (!A.Bounded || static_cast<isl_size>(A.Bounded->Subscripts.size()) != isl_space_dim(memorySpace(A).get(), isl_dim_set))
+    return isl::map();
+  const Statement &S = N.Statements[A.Stmt];
+  const unsigned Depth = S.Loops.size(), Locals = A.Bounded->Locals.size();
+  try {
+    // The statement's space with the region's variables after its loops:
+    // the subscripts there, under the region's conditions, then the
+    // variables projected out (some value of them touches the element).
+    isl::space Wide = checked(isl::manage(isl_space_add_dims(statementSpace(A.Stmt).release(), isl_dim_set, Locals)));
+    isl::set Where = checked(isl::manage(isl_set_add_dims(domain(A.Stmt).release(), isl_dim_set, Locals)));
+    for (const AffCond &C : A.Bounded->Conditions) {
+      isl::set K = condition(C, Wide, S.Loops);
+      if (K.is_null())
+        return isl::map();
+      Where = Where.intersect(K);
+    }
+    isl_pw_aff_list *List = isl_pw_aff_list_alloc(Ctx, A.Bounded->Subscripts.size());
+    for (const AffExpr &E : A.Bounded->Subscripts) {
+      isl::pw_aff P = pwAff(E, Wide, S.Loops);
+      if (P.is_null()) {
+        isl_pw_aff_list_free(List);
+        return isl::map();
+      }
+      List = isl_pw_aff_list_add(List, P.release());
+    }
+    isl_space *MapSpace = isl_space_map_from_domain_and_range(Wide.copy(), memorySpace(A).release());
+    isl_map *M = isl_map_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(MapSpace, List));
+    M = isl_map_intersect_domain(M, Where.release());
+    M = isl_map_project_out(M, isl_dim_in, Depth, Locals);
+    M = isl_map_set_tuple_id(M, isl_dim_in, isl_space_get_tuple_id(statementSpace(A.Stmt).get(), isl_dim_set));
+    return checked(isl::manage(M));
+  } catch (const isl::exception &) {
+    return isl::map();
+  }
+}
+
+bool IslBuilder::isAccessBounded(unsigned AccessId) const {
+  if (isAccessExact(AccessId))
+    return true;
+  isl::map R = boundedRelation(N.Accesses[AccessId]);
+  if (R.is_null())
+    return false;
+  // Finitely many elements per instance, for fixed parameters (the
+  // instances are: their loops have bounds).
+  isl::set Pairs = checked(isl::manage(isl_map_wrap(R.release())));
+  return isl_set_is_bounded(Pairs.get()) == isl_bool_true;
+}
+
 bool IslBuilder::isAccessExact(unsigned AccessId) const {
   const Access &A = N.Accesses[AccessId];
   isl::space StmtSpace = statementSpace(A.Stmt);
@@ -502,11 +561,19 @@ bool IslBuilder::isAccessExact(unsigned AccessId) const {
 }
 
 bool IslBuilder::provesBounds(const std::vector<unsigned> &Loops, const std::vector<Guard> &Guards,
-                              const AffExpr &E, const AffExpr &Lo,
-                              const AffExpr &HiExclusive) const {
+                              const AffExpr &E, const AffExpr &Lo, const AffExpr &HiExclusive,
+                              const std::vector<AffCond> &Facts, unsigned Locals) const {
   try {
     isl::set Dom = domain("P", Loops, Guards);
+    if (Locals > 0)
+      Dom = checked(isl::manage(isl_set_add_dims(Dom.release(), isl_dim_set, Locals)));
     isl::space Space = Dom.get_space();
+    for (const AffCond &F : Facts) {
+      isl::set K = condition(F, Space, Loops);
+      if (K.is_null())
+        return false;
+      Dom = Dom.intersect(K);
+    }
     isl::pw_aff PE = pwAff(E, Space, Loops), PLo = pwAff(Lo, Space, Loops),
                 PHi = pwAff(HiExclusive, Space, Loops);
     if (PE.is_null() || PLo.is_null() || PHi.is_null())
@@ -526,13 +593,13 @@ bool IslBuilder::provesBounds(unsigned Stmt, const AffExpr &E, const AffExpr &Lo
 
 bool provesBounds(const Nest &N, const std::vector<unsigned> &Loops,
                   const std::vector<Guard> &Guards, const AffExpr &E, const AffExpr &Lo,
-                  const AffExpr &HiExclusive) {
+                  const AffExpr &HiExclusive, const std::vector<AffCond> &Facts, unsigned Locals) {
   IslContext Ctx;
   Ctx.setBudget(2000000);
   bool Proven = false;
   try {
     IslBuilder B(N, Ctx.get());
-    Proven = B.provesBounds(Loops, Guards, E, Lo, HiExclusive);
+    Proven = B.provesBounds(Loops, Guards, E, Lo, HiExclusive, Facts, Locals);
   } catch (const isl::exception &) {
     Proven = false;
   }

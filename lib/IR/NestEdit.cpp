@@ -699,6 +699,20 @@ void rewriteRefs(Nest &N, Node &Nd, const std::function<ExprPtr(const Expr &)> &
   }
 }
 
+void substituteInAccess(Access &A, const std::function<AffExpr(AffVar)> &F) {
+  for (AffExpr &E : A.Subscripts)
+    E = E.substitute(F);
+  for (std::optional<AffExpr> &E : A.Partial)
+    if (E)
+      E = E->substitute(F);
+  if (A.Bounded) {
+    for (AffExpr &E : A.Bounded->Subscripts)
+      E = E.substitute(F);
+    for (AffCond &C : A.Bounded->Conditions)
+      C = C.substitute(F);
+  }
+}
+
 void renameLoops(Nest &N, Node &Nd, const std::map<unsigned, unsigned> &Map) {
   auto Sub = [&](AffVar V) {
     if (V.isIterator())
@@ -729,13 +743,8 @@ void renameLoops(Nest &N, Node &Nd, const std::map<unsigned, unsigned> &Map) {
     Statement &S = N.Statements[Nd.Id];
     if (S.Body)
       Refs(*S.Body);
-    for (unsigned A : S.Accesses) {
-      for (AffExpr &E : N.Accesses[A].Subscripts)
-        E = E.substitute(Sub);
-      for (std::optional<AffExpr> &E : N.Accesses[A].Partial)
-        if (E)
-          E = E->substitute(Sub);
-    }
+    for (unsigned A : S.Accesses)
+      substituteInAccess(N.Accesses[A], Sub);
     break;
   }
   }

@@ -121,6 +121,8 @@ void privatizeArray(Nest &N, unsigned L, unsigned A, std::string &Desc) {
       X.Index = PId;
       if (X.IsAffine)
         X.Subscripts.insert(X.Subscripts.begin(), Idx);
+      if (X.Bounded)
+        X.Bounded->Subscripts.insert(X.Bounded->Subscripts.begin(), Idx);
       X.Text = N.Arrays[PId].Name + "[" + Idx.str(N.namer()) + "]" +
                X.Text.substr(std::min(X.Text.size(), N.Arrays[A].Name.size()));
     }

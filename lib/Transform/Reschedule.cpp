@@ -453,11 +453,7 @@ private:
     std::map<unsigned, int> LocalId;
     for (unsigned A : S->Accesses) {
       Access X = Old.Accesses[A];
-      for (AffExpr &E : X.Subscripts)
-        E = E.substitute(Sub);
-      for (std::optional<AffExpr> &E : X.Partial)
-        if (E)
-          E = E->substitute(Sub);
+      substituteInAccess(X, Sub);
       LocalId[A] = Accesses.size();
       Accesses.push_back(std::move(X));
     }

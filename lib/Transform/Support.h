@@ -87,6 +87,7 @@ inline void accessScalarsInstead(Nest &N, unsigned Loop, const std::map<unsigned
     X.Index = SId;
     X.Subscripts.clear();
     X.Partial.clear();
+    X.Bounded.reset();
     X.Text = N.Scalars[SId].Name;
   }
   rewriteRefs(N, *findLoop(N, Loop).Nd, [&](const Expr &E) -> ExprPtr {

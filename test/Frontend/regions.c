@@ -40,7 +40,7 @@ void f(int n, int m, const int *restrict rowptr, float *restrict A, float B[rest
 // CHECK-NEXT:   may-read rowptr[i + 1]
 // CHECK:        may-write A[*] (non-affine: A[k])
 // CHECK:      S2 (line [[@LINE-21]]): for (k_2 = 0; k_2 != m; k_2++) {
-// CHECK:        may-write B[i][*] (non-affine: B[i][k])
+// CHECK:        may-write B[i][k_2] where k_2 >= 0 and k_2 != m (non-affine: B[i][k])
 // CHECK:      S3 (line [[@LINE-21]]): for (x = 0; x < m; x++) {
 // CHECK-NEXT:   B[i][0] += x;
 // CHECK:        may-write B[i][0]

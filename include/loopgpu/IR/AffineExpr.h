@@ -25,17 +25,20 @@
 namespace loopgpu {
 
 /// A reference to a variable an affine expression may use: the iterator of
-/// loop `Index` of the nest (Nest::Loops), or parameter `Index`
-/// (Nest::Params).
+/// loop `Index` of the nest (Nest::Loops), parameter `Index` (Nest::Params),
+/// or variable `Index` of a sequential region (a `for` iterator the IR does
+/// not model as a loop: only in Access::BoundedForm, which names them).
 struct AffVar {
-  enum class Kind { Iterator, Param };
+  enum class Kind { Iterator, Param, Local };
   Kind K = Kind::Iterator;
   unsigned Index = 0;
 
   static AffVar iterator(unsigned LoopId) { return {Kind::Iterator, LoopId}; }
   static AffVar param(unsigned ParamId) { return {Kind::Param, ParamId}; }
+  static AffVar local(unsigned K) { return {Kind::Local, K}; }
   bool isIterator() const { return K == Kind::Iterator; }
   bool isParam() const { return K == Kind::Param; }
+  bool isLocal() const { return K == Kind::Local; }
   bool operator<(const AffVar &O) const {
     return K != O.K ? K < O.K : Index < O.Index;
   }

@@ -147,6 +147,15 @@ public:
   isl::map accessRelation(unsigned AccessId) const;
   /// True if accessRelation(AccessId) is exact (affine, representable).
   bool isAccessExact(unsigned AccessId) const;
+  /// True if accessRelation(AccessId) is exact or, for an access of a
+  /// sequential region (Access::Region), a bounded over-approximation: the
+  /// elements the access may touch, finitely many per instance (a footprint
+  /// can be computed from it, a copy sized by it).
+  bool isAccessBounded(unsigned AccessId) const;
+  /// The relation of a region access's form (Access::Region): the elements
+  /// its subscripts reach for the values the region's conditions allow its
+  /// variables; null without one or where it cannot be represented.
+  isl::map boundedRelation(const Access &A) const;
 
   /// Proves Lo <= E < HiExclusive for every instance of statement Stmt, for
   /// every value of the parameters. E, Lo and HiExclusive may use the
@@ -154,9 +163,11 @@ public:
   /// representable).
   bool provesBounds(unsigned Stmt, const AffExpr &E, const AffExpr &Lo,
                     const AffExpr &HiExclusive) const;
-  /// The same over the domain of Loops and Guards.
+  /// The same over the domain of Loops and Guards, with Locals variables of
+  /// a sequential region after the loops' (AffVar::local) where Facts hold.
   bool provesBounds(const std::vector<unsigned> &Loops, const std::vector<Guard> &Guards,
-                    const AffExpr &E, const AffExpr &Lo, const AffExpr &HiExclusive) const;
+                    const AffExpr &E, const AffExpr &Lo, const AffExpr &HiExclusive,
+                    const std::vector<AffCond> &Facts = {}, unsigned Locals = 0) const;
 
 private:
   isl::set elementsWithin(const Access &A, bool All) const;
@@ -178,10 +189,11 @@ isl::union_map originalSchedule(const IslBuilder &B);
 bool provesBounds(const Nest &N, unsigned Stmt, const AffExpr &E, const AffExpr &Lo,
                   const AffExpr &HiExclusive);
 /// The same for a point nested in Loops under Guards (the statement need not
-/// exist yet).
+/// exist yet), and in a sequential region: E may use Locals variables of the
+/// region (AffVar::local) for all values that Facts allow.
 bool provesBounds(const Nest &N, const std::vector<unsigned> &Loops,
                   const std::vector<Guard> &Guards, const AffExpr &E, const AffExpr &Lo,
-                  const AffExpr &HiExclusive);
+                  const AffExpr &HiExclusive, const std::vector<AffCond> &Facts = {}, unsigned Locals = 0);
 
 } // namespace loopgpu
 

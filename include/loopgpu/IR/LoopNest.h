@@ -186,6 +186,18 @@ struct Access {
   /// (`B[i][k]`, k a variable of a sequential region: {i, nullopt}); empty
   /// when no dimension is known. Only the dependence relations use it.
   std::vector<std::optional<AffExpr>> Partial;
+  /// Not affine, in a sequential region, but affine in the statement's loops
+  /// and the region's `for` iterators (AffVar::local): those subscripts and
+  /// what the region says of the iterators (each loop's start and the affine
+  /// part of its condition, the affine conditions of the `if`s around the
+  /// access). The elements it may touch: `out[4 * i + 3 - k]` with k from 0
+  /// to 3 touches out[4 * i .. 4 * i + 3]. Only IslBuilder's relations use it.
+  struct BoundedForm {
+    std::vector<std::string> Locals; ///< AffVar::local(K)'s names
+    std::vector<AffExpr> Subscripts; ///< one per dimension of the array
+    std::vector<AffCond> Conditions;
+  };
+  std::optional<BoundedForm> Bounded;
   /// False when the statement is under a data-dependent guard.
   bool IsMust = true;
   SourceLoc Loc;

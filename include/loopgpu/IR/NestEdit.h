@@ -91,6 +91,10 @@ AffExpr plusConstant(const AffExpr &E, int64_t C);
 bool usesAnyIterator(const AffExpr &E, const std::set<unsigned> &Loops);
 
 /// Expression trees for affine forms (min / max become conditionals).
+/// Replaces the variables of A's affine parts (subscripts, the known ones
+/// of Partial, the region form's subscripts and conditions) by F's values.
+void substituteInAccess(Access &A, const std::function<AffExpr(AffVar)> &F);
+
 ExprPtr exprFromAff(const Nest &N, const AffExpr &E);
 ExprPtr exprFromCond(const Nest &N, const AffCond &C);
 ExprPtr scalarRefExpr(const Nest &N, unsigned Scalar);
