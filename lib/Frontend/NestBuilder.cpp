@@ -2469,6 +2469,14 @@ private:
     return F;
   }
 
+  /// Whether S, a branch of a region's `if`, always ends by leaving the
+  /// rest of its block: `break`, `continue`, or a block ending in one.
+  static bool leavesBlock(const Stmt *S) {
+    while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      S = CS->body_empty() ? nullptr : CS->body_back();
+    return S && (isa<BreakStmt>(S) || isa<ContinueStmt>(S));
+  }
+
   /// The body of a region's loop, if or block as an Expr statement.
   ExprPtr regionStmt(const Stmt *S, bool Top = false) {
     if (Failed)
@@ -2484,16 +2492,23 @@ private:
     switch (S->getStmtClass()) {
     case Stmt::CompoundStmtClass: {
       auto B = control(Expr::Kind::Block, S);
+      RegionMark M = regionMark();
       for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
         ExprPtr X = regionStmt(Child);
-        if (!X)
+        if (!X) {
+          popRegion(M);
           return nullptr;
+        }
+        // Past `if (c) break;` (or continue) the block runs where c is false.
+        if (const auto *IS = dyn_cast<IfStmt>(Child); IS && !IS->getElse() && leavesBlock(IS->getThen()))
+          pushFacts(IS->getCond(), false);
         if (X->K == Expr::Kind::Block && !isa<CompoundStmt>(Child)) // a declaration of several
           for (ExprPtr &Y : X->Ops)
             B->Ops.push_back(std::move(Y));
         else
           B->Ops.push_back(std::move(X));
       }
+      popRegion(M);
       return B;
     }
     case Stmt::DeclStmtClass: {

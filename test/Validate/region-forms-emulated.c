@@ -10,6 +10,7 @@
 // RUN: %loopgpu %s -emit=ir 2>&1 | FileCheck %s --check-prefix=IR
 // RUN: %loopgpu %s -emit=deps 2>&1 | FileCheck %s --check-prefix=DEPS
 // RUN: %loopgpu %s -o %t/a.cu
+// RUN: FileCheck %s --check-prefix=CUDA --input-file=%t/a.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t/a.cu -o %t/a.o 2>&1 | FileCheck %s --allow-empty --check-prefix=NVCC %}
 // RUN: %loopgpu %s --validate --validate-mode=cpu --param n=300 --param h=37 --param w=41 --validate-dir=%t/v 2>&1 | FileCheck %s
 // The window written in order instead of reversed fails.
@@ -63,6 +64,26 @@ void guarded(int n, float *restrict out, const float *restrict in) {
 // IR: may-read in[i + k] where k >= 0 and k < 3 and i + k < n (non-affine: in[i + k])
 // DEPS-LABEL: nest guarded#0
 // DEPS: loop i (line {{[0-9]+}}): parallel
+
+/* Past `if (c) break;` the loop's body runs where c is false: in is n. */
+void stop(int n, float *restrict out, const float *restrict in) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++) {
+    float t[8];
+    float s = 0.0f;
+    for (int k = 0; k < 8; k++) {
+      if (i + k >= n)
+        break;
+      t[k] = in[i + k];
+      s += t[k] * (float)(k + 1);
+    }
+    out[i] = s;
+  }
+}
+// IR-LABEL: nest 0 in stop
+// IR: may-read in[i + k] where k >= 0 and k < 8 and !(i + k >= n) (non-affine: in[i + k])
+// CUDA-LABEL: void stop(
+// CUDA: {in, loopgpu_bytes(loopgpu_max(0, loopgpu_count({(long long)(((long long)n) <= 0 ? 0 : ((long long)n))})), sizeof(float))}
 
 /* Counting down, a condition with two parts. */
 void down(int n, float *restrict out, const float *restrict in) {
@@ -164,6 +185,7 @@ void median3(int h, int w, const float *restrict in, float *restrict out) {
 // CHECK: PASS unpack: out (1200 elements)
 // CHECK: PASS overlap: out (301 elements)
 // CHECK: PASS guarded: out (300 elements)
+// CHECK: PASS stop: out (300 elements)
 // CHECK: PASS down: out (300 elements)
 // CHECK: PASS tri: out (1200 elements)
 // CHECK: PASS after: out (1200 elements)
