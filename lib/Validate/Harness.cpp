@@ -425,6 +425,36 @@ static std::optional<int64_t> elementPlusConstant(const Nest &N, const Expr &E, 
   return plusConstant(E, [&](const Expr &X) { return elementBase(N, X, IndexArray, Depth); });
 }
 
+/// Whether E is a positive multiple of an element of IndexArray plus a
+/// constant (`2 * idx[i] + 1`, `(idx[i] + 1) * 3`, or what
+/// elementPlusConstant accepts): the multiple and the constant.
+static std::optional<std::pair<int64_t, int64_t>> scaledElement(const Nest &N, const Expr &E, unsigned IndexArray) {
+  if (std::optional<int64_t> C = elementPlusConstant(N, E, IndexArray))
+    return std::make_pair(int64_t(1), *C);
+  if (E.K == Expr::Kind::Cast)
+    return scaledElement(N, *E.Ops[0], IndexArray);
+  if (E.K != Expr::Kind::Binary || E.Ops.size() != 2)
+    return std::nullopt;
+  const Expr &L = *E.Ops[0], &R = *E.Ops[1];
+  if (E.Op == "*") {
+    const Expr &K = L.K == Expr::Kind::IntLiteral ? L : R, &X = L.K == Expr::Kind::IntLiteral ? R : L;
+    if (K.K != Expr::Kind::IntLiteral || K.IntValue <= 0 || K.IntValue > (1 << 20))
+      return std::nullopt;
+    if (std::optional<std::pair<int64_t, int64_t>> S = scaledElement(N, X, IndexArray))
+      return std::make_pair(S->first * K.IntValue, S->second * K.IntValue);
+    return std::nullopt;
+  }
+  if (E.Op == "+" || E.Op == "-") {
+    if (R.K == Expr::Kind::IntLiteral)
+      if (std::optional<std::pair<int64_t, int64_t>> S = scaledElement(N, L, IndexArray))
+        return std::make_pair(S->first, E.Op == "+" ? S->second + R.IntValue : S->second - R.IntValue);
+    if (E.Op == "+" && L.K == Expr::Kind::IntLiteral)
+      if (std::optional<std::pair<int64_t, int64_t>> S = scaledElement(N, R, IndexArray))
+        return std::make_pair(S->first, S->second + L.IntValue);
+  }
+  return std::nullopt;
+}
+
 /// Whether E is scalar Scalar plus a constant (`k`, `k + 1`, `k - 2`).
 static std::optional<int64_t> scalarPlusConstant(const Expr &E, unsigned Scalar) {
   return plusConstant(E, [&](const Expr &X) {
@@ -499,13 +529,17 @@ static std::vector<IndexBound> indexBounds(const HostFunction &F, const Nest &N,
           return;
         const ArrayInfo &A = N.Arrays[E.Index];
         for (unsigned D = 0; D < E.Ops.size(); ++D) {
-          std::optional<int64_t> C = elementPlusConstant(N, *E.Ops[D], IndexArray);
-          std::string Extent = C ? extentOf(A, D, E.Ops.size()) : "";
+          std::optional<std::pair<int64_t, int64_t>> Scaled = scaledElement(N, *E.Ops[D], IndexArray);
+          std::string Extent = Scaled ? extentOf(A, D, E.Ops.size()) : "";
           if (Extent.empty())
             continue;
+          // 0 <= a * x + c < Extent: x from ceil(-c / a) to floor((Extent - 1 - c) / a).
+          auto [Scale, C] = *Scaled;
           IndexBound B;
-          B.Lower = -*C;
-          B.Upper = plusConst("(long long)(" + Extent + ")", -*C);
+          B.Lower = C >= 0 ? -(C / Scale) : (-C + Scale - 1) / Scale;
+          std::string Last = plusConst("(long long)(" + Extent + ")", -1 - C);
+          B.Upper = Scale == 1 ? plusConst("(long long)(" + Extent + ")", -C)
+                               : "(" + Last + " >= 0 ? (" + Last + ") / " + std::to_string(Scale) + " + 1 : 0)";
           B.Use = E.AccessId >= 0 ? N.Accesses[E.AccessId].Text : S.Text;
           B.Line = E.Loc.Line ? E.Loc.Line : S.Loc.Line;
           Bounds.push_back(B);

@@ -59,6 +59,22 @@ void spmv(int m, int n, int nnz, const int *restrict rowptr, const int *restrict
   }
 }
 
+/* Multiples of the elements (`x[3 * idx[i] + 2]`: inputs up to (m - 3) / 3):
+   pairs of a vector, every third element. */
+void interleave(int n, int m, const int *restrict idx, const float *restrict w, float *restrict y) {
+#pragma loopgpu copy(y[0:2*m])
+  for (int i = 0; i < n; i++) {
+    y[2 * idx[i]] += w[i];
+    y[2 * idx[i] + 1] -= w[i];
+  }
+}
+
+void thirds(int n, int m, const int *restrict idx, const float x[restrict m], float *restrict out) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    out[i] = x[3 * idx[i] + 2] + x[(idx[i] - 1) * 3];
+}
+
 // CHECK-NOT: FAIL
 // CHECK: PASS scatter: y (7 elements)
 // CHECK: PASS gather: y (3000 elements)
@@ -66,6 +82,8 @@ void spmv(int m, int n, int nnz, const int *restrict rowptr, const int *restrict
 // CHECK: PASS through_scalar: y (7 elements)
 // CHECK: PASS rows: B (21000 elements)
 // CHECK: PASS spmv: y (7 elements)
+// CHECK: PASS interleave: y (14 elements)
+// CHECK: PASS thirds: out (3000 elements)
 // CHECK: {{^PASS$}}
 
 // DRIVER:      // line 21: y[idx[i]]
@@ -78,7 +96,6 @@ void spmv(int m, int n, int nnz, const int *restrict rowptr, const int *restrict
 // DRIVER-NEXT: loopgpu_hi = loopgpu_min(loopgpu_hi, (long long)(m + 2));
 // DRIVER:      // line 40: y[k]
 // DRIVER-NEXT: loopgpu_hi = loopgpu_min(loopgpu_hi, (long long)(m));
-// DRIVER-NEXT: loopgpu_fill_indices(idx_init.data(), idx_count, loopgpu_lo, loopgpu_hi);
 // DRIVER:      // line 48: A[p[i]][j]
 // DRIVER-NEXT: loopgpu_hi = loopgpu_min(loopgpu_hi, (long long)(m));
 // DRIVER:      // line 56: val[k] in for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
@@ -91,3 +108,7 @@ void spmv(int m, int n, int nnz, const int *restrict rowptr, const int *restrict
 // DRIVER-NEXT: loopgpu_hi = loopgpu_min(loopgpu_hi, (long long)(n));
 
 // BROKEN: FAIL gather: y
+// DRIVER:      // line 75: x[(idx[i] - 1) * 3]
+// DRIVER-NEXT: loopgpu_lo = loopgpu_max(loopgpu_lo, 1LL);
+// DRIVER-NEXT: loopgpu_hi = loopgpu_min(loopgpu_hi, ((long long)(m) + 2 >= 0 ? ((long long)(m) + 2) / 3 + 1 : 0));
+// DRIVER-NEXT: loopgpu_fill_indices(idx_init.data(), idx_count, loopgpu_lo, loopgpu_hi);
