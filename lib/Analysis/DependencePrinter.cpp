@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 #include "loopgpu/Analysis/DependencePrinter.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <map>
+#include <set>
 #include <string>
 
 namespace loopgpu {
@@ -65,25 +68,38 @@ void printDependencesText(const Nest &N, const DependenceInfo &DI, llvm::raw_ost
   if (DI.dependences().empty())
     OS << " none";
   OS << "\n";
+  // Dependences that read alike (a region's scalar, read and written by
+  // its loop's header and body many times) share one line.
+  std::vector<std::pair<std::string, std::vector<std::string>>> Lines;
+  std::map<std::string, size_t> LineOf;
+  std::vector<size_t> GroupOf; ///< per dependence, its line
   for (const Dependence &D : DI.dependences()) {
     const Access &Src = N.Accesses[D.SourceAccess], &Snk = N.Accesses[D.SinkAccess];
-    OS << "    " << D.name() << ": " << N.Statements[D.SourceStmt].name() << " -> "
-       << N.Statements[D.SinkStmt].name() << "  " << spelling(D.Kind) << "  "
-       << N.targetName(Src);
+    std::string Text;
+    llvm::raw_string_ostream L(Text);
+    L << N.Statements[D.SourceStmt].name() << " -> " << N.Statements[D.SinkStmt].name() << "  "
+      << spelling(D.Kind) << "  " << N.targetName(Src);
     if (Src.Index != Snk.Index)
-      OS << "/" << N.targetName(Snk);
-    OS << " ";
+      L << "/" << N.targetName(Snk);
+    L << " ";
     for (const DirectionVector &V : D.Directions)
-      OS << " " << str(V);
-    OS << "  line " << accessLine(N, Src) << " -> line " << accessLine(N, Snk) << "  ["
-       << accessText(N, Src) << " -> " << accessText(N, Snk) << "]";
+      L << " " << str(V);
+    L << "  line " << accessLine(N, Src) << " -> line " << accessLine(N, Snk) << "  [" << accessText(N, Src)
+      << " -> " << accessText(N, Snk) << "]";
     std::string Dist = distanceText(D);
     if (!Dist.empty())
-      OS << "  distance " << Dist;
+      L << "  distance " << Dist;
     if (D.IsMay)
-      OS << "  may: " << D.MayReason;
-    OS << "\n";
+      L << "  may: " << D.MayReason;
+    L.flush();
+    auto [It, New] = LineOf.try_emplace(Text, Lines.size());
+    if (New)
+      Lines.push_back({Text, {}});
+    Lines[It->second].second.push_back(D.name());
+    GroupOf.push_back(It->second);
   }
+  for (const auto &[Text, Names] : Lines)
+    OS << "    " << llvm::join(Names, " ") << (Names.size() > 1 ? " (alike)" : "") << ": " << Text << "\n";
 
   if (!DI.dependences().empty() && !N.Loops.empty()) {
     // One column per loop of the nest, '.' where the loop is not common.
@@ -95,9 +111,14 @@ void printDependencesText(const Nest &N, const DependenceInfo &DI, llvm::raw_ost
       OS << " " << L.Iterator;
     }
     OS << "\n";
-    for (const Dependence &D : DI.dependences())
+    std::set<size_t> Shown; // one row per line above: `D1+3` for D1 and its 3 alike
+    for (size_t DIx = 0; DIx < DI.dependences().size(); ++DIx) {
+      const Dependence &D = DI.dependences()[DIx];
+      if (!Shown.insert(GroupOf[DIx]).second)
+        continue;
+      size_t Alike = Lines[GroupOf[DIx]].second.size() - 1;
       for (const DirectionVector &V : D.Directions) {
-        std::string Name = D.name();
+        std::string Name = D.name() + (Alike ? "+" + std::to_string(Alike) : "");
         OS << "    " << Name << std::string(Name.size() < 6 ? 6 - Name.size() : 0, ' ');
         for (const Loop &L : N.Loops) {
           auto P = D.position(L.Id);
@@ -106,6 +127,7 @@ void printDependencesText(const Nest &N, const DependenceInfo &DI, llvm::raw_ost
         }
         OS << "\n";
       }
+    }
   }
 
   OS << "  loops:\n";

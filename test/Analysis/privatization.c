@@ -22,7 +22,7 @@ void inside(int n, const float *restrict A, float *restrict B) {
   }
 }
 // CHECK-LABEL: nest inside#0
-// CHECK:      D1: S1 -> S2  RAW  t  (=)
+// CHECK:      D1 D2 (alike): S1 -> S2  RAW  t  (=)
 // CHECK:      loop i (line 19): parallel{{$}}
 // CHECK-NOT:  privatizable
 

@@ -151,9 +151,12 @@ void window(int n, const double *restrict x, double *restrict y) {
   }
 }
 // A select that is no clamp (i > 2 ? i : 0 is not max(i, 0) at i = 1, 2):
-// the subscript is not affine, and the nest is refused as before.
-// RUN: not %loopgpu %s -o %t/ni.cu -- -DNOT_INDEX=3 2>&1 | FileCheck %s --check-prefix=NOTCLAMP
-// NOTCLAMP: error: cannot tell how many elements of 'x' the nest touches
+// the subscript is not affine, but bounded (one of two affine values), and
+// x is sized by it: n elements.
+// RUN: %loopgpu %s -emit=ir -- -DNOT_INDEX=3 2>&1 | FileCheck %s --check-prefix=NOTCLAMP
+// RUN: %loopgpu %s -o %t/ni.cu -- -DNOT_INDEX=3 && FileCheck %s --check-prefix=NOTCLAMP-CUDA --input-file=%t/ni.cu
+// NOTCLAMP: read x[(i > 2 ? i : 0)] where ((i > 2) && ((i > 2 ? i : 0) == i)) || ((!(i > 2)) && ((i > 2 ? i : 0) == 0)) (non-affine: x[i > 2 ? i : 0])
+// NOTCLAMP-CUDA: {x, loopgpu_bytes(loopgpu_count({(long long)(n)}), sizeof(float))}
 #if NOT_INDEX == 3
 void not_clamp(int n, const float *restrict x, float *restrict y) {
 #pragma loopgpu
