@@ -1001,8 +1001,9 @@ class Gen:
     def scatter(self):
         """A histogram or scatter-add: sums into elements of a 1-D state
         array through a subscript read from an int array, kept inside the
-        extent by ((v % E) + E) % E or left as read (`dst[idx[i] + 1]`: the
-        harness keeps idx's inputs inside), over a 1- or 2-D loop: the shape
+        extent by ((v % E) + E) % E, masked (`dst[idx[i] & 63]`), or left as
+        read (`dst[idx[i] + 1]`: the harness keeps idx's inputs inside), over
+        a 1- or 2-D loop: the shape
         that runs across threads with atomicAdd updates."""
         r = self.srng2
         ty = r.choice([self.fty, "int"])
@@ -1029,6 +1030,10 @@ class Gen:
             c = r.choice([0, 0, 1, 3])
             k = src if c == 0 else "%s + %d" % (src, c)
             self.indices.append("%s=%s+4-%d" % (idx.name, dst_dim, c))
+        elif r.random() < 0.3:
+            # Masked, as a histogram of bytes is written: inside whatever idx
+            # holds (a bounded form), the largest mask below the extent.
+            k = "%s & %d" % (src, {"12": 15, "60": 63, "252": 255}.get(dst_dim, 3))
         for a in (idx, dst):
             self.arrays.append(a)
             self.use(a)
