@@ -1296,8 +1296,10 @@ private:
                               : AffCond::disj(IsT, IsF));
       return V;
     }
+    // A range as wide as `v[i] & 0x7fffffff` bounds no copy worth making:
+    // such a subscript stays unbounded (a pointer wants a data clause).
     std::optional<std::pair<int64_t, int64_t>> R = valueRange(E);
-    if (!R)
+    if (!R || R->second - R->first > (int64_t(1) << 20))
       return std::nullopt;
     AffExpr V = Fresh("val");
     RegionFacts.push_back(AffCond::compare(V, AffCond::CmpOp::GE, AffExpr::constant(R->first)));

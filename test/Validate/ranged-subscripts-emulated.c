@@ -82,8 +82,15 @@ void signed_rem(int n, const int *restrict v, int *restrict h) {
   for (int i = 0; i < n; i++)
     h[v[i] % 16]++;
 }
+/* A mask that only clears the sign: 2^31 elements are no size to copy. */
+void wide_mask(int n, const int *restrict v, int *restrict g) {
+#pragma loopgpu
+  for (int i = 0; i < n; i++)
+    g[v[i] & 0x7fffffff]++;
+}
 #endif
-// SIGNED: error: cannot tell how many elements of 'h' the nest touches
+// SIGNED-DAG: error: cannot tell how many elements of 'h' the nest touches
+// SIGNED-DAG: error: cannot tell how many elements of 'g' the nest touches
 
 // NVCC-NOT: {{warning|error}}
 
