@@ -1874,25 +1874,25 @@ private:
     return true;
   }
 
+  /// A `for`'s iterator and start: `int i = e` or `i = e`; nulls otherwise.
+  std::pair<const VarDecl *, const clang::Expr *> forStart(const ForStmt &FS) const {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+          return {VD, VD->getInit()};
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS.getInit())) {
+      if (BO->getOpcode() == BO_Assign)
+        return {iteratorRef(BO->getLHS()), BO->getRHS()};
+    }
+    return {nullptr, nullptr};
+  }
+
   void buildLoop(const ForStmt &FS, std::vector<NodePtr> &Out) {
     SourceLocation ForLoc = FS.getForLoc();
     // Iterator and initial value.
-    const VarDecl *Iter = nullptr;
-    const clang::Expr *Init = nullptr;
-    bool DeclaredOutside = false;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit())) {
-      if (DS->isSingleDecl())
-        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
-          Iter = VD;
-          Init = VD->getInit();
-        }
-    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS.getInit())) {
-      if (BO->getOpcode() == BO_Assign) {
-        Iter = iteratorRef(BO->getLHS());
-        Init = BO->getRHS();
-        DeclaredOutside = true;
-      }
-    }
+    const VarDecl *Iter = forStart(FS).first;
+    const clang::Expr *Init = forStart(FS).second;
+    const bool DeclaredOutside = !isa_and_nonnull<DeclStmt>(FS.getInit());
     if (!Iter || !Init) {
       error(FS.getInit() ? FS.getInit()->getBeginLoc() : ForLoc,
             "loop initialization must declare or assign a single integer iterator "
@@ -2380,16 +2380,8 @@ private:
   /// start (k >= lo counting up by constant steps, k <= lo down) and where
   /// the condition's affine conjuncts hold. Others push nothing.
   void pushRegionLoop(const ForStmt &FS) {
-    const VarDecl *K = nullptr;
-    const clang::Expr *Start = nullptr;
-    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS.getInit())) {
-      if (DS->isSingleDecl())
-        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
-          K = VD, Start = VD->getInit();
-    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS.getInit())) {
-      if (BO->getOpcode() == BO_Assign)
-        K = iteratorRef(BO->getLHS()), Start = BO->getRHS();
-    }
+    const VarDecl *K = forStart(FS).first;
+    const clang::Expr *Start = forStart(FS).second;
     if (!K || !Start || !K->getType()->isIntegerType() || K->getType().isVolatileQualified() ||
         AddressTaken.count(K) || !FS.getCond() ||
         llvm::any_of(RegionLocals, [&](const RegionLocal &L) { return L.Var == K; }))
